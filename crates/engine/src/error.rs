@@ -1,0 +1,68 @@
+//! Errors of the engine.
+
+use std::fmt;
+
+/// A position's text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What was wrong.
+    pub message: String,
+    /// 1-based column of the offending character, when known.
+    pub column: Option<usize>,
+}
+
+impl ParseError {
+    /// An error without a column.
+    pub fn new(message: impl Into<String>) -> ParseError {
+        ParseError { message: message.into(), column: None }
+    }
+
+    /// An error at a 1-based column.
+    pub fn at(column: usize, message: impl Into<String>) -> ParseError {
+        ParseError { message: message.into(), column: Some(column) }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(c) => write!(f, "column {c}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Anything that can go wrong when building or solving a game.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A position could not be parsed.
+    #[error("cannot read position `{text}`: {error}")]
+    Position {
+        /// The text given.
+        text: String,
+        /// Why it failed.
+        error: ParseError,
+    },
+    /// A game parameter is missing, unknown or invalid.
+    #[error("{0}")]
+    Param(String),
+    /// The game (or the requested solver) cannot handle this.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A solver that needs an acyclic game found a cycle.
+    #[error("the game has a cycle through position `{0}`; use the retrograde solver")]
+    Cycle(String),
+    /// A solve would not fit.
+    #[error("{0}")]
+    TooLarge(String),
+    /// Reading or writing a file failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The failure.
+        source: std::io::Error,
+    },
+}

@@ -1,0 +1,139 @@
+//! Enumeration of the positions reachable from a set of roots into an explicit, indexed graph.
+//!
+//! This is the hash-map path for exploring small and medium games: positions are numbered in
+//! breadth-first order and moves are kept as index arrays (compressed sparse rows).
+
+use rustc_hash::FxHashMap;
+
+use crate::game::Game;
+use crate::progress::Progress;
+use crate::value::Value;
+
+/// Sentinel in [`Explored::terminal`] for a position where play goes on.
+const NOT_TERMINAL: u8 = u8::MAX;
+
+/// The positions reachable from some roots, numbered densely, with their moves.
+pub struct Explored<P> {
+    /// Positions in breadth-first order; roots first.
+    pub positions: Vec<P>,
+    /// Position to its number.
+    pub index: FxHashMap<P, u32>,
+    /// Per position: the declared terminal value's index in [`Value::ALL`], or `u8::MAX`.
+    terminal: Vec<u8>,
+    /// Moves of position `i` are `children[offsets[i]..offsets[i + 1]]`.
+    offsets: Vec<u64>,
+    children: Vec<u32>,
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
+    /// Explores every position reachable from `roots`.
+    pub fn new<G: Game<Position = P>>(game: &G, roots: &[P], progress: &dyn Progress) -> Explored<P> {
+        progress.phase("exploring positions", None);
+        let mut explored = Explored {
+            positions: Vec::new(),
+            index: FxHashMap::default(),
+            terminal: Vec::new(),
+            offsets: vec![0],
+            children: Vec::new(),
+        };
+        for root in roots {
+            explored.intern(root.clone());
+        }
+        let mut next = Vec::new();
+        let mut done = 0usize;
+        while done < explored.positions.len() {
+            let pos = explored.positions[done].clone();
+            match game.terminal(&pos) {
+                Some(value) => explored.terminal.push(value.index() as u8),
+                None => {
+                    explored.terminal.push(NOT_TERMINAL);
+                    next.clear();
+                    game.successors(&pos, &mut next);
+                    for child in next.drain(..) {
+                        let id = explored.intern(child);
+                        explored.children.push(id);
+                    }
+                }
+            }
+            explored.offsets.push(explored.children.len() as u64);
+            done += 1;
+            if done % 4096 == 0 {
+                progress.advance(4096);
+            }
+        }
+        progress.advance((done % 4096) as u64);
+        explored
+    }
+
+    fn intern(&mut self, pos: P) -> u32 {
+        let next = self.positions.len() as u32;
+        *self.index.entry(pos).or_insert_with_key(|p| {
+            self.positions.push(p.clone());
+            next
+        })
+    }
+}
+
+impl<P> Explored<P> {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether no position was explored.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The declared terminal value of position `i`, if the game ended there.
+    pub fn terminal(&self, i: usize) -> Option<Value> {
+        let t = self.terminal[i];
+        (t != NOT_TERMINAL).then(|| Value::ALL[t as usize])
+    }
+
+    /// The positions reached by the moves of position `i`, by number.
+    pub fn children(&self, i: usize) -> &[u32] {
+        &self.children[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+
+    /// Total number of moves.
+    pub fn num_moves(&self) -> u64 {
+        self.children.len() as u64
+    }
+
+    /// The reverse graph: for each position, the positions with a move to it (one entry per
+    /// move).
+    pub fn predecessors(&self) -> Csr {
+        let n = self.len();
+        let mut offsets = vec![0u64; n + 1];
+        for &c in &self.children {
+            offsets[c as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill: Vec<u64> = offsets[..n].to_vec();
+        let mut targets = vec![0u32; self.children.len()];
+        for from in 0..n {
+            for &c in self.children(from) {
+                let slot = &mut fill[c as usize];
+                targets[*slot as usize] = from as u32;
+                *slot += 1;
+            }
+        }
+        Csr { offsets, targets }
+    }
+}
+
+/// Adjacency lists in compressed sparse row form.
+pub struct Csr {
+    offsets: Vec<u64>,
+    targets: Vec<u32>,
+}
+
+impl Csr {
+    /// The list of node `i`.
+    pub fn get(&self, i: usize) -> &[u32] {
+        &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+    }
+}

@@ -1,0 +1,17 @@
+//! Progress reporting. The engine reports; front ends (a terminal bar, a web page) display.
+
+/// Receives progress from long-running work. Implementations must be cheap: solvers call
+/// [`Progress::advance`] from their inner loops in batches.
+pub trait Progress: Sync {
+    /// A new phase begins, with the amount of work in it when known.
+    fn phase(&self, _name: &str, _total: Option<u64>) {}
+    /// `n` more units of the current phase are done.
+    fn advance(&self, _n: u64) {}
+    /// A line of information for the user (for example which solver was chosen).
+    fn note(&self, _message: &str) {}
+}
+
+/// Discards all progress.
+pub struct Silent;
+
+impl Progress for Silent {}

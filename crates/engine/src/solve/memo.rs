@@ -1,0 +1,46 @@
+//! Depth-first negamax search with a transposition table, for games without cycles.
+
+use crate::error::Error;
+use crate::game::Game;
+use crate::progress::Progress;
+use crate::solution::{OutcomeTable, Solution};
+use crate::solve::dfs::{evaluate, Evaluator};
+use crate::value::{best_of, Outcome, Value};
+
+struct Negamax<'g, G>(&'g G);
+
+impl<G: Game> Evaluator<G::Position> for Negamax<'_, G> {
+    type Value = Outcome;
+    type Tag = Option<Value>;
+
+    fn expand(&self, pos: &G::Position, deps: &mut Vec<G::Position>) -> Result<Option<Value>, Error> {
+        let terminal = self.0.terminal(pos);
+        if terminal.is_none() {
+            self.0.successors(pos, deps);
+        }
+        Ok(terminal)
+    }
+
+    fn combine(&self, terminal: Option<Value>, children: &[Outcome]) -> Outcome {
+        match terminal {
+            Some(value) => Outcome::new(value, 0),
+            None => best_of(children.iter().copied()).unwrap_or(Outcome::new(Value::Lose, 0)),
+        }
+    }
+
+    fn cycle(&self, pos: &G::Position) -> Error {
+        Error::Cycle(self.0.format(pos))
+    }
+}
+
+/// Solves `roots` and every position they reach. Fails with [`Error::Cycle`] if the game has a
+/// cycle reachable from them.
+pub fn solve<G: Game>(
+    game: &G,
+    roots: &[G::Position],
+    progress: &dyn Progress,
+) -> Result<Solution<G::Position>, Error> {
+    let evaluated = evaluate(&Negamax(game), roots, progress)?;
+    let table = OutcomeTable::from_packed(evaluated.values.iter().map(|o| o.pack()).collect());
+    Ok(Solution::new(evaluated.positions, evaluated.index, table))
+}

@@ -1,0 +1,7 @@
+//! nimber's library of built-in games. Each game states its rules once by implementing
+//! [`nimber_engine::Game`]; [`registry`] lists them for front ends.
+
+pub mod nim;
+pub mod registry;
+
+pub use registry::{all, build, find, GameInfo};

@@ -1,0 +1,163 @@
+//! Nim: heaps of counters; a move takes any positive number of counters from one heap.
+
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+
+use crate::registry::GameInfo;
+
+/// Nim under normal play. A position is the multiset of heap sizes, kept sorted, so the order
+/// in which heaps are written does not matter.
+#[derive(Clone, Debug)]
+pub struct Nim {
+    start: Vec<u32>,
+}
+
+/// The largest heap accepted.
+pub const MAX_HEAP: u64 = 1 << 20;
+
+impl Nim {
+    /// Nim starting from the given heaps.
+    pub fn new(mut heaps: Vec<u32>) -> Nim {
+        heaps.sort_unstable();
+        Nim { start: heaps }
+    }
+}
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "nim",
+    summary: "Nim: take any number of counters from one heap; the last to move wins",
+    help: "Nim (C. L. Bouton, 1901). Heaps of counters; a move removes one or more counters from \
+           one heap; a player with no move loses. The player to move loses exactly when the XOR \
+           of the heap sizes is 0. Notation: heap sizes separated by commas, e.g. `3,4,5` (order \
+           does not matter; an empty position is `-`).",
+    params: &[ParamSpec { name: "heaps", default: "3,4,5", help: "heap sizes, comma-separated" }],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    let heaps = params.int_list("heaps", 0, MAX_HEAP)?;
+    Ok(Box::new(Nim::new(heaps.into_iter().map(|h| h as u32).collect())))
+}
+
+/// Writes a multiset of heaps: `3,4,5`, or `-` when empty.
+pub(crate) fn format_heaps(heaps: &[u32]) -> String {
+    if heaps.is_empty() {
+        return "-".to_string();
+    }
+    heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Reads a multiset of heaps separated by commas or spaces, sorted.
+pub(crate) fn parse_heaps(text: &str, max: u64) -> Result<Vec<u32>, ParseError> {
+    let text = text.trim();
+    if text == "-" || text.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut heaps = Vec::new();
+    let mut column = 1;
+    for item in text.split(',') {
+        let trimmed = item.trim();
+        let lead = item.len() - item.trim_start().len();
+        let h: u64 = trimmed
+            .parse()
+            .map_err(|_| ParseError::at(column + lead, format!("`{trimmed}` is not a heap size")))?;
+        if h > max {
+            return Err(ParseError::at(column + lead, format!("heap {h} is larger than {max}")));
+        }
+        heaps.push(h as u32);
+        column += item.len() + 1;
+    }
+    heaps.sort_unstable();
+    Ok(heaps)
+}
+
+/// `heaps` with one heap of size `from` replaced by `to` (removed when `to` is 0), sorted.
+pub(crate) fn replace_heap(heaps: &[u32], from: u32, to: u32) -> Vec<u32> {
+    let mut next = heaps.to_vec();
+    let i = next.iter().position(|&h| h == from).expect("heap present");
+    next.remove(i);
+    if to > 0 {
+        let at = next.partition_point(|&h| h < to);
+        next.insert(at, to);
+    }
+    next
+}
+
+/// Distinct heap sizes of a sorted multiset, zero excluded.
+pub(crate) fn distinct(heaps: &[u32]) -> impl Iterator<Item = u32> + '_ {
+    heaps.iter().enumerate().filter(|&(i, &h)| h > 0 && (i == 0 || heaps[i - 1] != h)).map(|(_, &h)| h)
+}
+
+impl Game for Nim {
+    type Position = Vec<u32>;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> Vec<u32> {
+        self.start.iter().copied().filter(|&h| h > 0).collect()
+    }
+
+    fn moves(&self, heaps: &Vec<u32>) -> Vec<Move<Vec<u32>>> {
+        let mut moves = Vec::new();
+        for h in distinct(heaps) {
+            for to in (0..h).rev() {
+                moves.push(Move::new(format!("{h}->{to}"), replace_heap(heaps, h, to)));
+            }
+        }
+        moves
+    }
+
+    fn format(&self, heaps: &Vec<u32>) -> String {
+        format_heaps(heaps)
+    }
+
+    fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
+        Ok(parse_heaps(text, MAX_HEAP)?.into_iter().filter(|&h| h > 0).collect())
+    }
+
+    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
+        (heaps.len() >= 2).then(|| heaps.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::{Silent, Value};
+
+    #[test]
+    fn xor_rule_on_all_triples() {
+        // Every position with three heaps of at most 7 (and the smaller positions they reach):
+        // the player to move loses exactly when the XOR is 0, and the nim value is the XOR.
+        let game = Nim::new(vec![7, 7, 7]);
+        let mut roots: Vec<Vec<u32>> = Vec::new();
+        for a in 0..=7 {
+            for b in a..=7 {
+                for c in b..=7 {
+                    roots.push(game.parse(&format!("{a},{b},{c}")).unwrap());
+                }
+            }
+        }
+        assert_eq!(roots.len(), 120);
+        let outcomes = memo::solve(&game, &roots, &Silent).unwrap();
+        let nims = grundy::solve(&game, &roots, &Silent).unwrap();
+        for pos in &roots {
+            let xor = pos.iter().fold(0, |a, h| a ^ h);
+            let lost = outcomes.get(pos).unwrap().value() == Value::Lose;
+            assert_eq!(lost, xor == 0, "{pos:?}");
+            assert_eq!(nims.get(pos), Some(xor), "{pos:?}");
+        }
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let game = Nim::new(vec![3, 4, 5]);
+        for text in ["3,4,5", "-", "1", "2,2,9"] {
+            assert_eq!(game.format(&game.parse(text).unwrap()), text);
+        }
+        assert_eq!(game.format(&game.parse("5, 3,4").unwrap()), "3,4,5");
+        assert_eq!(game.parse("3,x").unwrap_err().column, Some(3));
+    }
+}

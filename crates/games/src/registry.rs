@@ -1,0 +1,39 @@
+//! The library of games: names, parameters, help, and how to build each from its parameters.
+
+use nimber_engine::{DynGame, Error, ParamSpec, Params};
+
+/// A game of the library.
+pub struct GameInfo {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// One line of description.
+    pub summary: &'static str,
+    /// Rules, notation and where the game comes from.
+    pub help: &'static str,
+    /// Parameters with their defaults.
+    pub params: &'static [ParamSpec],
+    /// Builds the game from checked parameters.
+    pub build: fn(&Params) -> Result<Box<dyn DynGame>, Error>,
+}
+
+/// Every game of the library, in alphabetical order.
+pub fn all() -> &'static [GameInfo] {
+    GAMES
+}
+
+static GAMES: &[GameInfo] = &[crate::nim::INFO];
+
+/// The game called `name`.
+pub fn find(name: &str) -> Result<&'static GameInfo, Error> {
+    GAMES.iter().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        Error::Param(format!("unknown game `{name}` (games: {}; see `nimber list`)", names.join(", ")))
+    })
+}
+
+/// Builds the game called `name` from `key=value` parameters.
+pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>, Error> {
+    let info = find(name)?;
+    let params = Params::parse(info.name, info.params, params)?;
+    (info.build)(&params)
+}
