@@ -1,1 +1,58 @@
-fn main() {}
+//! `nimber`: solve two-player combinatorial games exactly from the command line.
+//!
+//! `main` parses the arguments, sets up the thread pool, runs the command and turns failures
+//! into one line on standard error and exit status 2.
+
+mod args;
+mod commands;
+mod error;
+mod output;
+mod progress;
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+use crate::error::Failure;
+
+/// Exit status of every failure, as for clap's usage errors.
+const FAILURE: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Usage errors exit with 2, `--help` and `--version` with 0 (clap's choice).
+        Err(e) => e.exit(),
+    };
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader of our output went away (`nimber list | head -1`): nothing to say.
+        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(failure) => {
+            let _ = writeln!(io::stderr(), "nimber: error: {}", error::one_line(&failure));
+            ExitCode::from(FAILURE)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<(), Failure> {
+    if let Some(threads) = cli.threads {
+        let threads = usize::try_from(threads).map_err(|_| Failure::msg("--threads: too many threads"))?;
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .map_err(|e| Failure::msg(format!("cannot start {threads} threads: {e}")))?;
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match &cli.command {
+        Command::List(args) => commands::list::run(args, &mut out)?,
+        Command::Solve(args) => commands::solve::run(args, &mut out)?,
+        Command::Query(args) => commands::query::run(args, &mut out)?,
+        Command::Help(args) => commands::help::run(args, &mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -57,7 +57,7 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
             }
             explored.offsets.push(explored.children.len() as u64);
             done += 1;
-            if done % 4096 == 0 {
+            if done.is_multiple_of(4096) {
                 progress.advance(4096);
             }
         }

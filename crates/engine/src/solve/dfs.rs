@@ -135,7 +135,7 @@ where
                 s.values[frame.node as usize] = Some(evaluator.combine(frame.tag, &gathered));
                 s.active[frame.node as usize] = false;
                 done += 1;
-                if done % 4096 == 0 {
+                if done.is_multiple_of(4096) {
                     progress.advance(4096);
                 }
             }

@@ -1,0 +1,136 @@
+//! Command-line definitions (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use nimber_engine::SolverChoice;
+
+/// Solve two-player combinatorial games exactly.
+#[derive(Debug, Parser)]
+#[command(
+    name = "nimber",
+    version,
+    about = "Solve two-player combinatorial games exactly",
+    long_about = "Solve two-player combinatorial games exactly: the value (win, lose, tie or draw) \
+                  and remoteness of every position, or nim values of impartial games.",
+    after_help = "Examples:\n  \
+                  nimber list\n  \
+                  nimber help nim\n  \
+                  nimber solve nim -p heaps=3,4,5\n  \
+                  nimber query nim 1,2,3",
+    disable_help_subcommand = true,
+    subcommand_required = true,
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    /// Number of worker threads for the parallel solvers (default: one per CPU)
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: Option<u64>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the games with their parameters, or show one game's rules
+    List(ListArgs),
+    /// Solve a game from its start position
+    Solve(SolveArgs),
+    /// Show the value of one position and of every move from it
+    Query(QueryArgs),
+    /// Show a game's rules and parameters, or the help of a command
+    Help(HelpArgs),
+}
+
+/// `nimber list [GAME]`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Show this game's rules, notation and parameters instead of the list
+    pub game: Option<String>,
+
+    /// Write JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `nimber help [GAME|COMMAND]`.
+#[derive(Debug, Args)]
+pub struct HelpArgs {
+    /// A game (its rules and parameters) or a command (its options)
+    pub topic: Option<String>,
+}
+
+/// The game and its parameters, shared by `solve` and `query`.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game (see `nimber list`)
+    pub game: String,
+
+    /// A game parameter, as KEY=VALUE (repeatable; see `nimber help GAME`)
+    #[arg(short = 'p', long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+}
+
+/// `nimber solve GAME`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// Write JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+
+    /// Which solver to use
+    #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
+    pub solver: SolverArg,
+
+    /// Compute nim values (Sprague-Grundy) instead of outcomes; same as --solver grundy
+    #[arg(long)]
+    pub nim: bool,
+
+    /// Write every solved position to this CSV file
+    #[arg(long, value_name = "FILE.csv")]
+    pub dump: Option<PathBuf>,
+}
+
+/// `nimber query GAME [POSITION]`.
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The position in the game's notation (default: the start position); may begin with `-`
+    #[arg(allow_hyphen_values = true)]
+    pub position: Option<String>,
+
+    /// Write JSON instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The solvers, as named on the command line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolverArg {
+    /// Memo search, or retrograde analysis when the game has cycles
+    Auto,
+    /// Depth-first search with a transposition table (games without cycles)
+    Memo,
+    /// Retrograde analysis (any finite game; finds draws)
+    Retrograde,
+    /// Sprague-Grundy nim values (impartial games)
+    Grundy,
+}
+
+impl From<SolverArg> for SolverChoice {
+    fn from(arg: SolverArg) -> SolverChoice {
+        match arg {
+            SolverArg::Auto => SolverChoice::Auto,
+            SolverArg::Memo => SolverChoice::Memo,
+            SolverArg::Retrograde => SolverChoice::Retrograde,
+            SolverArg::Grundy => SolverChoice::Grundy,
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! The subcommands. Each writes its results to `out` (standard output) and reports failures
+//! as [`Failure`](crate::error::Failure)s.
+
+pub mod help;
+pub mod list;
+pub mod query;
+pub mod solve;
+
+use nimber_engine::{DynGame, Params};
+use nimber_games::GameInfo;
+
+use crate::args::GameArgs;
+use crate::error::Failure;
+
+/// A game built from the command line, with what is needed to describe it.
+pub struct Built {
+    pub info: &'static GameInfo,
+    /// Every parameter as `key=value`, defaults included.
+    pub params: Vec<(String, String)>,
+    pub game: Box<dyn DynGame>,
+}
+
+impl Built {
+    /// `nim heaps=3,4,5`: the game and its parameters (those left empty are not shown).
+    pub fn title(&self) -> String {
+        let mut title = self.info.name.to_string();
+        for (key, value) in self.params.iter().filter(|(_, v)| !v.is_empty()) {
+            title.push(' ');
+            title.push_str(key);
+            title.push('=');
+            title.push_str(value);
+        }
+        title
+    }
+}
+
+/// Builds the game named on the command line from its `-p` parameters.
+pub fn build(args: &GameArgs) -> Result<Built, Failure> {
+    let info = nimber_games::find(&args.game)?;
+    let params = Params::parse(info.name, info.params, &args.params)?.resolved();
+    let game = nimber_games::build(&args.game, &args.params)?;
+    Ok(Built { info, params, game })
+}
