@@ -108,6 +108,12 @@ impl Game for Nim {
         moves
     }
 
+    fn successors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for h in distinct(heaps) {
+            out.extend((0..h).rev().map(|to| replace_heap(heaps, h, to)));
+        }
+    }
+
     fn format(&self, heaps: &Vec<u32>) -> String {
         format_heaps(heaps)
     }

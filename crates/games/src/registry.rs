@@ -21,7 +21,13 @@ pub fn all() -> &'static [GameInfo] {
     GAMES
 }
 
-static GAMES: &[GameInfo] = &[crate::nim::INFO];
+static GAMES: &[GameInfo] = &[
+    crate::dodgem::INFO,
+    crate::graph::INFO,
+    crate::nim::INFO,
+    crate::subtraction::INFO,
+    crate::tictactoe::INFO,
+];
 
 /// The game called `name`.
 pub fn find(name: &str) -> Result<&'static GameInfo, Error> {

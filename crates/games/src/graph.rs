@@ -1,0 +1,394 @@
+//! A game given as a directed graph in a text file: positions are the nodes, moves the edges.
+
+use rustc_hash::FxHashMap;
+
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+
+use crate::registry::GameInfo;
+
+/// A game given explicitly as a directed graph. Positions are node numbers, in order of first
+/// appearance in the file; both players have the same moves.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// Where the graph came from, for messages.
+    path: String,
+    names: Vec<String>,
+    index: FxHashMap<String, u32>,
+    moves: Vec<Vec<u32>>,
+    values: Vec<Option<Value>>,
+    start: u32,
+}
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "graph",
+    summary: "A game given as a directed graph in a text file (cycles allowed)",
+    help: "A game given explicitly as a directed graph, the textbook way of defining a finite \
+           game (game graphs and loopy games with draws: Berlekamp, Conway and Guy, Winning Ways; \
+           A. S. Fraenkel's work on cyclic games). The file has one line per move, `u v`: a move \
+           from position u to position v (names are any tokens without spaces). A line `u win`, \
+           `u lose` or `u tie` ends the game at u, which must then have no moves, with that value \
+           for the player to move; any other position without moves is lost for the player to \
+           move. `#` starts a comment; blank lines are ignored. Both players have the same moves \
+           (a position does not say whose turn it is), so the game is impartial; cycles are \
+           allowed, and play that goes on forever under best play is a draw. A solve covers \
+           every position in the file. Notation: a position's name. See \
+           examples/graphs/cycle.txt.",
+    params: &[
+        ParamSpec { name: "file", default: "", help: "the graph file (required)" },
+        ParamSpec {
+            name: "start",
+            default: "",
+            help: "the start position (default: the first position named in the file)",
+        },
+    ],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    let path = params.required("file")?;
+    let text =
+        std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_string(), source })?;
+    let start = params.text("start");
+    let start = (!start.is_empty()).then_some(start);
+    Ok(Box::new(Graph::from_text(&text, path, start)?))
+}
+
+/// Reserved words: the terminal values, and `draw` (which cannot be declared).
+fn reserved(token: &str) -> Option<&'static str> {
+    ["win", "lose", "tie", "draw"].into_iter().find(|w| token.eq_ignore_ascii_case(w))
+}
+
+impl Graph {
+    /// Reads a graph from the text of a graph file. `path` names the file in messages; `start`
+    /// names the start position (the first position named in the file when `None`). Errors are
+    /// [`Error::Param`] with the path and the 1-based line number.
+    pub fn from_text(text: &str, path: &str, start: Option<&str>) -> Result<Graph, Error> {
+        let mut graph = Graph {
+            path: path.to_string(),
+            names: Vec::new(),
+            index: FxHashMap::default(),
+            moves: Vec::new(),
+            values: Vec::new(),
+            start: 0,
+        };
+        // Per position: the line of its terminal declaration, and of its first move.
+        let mut declared_on: Vec<usize> = Vec::new();
+        let mut first_move_on: Vec<usize> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let number = i + 1;
+            let error = |message: String| Error::Param(format!("{path}:{number}: {message}"));
+            let content = line.split('#').next().unwrap_or("");
+            let tokens: Vec<&str> = content.split_whitespace().collect();
+            let (u, v) = match tokens[..] {
+                [] => continue,
+                [u, v] => (u, v),
+                _ => {
+                    let n = tokens.len();
+                    return Err(error(format!(
+                        "expected `u v`, `u win`, `u lose` or `u tie`, found {n} token{}",
+                        if n == 1 { "" } else { "s" }
+                    )));
+                }
+            };
+            if let Some(word) = reserved(u) {
+                return Err(error(format!(
+                    "`{u}` cannot name a position: `{word}` is a value, allowed only as the second \
+                     token (`u {word}`)"
+                )));
+            }
+            let from = graph.intern(u, &mut declared_on, &mut first_move_on);
+            match reserved(v) {
+                Some("draw") => {
+                    return Err(error(format!(
+                        "position `{u}` cannot be declared a draw: a draw is endless play (give `{u}` \
+                         a cycle of moves, e.g. `{u} {u}`); declare `win`, `lose` or `tie`"
+                    )))
+                }
+                Some(word) => {
+                    let value = Value::from_name(word).expect("reserved words are values");
+                    let f = from as usize;
+                    if declared_on[f] != 0 {
+                        return Err(error(format!(
+                            "position `{u}` is already declared {} on line {}",
+                            graph.values[f].expect("declared").name(),
+                            declared_on[f]
+                        )));
+                    }
+                    if first_move_on[f] != 0 {
+                        return Err(error(format!(
+                            "position `{u}` is declared {word} here but has a move on line {}; only a \
+                             position without moves can be declared",
+                            first_move_on[f]
+                        )));
+                    }
+                    graph.values[f] = Some(value);
+                    declared_on[f] = number;
+                }
+                None => {
+                    let to = graph.intern(v, &mut declared_on, &mut first_move_on);
+                    let f = from as usize;
+                    if declared_on[f] != 0 {
+                        return Err(error(format!(
+                            "position `{u}` has a move here but is declared {} on line {}; only a \
+                             position without moves can be declared",
+                            graph.values[f].expect("declared").name(),
+                            declared_on[f]
+                        )));
+                    }
+                    if first_move_on[f] == 0 {
+                        first_move_on[f] = number;
+                    }
+                    graph.moves[f].push(to);
+                }
+            }
+        }
+        if graph.names.is_empty() {
+            return Err(Error::Param(format!(
+                "{path}: no positions: the file has no moves and no declarations"
+            )));
+        }
+        if let Some(name) = start {
+            graph.start = *graph
+                .index
+                .get(name.trim())
+                .ok_or_else(|| Error::Param(format!("{path}: start position `{name}` is not in the file")))?;
+        }
+        Ok(graph)
+    }
+
+    fn intern(&mut self, name: &str, declared_on: &mut Vec<usize>, first_move_on: &mut Vec<usize>) -> u32 {
+        if let Some(&id) = self.index.get(name) {
+            return id;
+        }
+        let id = self.names.len() as u32;
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), id);
+        self.moves.push(Vec::new());
+        self.values.push(None);
+        declared_on.push(0);
+        first_move_on.push(0);
+        id
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the graph has no positions (never true for a graph read successfully).
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The name of position `id`.
+    pub fn name(&self, id: u32) -> &str {
+        &self.names[id as usize]
+    }
+}
+
+impl Game for Graph {
+    type Position = u32;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> u32 {
+        self.start
+    }
+
+    fn moves(&self, &pos: &u32) -> Vec<Move<u32>> {
+        self.moves[pos as usize].iter().map(|&to| Move::new(self.names[to as usize].clone(), to)).collect()
+    }
+
+    fn successors(&self, &pos: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(&self.moves[pos as usize]);
+    }
+
+    fn terminal(&self, &pos: &u32) -> Option<Value> {
+        self.values[pos as usize]
+    }
+
+    fn format(&self, &pos: &u32) -> String {
+        self.names[pos as usize].clone()
+    }
+
+    fn parse(&self, text: &str) -> Result<u32, ParseError> {
+        let name = text.trim();
+        self.index
+            .get(name)
+            .copied()
+            .ok_or_else(|| ParseError::new(format!("no position named `{name}` in {}", self.path)))
+    }
+
+    fn roots(&self) -> Vec<u32> {
+        (0..self.names.len() as u32).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::retrograde::{self, Predecessors};
+    use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::{Outcome, Silent, SolveOptions};
+
+    const CYCLE: &str = include_str!("../../../examples/graphs/cycle.txt");
+
+    fn graph(text: &str) -> Graph {
+        Graph::from_text(text, "t.txt", None).unwrap()
+    }
+
+    fn error(text: &str) -> String {
+        Graph::from_text(text, "games/x.txt", None).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn example_file_values_by_hand() {
+        let game = graph(CYCLE);
+        assert_eq!(game.len(), 17);
+        assert_eq!(game.format(&game.start()), "start");
+        let solved = retrograde::solve(&game, &game.roots(), Predecessors::Auto, &Silent).unwrap();
+        assert_eq!(solved.len(), 17);
+        let expect = |name: &str, value: Value, remoteness: u32| {
+            let pos = game.parse(name).unwrap();
+            assert_eq!(solved.get(&pos), Some(Outcome::new(value, remoteness)), "{name}");
+        };
+        expect("start", Value::Win, 5);
+        expect("l", Value::Lose, 0);
+        expect("p", Value::Win, 1);
+        expect("q", Value::Lose, 2);
+        expect("r", Value::Win, 3);
+        expect("t", Value::Tie, 0);
+        expect("c1", Value::Tie, 2);
+        expect("c2", Value::Tie, 1);
+        expect("e1", Value::Win, 3);
+        expect("e2", Value::Lose, 4);
+        expect("w", Value::Win, 0);
+        expect("g", Value::Lose, 1);
+        expect("h", Value::Win, 1);
+        for name in ["d1", "d2", "f", "s"] {
+            assert_eq!(solved.get(&game.parse(name).unwrap()), Some(Outcome::DRAW), "{name}");
+        }
+        // The same with the reverse graph built by the engine.
+        let graph = retrograde::solve(&game, &game.roots(), Predecessors::ReverseGraph, &Silent).unwrap();
+        for (p, o) in solved.iter() {
+            assert_eq!(graph.get(p), Some(o));
+        }
+        // The cycles stop memo search.
+        assert!(matches!(memo::solve(&game, &game.roots(), &Silent), Err(Error::Cycle(_))));
+    }
+
+    #[test]
+    fn solve_covers_every_position_in_the_file() {
+        // `b` and `c` cannot be reached from the start `a`, but a solve covers them.
+        let game = graph("a x\nb c\nc b\n");
+        let report = DynGame::solve(&game, &SolveOptions::default(), &Silent).unwrap();
+        assert_eq!(report.positions, 4);
+        assert_eq!(report.start.outcome, Some(Outcome::new(Value::Win, 1)));
+        // A query starts from the asked position only.
+        let query = DynGame::query(&game, Some("b"), &Silent).unwrap();
+        assert_eq!(query.outcome, Outcome::DRAW);
+    }
+
+    #[test]
+    fn acyclic_graph_nim_values() {
+        // A chain of three and a fork: values by the mex rule.
+        let game = graph("a b\nb c\nd a\nd c\nd e\ne c\n");
+        let nims = grundy::solve(&game, &game.roots(), &Silent).unwrap();
+        let nim = |name: &str| nims.get(&game.parse(name).unwrap()).unwrap();
+        assert_eq!([nim("c"), nim("b"), nim("a"), nim("e"), nim("d")], [0, 1, 0, 1, 2]);
+    }
+
+    #[test]
+    fn start_parameter() {
+        let game = Graph::from_text(CYCLE, "t.txt", Some("d1")).unwrap();
+        assert_eq!(game.format(&game.start()), "d1");
+        let err = Graph::from_text(CYCLE, "t.txt", Some("zz")).unwrap_err().to_string();
+        assert_eq!(err, "t.txt: start position `zz` is not in the file");
+    }
+
+    #[test]
+    fn malformed_files_name_the_line() {
+        assert_eq!(
+            error("a b\n\nx y z\n"),
+            "games/x.txt:3: expected `u v`, `u win`, `u lose` or `u tie`, found 3 tokens"
+        );
+        assert_eq!(
+            error("# only a comment\na # b c\n"),
+            "games/x.txt:2: expected `u v`, `u win`, `u lose` or `u tie`, found 1 token"
+        );
+        let e = error("a b\nwin a\n");
+        assert!(e.starts_with("games/x.txt:2: `win` cannot name a position"), "{e}");
+        let e = error("a b\nb Lose\nb tie\n");
+        assert_eq!(e, "games/x.txt:3: position `b` is already declared lose on line 2");
+        let e = error("a b\na c\nx y\na win\n");
+        assert!(
+            e.starts_with("games/x.txt:4: position `a` is declared win here but has a move on line 1"),
+            "{e}"
+        );
+        let e = error("a tie\n\na b\n");
+        assert!(
+            e.starts_with("games/x.txt:3: position `a` has a move here but is declared tie on line 1"),
+            "{e}"
+        );
+        let e = error("a draw\n");
+        assert!(e.starts_with("games/x.txt:1: position `a` cannot be declared a draw"), "{e}");
+        assert_eq!(error(""), "games/x.txt: no positions: the file has no moves and no declarations");
+        assert_eq!(error("# nothing\n\n   \n"), error(""));
+    }
+
+    #[test]
+    fn declared_values_and_target_names() {
+        // A declared value may be any of win, lose, tie, in any case; a position named like a
+        // value is refused only as a position, so `win` as a second token is a declaration.
+        let game = graph("a b\r\nb WIN\r\nc tie # a comment\n  d   a  \n");
+        assert_eq!(game.terminal(&game.parse("b").unwrap()), Some(Value::Win));
+        assert_eq!(game.terminal(&game.parse("c").unwrap()), Some(Value::Tie));
+        assert_eq!(game.terminal(&game.parse("a").unwrap()), None);
+        assert_eq!(game.len(), 4);
+        let labels: Vec<String> =
+            game.moves(&game.parse("d").unwrap()).into_iter().map(|m| m.label).collect();
+        assert_eq!(labels, ["a"]);
+    }
+
+    #[test]
+    fn unreadable_file_is_an_io_error() {
+        let missing = "/nonexistent/nimber/graph.txt";
+        match crate::build("graph", &[format!("file={missing}")]) {
+            Err(Error::Io { path, .. }) => assert_eq!(path, missing),
+            Err(e) => panic!("expected an I/O error, got {e}"),
+            Ok(_) => panic!("expected an I/O error"),
+        }
+        assert!(matches!(crate::build("graph", &[] as &[&str]), Err(Error::Param(_))));
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let game = graph(CYCLE);
+        for name in ["start", "c1", "w", "s"] {
+            assert_eq!(game.format(&game.parse(name).unwrap()), name);
+        }
+        assert_eq!(game.format(&game.parse("  e2 ").unwrap()), "e2");
+        for p in game.roots() {
+            assert_eq!(game.parse(&game.format(&p)).unwrap(), p);
+        }
+        let e = game.parse("nope").unwrap_err();
+        assert_eq!(e.message, "no position named `nope` in t.txt");
+        assert!(game.parse("").is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reading_never_panics(text in "(a|b|c|win|Lose|tie|draw| |#|\n|\r\n|é)*", start in "a|b|z") {
+            if let Ok(game) = Graph::from_text(&text, "p.txt", Some(&start)) {
+                // Every position parses back and the whole file solves.
+                for p in game.roots() {
+                    proptest::prop_assert_eq!(game.parse(&game.format(&p)).unwrap(), p);
+                }
+                let solved = retrograde::solve(&game, &game.roots(), Predecessors::Auto, &Silent).unwrap();
+                proptest::prop_assert_eq!(solved.len(), game.len());
+            }
+        }
+    }
+}

@@ -1,0 +1,352 @@
+//! Tic-tac-toe (noughts and crosses) on a 3x3 board.
+
+use nimber_engine::{DynGame, Error, Game, Kind, Move, Params, ParseError, Value};
+
+use crate::registry::GameInfo;
+
+/// A board: one bit per cell for each player's marks. Cell `i` is row `i / 3` (0 = top), column
+/// `i % 3` (0 = left). Who moves follows from the counts: X when both have as many marks, else O.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// X's marks.
+    pub x: u16,
+    /// O's marks.
+    pub o: u16,
+}
+
+impl Board {
+    /// The empty board, X to move.
+    pub const EMPTY: Board = Board { x: 0, o: 0 };
+
+    /// Whether X is to move.
+    pub fn x_to_move(self) -> bool {
+        self.x.count_ones() == self.o.count_ones()
+    }
+
+    /// The marks of the player who moved last.
+    fn last_mover_marks(self) -> u16 {
+        if self.x_to_move() {
+            self.o
+        } else {
+            self.x
+        }
+    }
+
+    fn occupied(self) -> u16 {
+        self.x | self.o
+    }
+}
+
+/// The eight lines of three, as cell masks.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+const FULL: u16 = 0b111_111_111;
+
+/// The first line completed by `marks`, if any.
+fn line_of(marks: u16) -> Option<u16> {
+    LINES.iter().copied().find(|&l| marks & l == l)
+}
+
+/// The name of cell `i`: column letter `a`..`c` (left to right), row number `1`..`3` (top to
+/// bottom).
+pub fn cell_name(i: usize) -> String {
+    format!("{}{}", (b'a' + (i % 3) as u8) as char, i / 3 + 1)
+}
+
+/// Tic-tac-toe from the empty board, X first.
+#[derive(Clone, Debug, Default)]
+pub struct TicTacToe;
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "tictactoe",
+    summary: "Tic-tac-toe: three in a row on a 3x3 board; a tie under best play",
+    help: "Tic-tac-toe (noughts and crosses), a traditional game; its full analysis is classical \
+           (e.g. Berlekamp, Conway and Guy, Winning Ways). Players X and O take turns, X \
+           first, marking an empty cell of a 3x3 board; a player who completes three of their \
+           marks in a row, column or diagonal wins, and a full board without such a line is a \
+           tie. 5,478 positions are reachable from the empty board, which is a tie. Notation: the \
+           nine cells row by row from the top, `x`, `o` or `.`, rows separated by `/`, e.g. \
+           `x../.o./...` (the separators may be left out: `x...o....`); who moves follows from \
+           the counts (X when both have as many marks). Moves are named by the cell: column \
+           letter a-c from the left, row number 1-3 from the top, so `a1` is the top-left \
+           corner and `b2` the centre.",
+    params: &[],
+    build,
+};
+
+fn build(_params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(TicTacToe))
+}
+
+impl Game for TicTacToe {
+    type Position = Board;
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn start(&self) -> Board {
+        Board::EMPTY
+    }
+
+    fn moves(&self, &board: &Board) -> Vec<Move<Board>> {
+        let mut moves = Vec::new();
+        for i in 0..9 {
+            if board.occupied() & 1 << i == 0 {
+                moves.push(Move::new(cell_name(i), play(board, i)));
+            }
+        }
+        moves
+    }
+
+    fn successors(&self, &board: &Board, out: &mut Vec<Board>) {
+        out.extend((0..9).filter(|&i| board.occupied() & 1 << i == 0).map(|i| play(board, i)));
+    }
+
+    fn terminal(&self, &board: &Board) -> Option<Value> {
+        if line_of(board.last_mover_marks()).is_some() {
+            Some(Value::Lose)
+        } else if board.occupied() == FULL {
+            Some(Value::Tie)
+        } else {
+            None
+        }
+    }
+
+    fn format(&self, board: &Board) -> String {
+        let mut s = String::with_capacity(11);
+        for i in 0..9 {
+            if i > 0 && i % 3 == 0 {
+                s.push('/');
+            }
+            s.push(if board.x & 1 << i != 0 {
+                'x'
+            } else if board.o & 1 << i != 0 {
+                'o'
+            } else {
+                '.'
+            });
+        }
+        s
+    }
+
+    fn parse(&self, text: &str) -> Result<Board, ParseError> {
+        let trimmed = text.trim();
+        // Columns count characters, leading blanks included.
+        let lead = text[..text.len() - text.trim_start().len()].chars().count();
+        let mut board = Board::EMPTY;
+        // 1-based column of each cell in the text, for messages.
+        let mut columns = [0usize; 9];
+        let mut cell = 0;
+        for (k, ch) in trimmed.chars().enumerate() {
+            let column = lead + k + 1;
+            if ch == '/' {
+                if cell == 0 || cell % 3 != 0 || cell == 9 || columns[cell - 1] + 1 != column {
+                    return Err(ParseError::at(column, "`/` may only separate rows (after 3 and 6 cells)"));
+                }
+                continue;
+            }
+            if cell == 9 {
+                return Err(ParseError::at(column, "more than 9 cells"));
+            }
+            match ch {
+                'x' | 'X' => board.x |= 1 << cell,
+                'o' | 'O' => board.o |= 1 << cell,
+                '.' => {}
+                _ => {
+                    return Err(ParseError::at(column, format!("`{ch}` is not a cell: use `x`, `o` or `.`")))
+                }
+            }
+            columns[cell] = column;
+            cell += 1;
+        }
+        if cell < 9 {
+            let end = lead + trimmed.chars().count() + 1;
+            return Err(ParseError::at(end, format!("{cell} cells: a board has 9 (`x`, `o` or `.`)")));
+        }
+        check_reachable(board, &columns)?;
+        Ok(board)
+    }
+}
+
+/// Rejects boards that cannot occur in a game from the empty board: wrong counts, or a line by a
+/// player who did not move last (the game would have ended before).
+fn check_reachable(board: Board, columns: &[usize; 9]) -> Result<(), ParseError> {
+    let (xs, os) = (board.x.count_ones(), board.o.count_ones());
+    // The column of the `n`-th (1-based) mark in `marks`, in reading order.
+    let nth = |marks: u16, n: u32| -> usize {
+        let i = (0..9).filter(|&i| marks & 1 << i != 0).nth(n as usize - 1).expect("mark exists");
+        columns[i]
+    };
+    if xs > os + 1 {
+        return Err(ParseError::at(
+            nth(board.x, os + 2),
+            format!("{xs} x and {os} o: X moves first and players alternate, so x has as many marks as o or one more"),
+        ));
+    }
+    if os > xs {
+        return Err(ParseError::at(
+            nth(board.o, xs + 1),
+            format!("{xs} x and {os} o: X moves first, so o cannot have more marks than x"),
+        ));
+    }
+    let (mover, name, other) = if board.x_to_move() { (board.x, 'x', 'o') } else { (board.o, 'o', 'x') };
+    if let Some(line) = line_of(mover) {
+        let first = (0..9).find(|&i| line & 1 << i != 0).expect("line has cells");
+        return Err(ParseError::at(
+            columns[first],
+            format!("{name} has three in a row but {other} moved after it: the game had already ended"),
+        ));
+    }
+    Ok(())
+}
+
+/// The board after the player to move marks cell `i`.
+fn play(board: Board, i: usize) -> Board {
+    if board.x_to_move() {
+        Board { x: board.x | 1 << i, o: board.o }
+    } else {
+        Board { x: board.x, o: board.o | 1 << i }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::memo;
+    use nimber_engine::solve::retrograde::{self, Predecessors};
+    use nimber_engine::{Outcome, Silent};
+
+    fn pos(text: &str) -> Board {
+        TicTacToe.parse(text).unwrap()
+    }
+
+    #[test]
+    fn published_counts_and_value() {
+        let game = TicTacToe;
+        let memo = memo::solve(&game, &[game.start()], &Silent).unwrap();
+        let retro = retrograde::solve(&game, &[game.start()], Predecessors::Auto, &Silent).unwrap();
+        assert_eq!(memo.len(), 5478);
+        assert_eq!(retro.len(), 5478);
+        assert_eq!(memo.get(&Board::EMPTY), Some(Outcome::new(Value::Tie, 9)));
+        for (p, o) in retro.iter() {
+            assert_eq!(memo.get(p), Some(o), "{}", game.format(p));
+        }
+        // The 958 end positions of the UCI Tic-Tac-Toe Endgame data set: 626 won by X, 316 won
+        // by O, 16 full boards without a line.
+        let ends: Vec<Board> = memo.iter().map(|(p, _)| *p).filter(|p| game.terminal(p).is_some()).collect();
+        assert_eq!(ends.len(), 958);
+        let x_won = ends.iter().filter(|p| !p.x_to_move() && game.terminal(p) == Some(Value::Lose)).count();
+        let o_won = ends.iter().filter(|p| p.x_to_move() && game.terminal(p) == Some(Value::Lose)).count();
+        let tied = ends.iter().filter(|p| game.terminal(p) == Some(Value::Tie)).count();
+        assert_eq!((x_won, o_won, tied), (626, 316, 16));
+        // No draws: the game always ends.
+        assert!(memo.iter().all(|(_, o)| o.value() != Value::Draw));
+    }
+
+    /// What each move from `text` gives the player who makes it, by move label.
+    fn replies(text: &str) -> Vec<(String, Outcome)> {
+        let game = TicTacToe;
+        let p = pos(text);
+        let solved = memo::solve(&game, &[p], &Silent).unwrap();
+        game.moves(&p).into_iter().map(|m| (m.label, solved.get(&m.to).unwrap().for_mover())).collect()
+    }
+
+    #[test]
+    fn corner_opening_needs_the_centre() {
+        // After X takes a corner, O must take the centre: every other reply loses.
+        for corner in ["x../.../...", "..x/.../...", ".../.../x..", ".../.../..x"] {
+            for (label, outcome) in replies(corner) {
+                let expected = if label == "b2" { Value::Tie } else { Value::Lose };
+                assert_eq!(outcome.value(), expected, "{corner} {label}");
+            }
+        }
+    }
+
+    #[test]
+    fn centre_opening_needs_a_corner() {
+        // After X takes the centre, O must take a corner: an edge loses.
+        for (label, outcome) in replies(".../.x./...") {
+            let corner = ["a1", "c1", "a3", "c3"].contains(&label.as_str());
+            assert_eq!(outcome.value(), if corner { Value::Tie } else { Value::Lose }, "{label}");
+        }
+        // Every opening move of X ties.
+        assert!(replies(".../.../...").iter().all(|(_, o)| o.value() == Value::Tie));
+    }
+
+    #[test]
+    fn end_positions() {
+        let game = TicTacToe;
+        // X completed the top row; O to move has lost.
+        assert_eq!(game.terminal(&pos("xxx/oo./...")), Some(Value::Lose));
+        // O completed the diagonal; X to move has lost.
+        assert_eq!(game.terminal(&pos("oxx/xo./..o")), Some(Value::Lose));
+        assert_eq!(game.terminal(&pos("xox/xoo/oxx")), Some(Value::Tie));
+        assert_eq!(game.terminal(&pos("xo./.../...")), None);
+        // X to move wins at once by completing a line.
+        let solved = memo::solve(&game, &[pos("xx./oo./...")], &Silent).unwrap();
+        assert_eq!(solved.get(&pos("xx./oo./...")), Some(Outcome::new(Value::Win, 1)));
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let game = TicTacToe;
+        for text in [".../.../...", "x../.o./...", "xox/xoo/oxx", "xxx/oo./..."] {
+            assert_eq!(game.format(&pos(text)), text);
+        }
+        assert_eq!(game.format(&pos("x...o....")), "x../.o./...");
+        assert_eq!(game.format(&pos(" X../.O./... ")), "x../.o./...");
+        let solved = memo::solve(&game, &[game.start()], &Silent).unwrap();
+        for (p, _) in solved.iter() {
+            assert_eq!(&game.parse(&game.format(p)).unwrap(), p);
+            // Without separators too.
+            assert_eq!(&game.parse(&game.format(p).replace('/', "")).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn impossible_boards_are_rejected() {
+        let game = TicTacToe;
+        let err = |t: &str| game.parse(t).unwrap_err();
+        // Two x and no o: the second x (column 2) is one too many.
+        assert_eq!(err("xx./.../...").column, Some(2));
+        assert_eq!(err("xx.......").column, Some(2));
+        // An o before any x.
+        assert_eq!(err(".o./.../...").column, Some(2));
+        assert_eq!(err("x.o/o../...").column, Some(5));
+        // X completed a line, but O moved afterwards.
+        assert_eq!(err("xxx/oo./o..").column, Some(1));
+        // O completed a line and X moved afterwards.
+        assert_eq!(err("xx./ooo/xx.").column, Some(5));
+        assert_eq!(err("x?./.../...").column, Some(2));
+        assert_eq!(err("x../.../..").column, Some(11));
+        assert_eq!(err("x../.../..../").column, Some(12));
+        assert_eq!(err("x../.../.../").column, Some(12));
+        assert_eq!(err("x./.../....").column, Some(3));
+        assert_eq!(err("/x../.../...").column, Some(1));
+        assert_eq!(err("x..//.../...").column, Some(5));
+        assert_eq!(err("").column, Some(1));
+        // Multi-byte characters are reported by character, not byte, and never panic.
+        assert_eq!(err("x..é/.../...").column, Some(4));
+        assert_eq!(err("é").column, Some(1));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_never_panics(text in "[xXoO./ é\t?]{0,14}|\\PC{0,14}") {
+            let game = TicTacToe;
+            if let Ok(board) = game.parse(&text) {
+                proptest::prop_assert_eq!(game.parse(&game.format(&board)).unwrap(), board);
+            }
+        }
+    }
+}
