@@ -42,6 +42,19 @@ pub enum Command {
     Query(QueryArgs),
     /// Show a game's rules and parameters, or the help of a command
     Help(HelpArgs),
+    /// Solve a classic contest problem: read its input on stdin, print the judge's output
+    Problem(ProblemArgs),
+}
+
+/// `nimber problem NAME`.
+#[derive(Debug, Args)]
+pub struct ProblemArgs {
+    /// The problem (leave out to list them)
+    pub name: Option<String>,
+
+    /// Use the exact method where the problem has one besides its fast method
+    #[arg(long)]
+    pub exact: bool,
 }
 
 /// `nimber list [GAME]`.

@@ -52,6 +52,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Command::Solve(args) => commands::solve::run(args, &mut out)?,
         Command::Query(args) => commands::query::run(args, &mut out)?,
         Command::Help(args) => commands::help::run(args, &mut out)?,
+        Command::Problem(args) => commands::problem::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

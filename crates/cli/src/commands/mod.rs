@@ -3,6 +3,7 @@
 
 pub mod help;
 pub mod list;
+pub mod problem;
 pub mod query;
 pub mod solve;
 
