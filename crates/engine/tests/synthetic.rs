@@ -1,0 +1,156 @@
+//! The synthetic game of the retrograde benchmark, at small sizes: its predecessor formula is
+//! consistent with its moves, and the dense `solve_space` path, the generic `Game` path (both
+//! predecessor modes) and the naive reference solver give the same outcomes.
+
+#[path = "common/naive.rs"]
+mod naive;
+#[path = "common/synthetic.rs"]
+mod synthetic;
+
+use nimber_engine::solve::memo;
+use nimber_engine::solve::retrograde::{self, solve_space, Init, Predecessors, RetroSpace};
+use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError, Silent, Value};
+
+use naive::naive_solve;
+use synthetic::{Synthetic, MAX_MOVES};
+
+const SEED: u64 = 0x6e69_6d62_6572; // "nimber"
+
+/// The synthetic space as an ordinary game: positions are numbers, moves come from the formula.
+struct SyntheticGame<'a>(&'a Synthetic);
+
+impl Game for SyntheticGame<'_> {
+    type Position = u64;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn moves(&self, &i: &u64) -> Vec<Move<u64>> {
+        (0..self.0.degree(i)).map(|k| Move::new(format!("m{k}"), self.0.successor(i, k))).collect()
+    }
+
+    fn successors(&self, &i: &u64, out: &mut Vec<u64>) {
+        out.extend((0..self.0.degree(i)).map(|k| self.0.successor(i, k)));
+    }
+
+    fn terminal(&self, &i: &u64) -> Option<Value> {
+        self.0.terminal(i)
+    }
+
+    fn format(&self, i: &u64) -> String {
+        i.to_string()
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, ParseError> {
+        text.trim().parse().map_err(|_| ParseError::new("not a number"))
+    }
+
+    fn roots(&self) -> Vec<u64> {
+        (0..self.0.size()).collect()
+    }
+
+    fn has_predecessors(&self) -> bool {
+        true
+    }
+
+    fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
+        self.0.for_each_predecessor(j, |p| out.push(p));
+    }
+}
+
+/// Explicit successor lists and declared values, for the naive solver.
+fn explicit(space: &Synthetic) -> (Vec<Vec<usize>>, Vec<Option<Value>>) {
+    let n = space.size();
+    let succ =
+        (0..n).map(|i| (0..space.degree(i)).map(|k| space.successor(i, k) as usize).collect()).collect();
+    let terminal = (0..n).map(|i| space.terminal(i)).collect();
+    (succ, terminal)
+}
+
+/// The moves and the predecessor formula describe the same edges, each once; declared
+/// terminals have no moves and are never reported.
+fn check_predecessors(space: &Synthetic, log2n: u32) {
+    let n = space.size();
+    let mut forward: Vec<(u64, u64)> = Vec::new();
+    let mut backward: Vec<(u64, u64)> = Vec::new();
+    for i in 0..n {
+        for k in 0..MAX_MOVES {
+            let j = space.successor(i, k);
+            assert_eq!(space.predecessor(j, k), i, "log2n {log2n}: move {k} of {i} is not inverted");
+        }
+        match space.init(i) {
+            Init::Terminal(_) => assert_eq!(space.degree(i), 0),
+            Init::Moves(m) => assert_eq!(m as usize, space.degree(i)),
+        }
+        forward.extend((0..space.degree(i)).map(|k| (i, space.successor(i, k))));
+        space.for_each_predecessor(i, |p| {
+            assert!(space.terminal(p).is_none(), "log2n {log2n}: terminal {p} reported as a predecessor");
+            backward.push((p, i));
+        });
+    }
+    forward.sort_unstable();
+    backward.sort_unstable();
+    assert_eq!(forward.len(), backward.len(), "log2n {log2n}: number of moves");
+    assert!(forward == backward, "log2n {log2n}: predecessors do not match the moves");
+}
+
+fn value_counts(outcomes: &[Outcome]) -> [u64; 4] {
+    let mut counts = [0u64; 4];
+    for o in outcomes {
+        counts[o.value().index()] += 1;
+    }
+    counts
+}
+
+#[test]
+fn synthetic_space_matches_generic_path_and_naive() {
+    let mut positions = 0u64;
+    let mut generic_positions = 0u64;
+    for log2n in [10, 12, 14, 16, 18] {
+        let space = Synthetic::new(log2n, SEED + log2n as u64);
+        let n = space.size() as usize;
+        positions += n as u64;
+        check_predecessors(&space, log2n);
+
+        let (succ, terminal) = explicit(&space);
+        let expected = naive_solve(&succ, &terminal);
+        let counts = value_counts(&expected);
+        eprintln!("synthetic 2^{log2n}: {n} positions, win/lose/tie/draw {counts:?}");
+        assert!(counts.iter().all(|&c| c * 100 >= n as u64), "log2n {log2n}: unbalanced values {counts:?}");
+
+        let table = solve_space(&space, &Silent).unwrap();
+        assert_eq!(table.len(), n);
+        for (i, want) in expected.iter().enumerate() {
+            assert_eq!(table.get(i), *want, "log2n {log2n}: solve_space, position {i}");
+        }
+
+        if log2n <= 16 {
+            generic_positions += n as u64;
+            let game = SyntheticGame(&space);
+            let roots = game.roots();
+            for mode in [Predecessors::Auto, Predecessors::ReverseGraph] {
+                let solution = retrograde::solve(&game, &roots, mode, &Silent).unwrap();
+                assert_eq!(solution.len(), n, "log2n {log2n}: {mode:?} coverage");
+                for (i, want) in expected.iter().enumerate() {
+                    assert_eq!(
+                        solution.get(&(i as u64)),
+                        Some(*want),
+                        "log2n {log2n}: {mode:?}, position {i}"
+                    );
+                }
+            }
+            assert!(
+                matches!(memo::solve(&game, &roots, &Silent), Err(Error::Cycle(_))),
+                "log2n {log2n}: memo"
+            );
+        }
+    }
+    eprintln!("synthetic: {positions} positions against solve_space, {generic_positions} also through the generic path");
+    assert_eq!(positions, (1 << 10) + (1 << 12) + (1 << 14) + (1 << 16) + (1 << 18));
+    assert_eq!(generic_positions, (1 << 10) + (1 << 12) + (1 << 14) + (1 << 16));
+}
