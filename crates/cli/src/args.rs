@@ -44,6 +44,48 @@ pub enum Command {
     Help(HelpArgs),
     /// Solve a classic contest problem: read its input on stdin, print the judge's output
     Problem(ProblemArgs),
+    /// Nim values G(0..=N) of single heaps of a heap game (octal, subtraction, Grundy's game) and their period
+    Grundy(GrundyArgs),
+}
+
+/// `nimber grundy RULESET --upto N`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Rulesets: an octal code d0.d1d2... (0.77 Kayles, 0.07 Dawson's Kayles, 0.137, 4.07; \
+                        hexadecimal digits 8-F may leave three heaps: 0.F), sub:1,3,4 (subtraction), \
+                        allbut:1,3 (remove any number but these), grundy (Grundy's game). See `nimber help octal`."
+)]
+pub struct GrundyArgs {
+    /// The rules: an octal code such as 0.77, or sub:1,3,4, allbut:1,3, grundy
+    pub ruleset: String,
+
+    /// The largest heap: values G(0), ..., G(N) are computed
+    #[arg(long, value_name = "N")]
+    pub upto: String,
+
+    /// Write JSON instead of text: {"values": [...], "period", "preperiod", "saltus", "proved"}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The arguments of `nimber problem NAME [--exact]` when they are exactly that (a known problem
+/// name, at most `--exact` after it), read without clap; anything else goes through clap.
+pub fn quick_problem() -> Option<ProblemArgs> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "problem" {
+        return None;
+    }
+    let name = args.next()?.into_string().ok()?;
+    nimber_problems::find(&name)?;
+    let exact = match args.next() {
+        None => false,
+        Some(flag) if flag == "--exact" => true,
+        Some(_) => return None,
+    };
+    if args.next().is_some() {
+        return None;
+    }
+    Some(ProblemArgs { name: Some(name), exact })
 }
 
 /// `nimber problem NAME`.

@@ -21,12 +21,20 @@ use crate::error::Failure;
 const FAILURE: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        // Usage errors exit with 2, `--help` and `--version` with 0 (clap's choice).
-        Err(e) => e.exit(),
+    // `nimber problem NAME [--exact]` is started once per judge input, where process start-up is
+    // most of the time: it skips building the full command-line parser.
+    let result = match args::quick_problem() {
+        Some(args) => run_problem(&args),
+        None => {
+            let cli = match Cli::try_parse() {
+                Ok(cli) => cli,
+                // Usage errors exit with 2, `--help` and `--version` with 0 (clap's choice).
+                Err(e) => e.exit(),
+            };
+            run(&cli)
+        }
     };
-    match run(&cli) {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         // The reader of our output went away (`nimber list | head -1`): nothing to say.
         Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
@@ -35,6 +43,14 @@ fn main() -> ExitCode {
             ExitCode::from(FAILURE)
         }
     }
+}
+
+fn run_problem(args: &args::ProblemArgs) -> Result<(), Failure> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    commands::problem::run(args, &mut out)?;
+    out.flush()?;
+    Ok(())
 }
 
 fn run(cli: &Cli) -> Result<(), Failure> {
@@ -53,6 +69,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Command::Query(args) => commands::query::run(args, &mut out)?,
         Command::Help(args) => commands::help::run(args, &mut out)?,
         Command::Problem(args) => commands::problem::run(args, &mut out)?,
+        Command::Grundy(args) => commands::grundy::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -33,15 +33,12 @@ fn readme_examples_run_as_shown() {
 
     for (command, expected) in &examples {
         let command = command.split("  #").next().unwrap().trim();
-        let rest = command.strip_prefix("nimber ").unwrap_or_else(|| panic!("not a nimber command: {command}"));
+        let rest =
+            command.strip_prefix("nimber ").unwrap_or_else(|| panic!("not a nimber command: {command}"));
         // Files the examples write go to a scratch folder; files they read are in the repository.
         let rest = rest.replace("--dump ", &format!("--dump {}/", scratch.display()));
-        let output = Command::new("sh")
-            .arg("-c")
-            .arg(format!("'{bin}' {rest}"))
-            .current_dir(&root)
-            .output()
-            .unwrap();
+        let output =
+            Command::new("sh").arg("-c").arg(format!("'{bin}' {rest}")).current_dir(&root).output().unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "`{command}` failed: {}", String::from_utf8_lossy(&output.stderr));
         let mut lines = stdout.lines();

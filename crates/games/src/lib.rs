@@ -1,9 +1,15 @@
 //! nimber's library of built-in games. Each game states its rules once by implementing
 //! [`nimber_engine::Game`]; [`registry`] lists them for front ends.
 
+pub mod berzerk;
 pub mod dodgem;
+pub mod enjapma;
+pub mod fivehundredeleven;
+pub mod gameindarkness;
 pub mod graph;
+pub mod heap;
 pub mod nim;
+pub mod pathgame;
 pub mod registry;
 pub mod subtraction;
 pub mod tictactoe;

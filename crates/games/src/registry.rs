@@ -22,9 +22,16 @@ pub fn all() -> &'static [GameInfo] {
 }
 
 static GAMES: &[GameInfo] = &[
+    crate::berzerk::INFO,
     crate::dodgem::INFO,
+    crate::enjapma::INFO,
+    crate::fivehundredeleven::INFO,
+    crate::gameindarkness::INFO,
     crate::graph::INFO,
+    crate::heap::GRUNDY_INFO,
     crate::nim::INFO,
+    crate::heap::INFO,
+    crate::pathgame::INFO,
     crate::subtraction::INFO,
     crate::tictactoe::INFO,
 ];

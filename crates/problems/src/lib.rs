@@ -5,7 +5,13 @@
 //! (crate `nimber-games`), and the tests check the fast method against exhaustive solving of the
 //! game's rules.
 
+pub mod berzerk;
+pub mod enjapma;
+pub mod fivehundredeleven;
+pub mod gameindarkness;
 pub mod input;
+pub mod more_reclamation;
+pub mod pathgame;
 
 pub use input::InputError;
 
@@ -26,7 +32,14 @@ pub struct Problem {
     pub solve: fn(&str, &Options) -> Result<String, InputError>,
 }
 
-static PROBLEMS: &[Problem] = &[];
+static PROBLEMS: &[Problem] = &[
+    Problem { name: "berzerk", summary: "Codeforces 786A Berzerk: a monster on a circle, a black hole; Win, Lose or Loop per start", solve: crate::berzerk::solve },
+    crate::enjapma::PROBLEM,
+    Problem { name: "fivehundredeleven", summary: "TopCoder SRM 511 Div2 1000 FiveHundredEleven: OR cards into a memory, 511 loses; Fox Ciel or Toastman", solve: crate::fivehundredeleven::solve },
+    crate::gameindarkness::PROBLEM,
+    crate::more_reclamation::PROBLEM,
+    crate::pathgame::PROBLEM,
+];
 
 /// Every problem, in alphabetical order.
 pub fn all() -> &'static [Problem] {

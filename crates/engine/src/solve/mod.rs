@@ -3,6 +3,7 @@
 pub(crate) mod dfs;
 pub mod grundy;
 pub mod memo;
+pub mod pursuit;
 pub mod retrograde;
 
 /// Which solver to run.

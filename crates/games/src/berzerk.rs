@@ -1,0 +1,323 @@
+//! Berzerk: a monster on a circle of objects, two players with their own step sizes, and a
+//! black hole that wins for whoever moves the monster into it (Codeforces 786A).
+
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+
+use crate::registry::GameInfo;
+
+/// The largest circle accepted (the contest's limit).
+pub const MAX_N: u64 = 7000;
+
+/// A Berzerk position: whose turn it is and where the monster is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BerzerkPos {
+    /// The player to move, 1 or 2.
+    pub player: u8,
+    /// The object the monster is on, `1..=n`; object 1 is the black hole (the game is over).
+    pub object: u32,
+}
+
+/// Berzerk on a circle of `n` objects with the two players' step sets.
+#[derive(Clone, Debug)]
+pub struct Berzerk {
+    n: u32,
+    /// `steps[p - 1]`: player `p`'s step sizes, distinct and increasing, each in `1..n`.
+    steps: [Vec<u32>; 2],
+}
+
+impl Berzerk {
+    /// Berzerk on `n` objects (2 to [`MAX_N`]); each step set must be nonempty with values in
+    /// `1..n` (duplicates are dropped: a step given twice is the same move).
+    pub fn new(n: u32, s1: Vec<u32>, s2: Vec<u32>) -> Result<Berzerk, Error> {
+        if !(2..=MAX_N).contains(&(n as u64)) {
+            return Err(Error::Param(format!("parameter n={n}: must be between 2 and {MAX_N}")));
+        }
+        let mut steps = [s1, s2];
+        for (p, set) in steps.iter_mut().enumerate() {
+            set.sort_unstable();
+            set.dedup();
+            if set.is_empty() {
+                return Err(Error::Param(format!("parameter s{}: give at least one step", p + 1)));
+            }
+            if let Some(&bad) = set.iter().find(|&&s| s == 0 || s >= n) {
+                return Err(Error::Param(format!(
+                    "parameter s{}: step {bad} must be between 1 and n-1 = {}",
+                    p + 1,
+                    n - 1
+                )));
+            }
+        }
+        Ok(Berzerk { n, steps })
+    }
+
+    /// The number of objects.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// Player `player`'s steps (1 or 2), increasing.
+    pub fn steps(&self, player: u8) -> &[u32] {
+        &self.steps[player as usize - 1]
+    }
+
+    /// Every position where the game is not over: both players to move, the monster on any of
+    /// objects `2..=n` (player 1's first, by object).
+    pub fn open_positions(&self) -> Vec<BerzerkPos> {
+        (1..=2u8).flat_map(|player| (2..=self.n).map(move |object| BerzerkPos { player, object })).collect()
+    }
+
+    /// The object `step` objects clockwise from `object`.
+    fn advance(&self, object: u32, step: u32) -> u32 {
+        (object - 1 + step) % self.n + 1
+    }
+}
+
+fn other(player: u8) -> u8 {
+    3 - player
+}
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "berzerk",
+    summary: "Berzerk: move the monster around a circle with your own steps; into the black hole wins",
+    help: "Berzerk (Codeforces Round 406, problem 786A / 787C). A circle of n objects numbered 1 \
+           to n clockwise; object 1 is a black hole and the monster starts on another one. Player \
+           1 has the step sizes s1, player 2 the step sizes s2 (each in 1..n-1). The players \
+           alternate, player 1 first; a turn moves the monster clockwise by one of one's own \
+           steps, and whoever moves it into the black hole wins. A player who cannot win prefers \
+           an endless game (a draw, the problem's `Loop`) to a loss. Partizan, with cycles: \
+           solved by retrograde analysis. A position with the monster in the black hole is over, \
+           lost for the player to move there (the other player moved it in). Notation: the \
+           player to move and the object, `1:3` (player 1 to move, monster on object 3); the \
+           start is `1:2`, and a full solve covers every start, both players and objects 2..n. \
+           Moves are written `+s`, the step taken.",
+    params: &[
+        ParamSpec { name: "n", default: "5", help: "number of objects on the circle (2 to 7000)" },
+        ParamSpec { name: "s1", default: "2,3", help: "player 1's steps, comma-separated, each in 1..n-1" },
+        ParamSpec { name: "s2", default: "1,2,3", help: "player 2's steps, comma-separated, each in 1..n-1" },
+    ],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    let n = params.int("n", 2, MAX_N)?;
+    let s1 = params.int_list("s1", 1, n - 1)?;
+    let s2 = params.int_list("s2", 1, n - 1)?;
+    let game = Berzerk::new(
+        n as u32,
+        s1.into_iter().map(|s| s as u32).collect(),
+        s2.into_iter().map(|s| s as u32).collect(),
+    )?;
+    Ok(Box::new(game))
+}
+
+impl Game for Berzerk {
+    type Position = BerzerkPos;
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn start(&self) -> BerzerkPos {
+        BerzerkPos { player: 1, object: 2 }
+    }
+
+    fn roots(&self) -> Vec<BerzerkPos> {
+        self.open_positions()
+    }
+
+    fn moves(&self, pos: &BerzerkPos) -> Vec<Move<BerzerkPos>> {
+        let player = other(pos.player);
+        self.steps(pos.player)
+            .iter()
+            .map(|&s| Move::new(format!("+{s}"), BerzerkPos { player, object: self.advance(pos.object, s) }))
+            .collect()
+    }
+
+    fn successors(&self, pos: &BerzerkPos, out: &mut Vec<BerzerkPos>) {
+        let player = other(pos.player);
+        out.extend(
+            self.steps(pos.player)
+                .iter()
+                .map(|&s| BerzerkPos { player, object: self.advance(pos.object, s) }),
+        );
+    }
+
+    /// The monster in the black hole: the player who moved it there has won.
+    fn terminal(&self, pos: &BerzerkPos) -> Option<Value> {
+        (pos.object == 1).then_some(Value::Lose)
+    }
+
+    fn format(&self, pos: &BerzerkPos) -> String {
+        format!("{}:{}", pos.player, pos.object)
+    }
+
+    fn parse(&self, text: &str) -> Result<BerzerkPos, ParseError> {
+        let lead = text.len() - text.trim_start().len();
+        let lead_chars = text[..lead].chars().count();
+        let trimmed = text.trim();
+        let Some((p, o)) = trimmed.split_once(':') else {
+            return Err(ParseError::at(
+                lead_chars + 1,
+                "expected `PLAYER:OBJECT`, such as `1:3` (player 1 to move, monster on object 3)",
+            ));
+        };
+        let player = match p.trim() {
+            "1" => 1,
+            "2" => 2,
+            other => {
+                return Err(ParseError::at(lead_chars + 1, format!("`{other}` is not a player: use 1 or 2")));
+            }
+        };
+        let column = lead_chars + p.chars().count() + 2;
+        let o_trimmed = o.trim();
+        let object: u64 = o_trimmed
+            .parse()
+            .map_err(|_| ParseError::at(column, format!("`{o_trimmed}` is not an object number")))?;
+        if object == 0 || object > self.n as u64 {
+            return Err(ParseError::at(
+                column,
+                format!("object {object} is not on the circle 1..={}", self.n),
+            ));
+        }
+        Ok(BerzerkPos { player, object: object as u32 })
+    }
+
+    fn has_predecessors(&self) -> bool {
+        true
+    }
+
+    /// The positions with a move to `pos`: the other player to move, the monster `s` objects
+    /// counter-clockwise for each of that player's steps `s`, except the black hole (the game
+    /// is over there). Steps are distinct, so each predecessor has exactly one move to `pos`.
+    fn predecessors(&self, pos: &BerzerkPos, out: &mut Vec<BerzerkPos>) {
+        let player = other(pos.player);
+        for &s in self.steps(player) {
+            let object = self.advance(pos.object, self.n - s);
+            if object != 1 {
+                out.push(BerzerkPos { player, object });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::retrograde::{self, Predecessors};
+    use nimber_engine::Silent;
+
+    fn game(n: u32, s1: &[u32], s2: &[u32]) -> Berzerk {
+        Berzerk::new(n, s1.to_vec(), s2.to_vec()).unwrap()
+    }
+
+    /// The problem's two lines for a game: `Win`, `Lose` or `Loop` per start.
+    fn lines(game: &Berzerk, predecessors: Predecessors) -> [String; 2] {
+        let roots = game.open_positions();
+        let solved = retrograde::solve(game, &roots, predecessors, &Silent).unwrap();
+        [1u8, 2].map(|player| {
+            (2..=game.n())
+                .map(|object| match solved.get(&BerzerkPos { player, object }).unwrap().value() {
+                    Value::Win => "Win",
+                    Value::Lose => "Lose",
+                    Value::Draw => "Loop",
+                    Value::Tie => unreachable!("no ties in Berzerk"),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+    }
+
+    #[test]
+    fn official_examples() {
+        // Codeforces 786A, examples 1 and 2, solved from the rules.
+        for predecessors in [Predecessors::Auto, Predecessors::ReverseGraph] {
+            let g = game(5, &[3, 2], &[1, 2, 3]);
+            assert_eq!(lines(&g, predecessors), ["Lose Win Win Loop", "Loop Win Win Win"].map(String::from));
+            let g = game(8, &[6, 2, 3, 4], &[3, 6]);
+            assert_eq!(
+                lines(&g, predecessors),
+                ["Win Win Win Win Win Win Win", "Lose Win Lose Lose Win Lose Lose"].map(String::from)
+            );
+        }
+    }
+
+    #[test]
+    fn predecessors_are_the_reverse_of_successors() {
+        let mut checked = 0;
+        for (n, s1, s2) in
+            [(5, &[2, 3][..], &[1, 2, 3][..]), (8, &[2, 3, 4, 6], &[3, 6]), (7, &[1], &[6]), (2, &[1], &[1])]
+        {
+            let g = game(n, s1, s2);
+            let all: Vec<BerzerkPos> = (1..=2u8)
+                .flat_map(|player| (1..=n).map(move |object| BerzerkPos { player, object }))
+                .collect();
+            for p in &all {
+                let mut preds = Vec::new();
+                g.predecessors(p, &mut preds);
+                preds.sort();
+                let mut expected: Vec<BerzerkPos> = Vec::new();
+                for q in all.iter().filter(|q| g.terminal(q).is_none()) {
+                    let mut next = Vec::new();
+                    g.successors(q, &mut next);
+                    expected.extend(next.iter().filter(|c| *c == p).map(|_| *q));
+                }
+                expected.sort();
+                assert_eq!(preds, expected, "{n} {s1:?} {s2:?} {p:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 2 * (5 + 8 + 7 + 2));
+    }
+
+    #[test]
+    fn moves_and_end() {
+        let g = game(5, &[2, 3], &[1, 2, 3]);
+        let moves = g.moves(&BerzerkPos { player: 1, object: 4 });
+        let shown: Vec<(String, String)> = moves.iter().map(|m| (m.label.clone(), g.format(&m.to))).collect();
+        assert_eq!(shown, [("+2".to_string(), "2:1".to_string()), ("+3".to_string(), "2:2".to_string())]);
+        assert_eq!(g.terminal(&BerzerkPos { player: 2, object: 1 }), Some(Value::Lose));
+        assert_eq!(g.terminal(&BerzerkPos { player: 1, object: 3 }), None);
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let g = game(12, &[5], &[7, 1]);
+        for player in 1..=2u8 {
+            for object in 1..=12 {
+                let pos = BerzerkPos { player, object };
+                assert_eq!(g.parse(&g.format(&pos)).unwrap(), pos);
+            }
+        }
+        assert_eq!(g.format(&g.start()), "1:2");
+        assert_eq!(g.parse(" 2 : 7 ").unwrap(), BerzerkPos { player: 2, object: 7 });
+        assert_eq!(g.parse("3:4").unwrap_err().column, Some(1));
+        assert_eq!(g.parse("1:13").unwrap_err().column, Some(3));
+        assert_eq!(g.parse("1:0").unwrap_err().column, Some(3));
+        assert_eq!(g.parse("  1:x").unwrap_err().column, Some(5));
+        assert_eq!(g.parse("1").unwrap_err().column, Some(1));
+        assert!(g.parse("1:99999999999999999999999").is_err());
+        assert!(g.parse("é:é").is_err());
+    }
+
+    #[test]
+    fn parameters() {
+        let g = crate::build("berzerk", &["n=8", "s1=6,2,3,4", "s2=3,6"]).unwrap();
+        assert_eq!(g.start_text(), "1:2");
+        assert!(crate::build("berzerk", &["n=8", "s1=8"]).is_err());
+        assert!(crate::build("berzerk", &["n=8", "s1=0"]).is_err());
+        assert!(crate::build("berzerk", &["n=8", "s2="]).is_err());
+        assert!(crate::build("berzerk", &["n=1"]).is_err());
+        assert!(crate::build("berzerk", &["n=7001"]).is_err());
+        assert!(crate::build("berzerk", &[] as &[&str]).is_ok());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_never_panics(text in "[0-9: \\-é]{0,10}|\\PC{0,10}") {
+            let g = game(9, &[1, 2], &[4]);
+            if let Ok(pos) = g.parse(&text) {
+                proptest::prop_assert_eq!(g.parse(&g.format(&pos)).unwrap(), pos);
+            }
+        }
+    }
+}

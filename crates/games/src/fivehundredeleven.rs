@@ -1,0 +1,299 @@
+//! FiveHundredEleven: play cards into a 9-bit memory by OR; whoever makes it 511 loses
+//! (TopCoder SRM 511).
+
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+
+use crate::registry::GameInfo;
+
+/// The most cards accepted (the contest's limit; the remaining cards are a 64-bit mask).
+pub const MAX_CARDS: usize = 50;
+
+/// The memory value that ends the game.
+pub const FULL: u16 = 511;
+
+/// A position: the memory and the cards still in play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FiveHundredElevenPos {
+    /// The OR of the cards played so far (any value `0..=511` in a queried position).
+    pub memory: u16,
+    /// Bit `i` is set when card `i` (0-based, in the order of the `cards` parameter) remains.
+    pub remaining: u64,
+}
+
+/// The game with a fixed list of cards.
+#[derive(Clone, Debug)]
+pub struct FiveHundredEleven {
+    cards: Vec<u16>,
+}
+
+impl FiveHundredEleven {
+    /// The game with these cards (at most [`MAX_CARDS`], each `0..=511`).
+    pub fn new(cards: Vec<u16>) -> Result<FiveHundredEleven, Error> {
+        if cards.len() > MAX_CARDS {
+            return Err(Error::Param(format!("parameter cards: {} cards, at most {MAX_CARDS}", cards.len())));
+        }
+        if let Some(&bad) = cards.iter().find(|&&c| c > FULL) {
+            return Err(Error::Param(format!("parameter cards: {bad} is larger than {FULL}")));
+        }
+        Ok(FiveHundredEleven { cards })
+    }
+
+    /// The card values.
+    pub fn cards(&self) -> &[u16] {
+        &self.cards
+    }
+
+    fn all_cards(&self) -> u64 {
+        if self.cards.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.cards.len()) - 1
+        }
+    }
+
+    fn play(&self, pos: &FiveHundredElevenPos, i: usize) -> FiveHundredElevenPos {
+        FiveHundredElevenPos { memory: pos.memory | self.cards[i], remaining: pos.remaining & !(1 << i) }
+    }
+
+    fn remaining(pos: &FiveHundredElevenPos) -> impl Iterator<Item = usize> {
+        let mut bits = pos.remaining;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
+            })
+        })
+    }
+}
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "fivehundredeleven",
+    summary: "FiveHundredEleven: OR cards into a memory; whoever makes it 511 loses",
+    help: "FiveHundredEleven (TopCoder SRM 511, Division 2, Level 3). Cards with values 0..511 \
+           and a memory that starts at 0. Players alternate (Fox Ciel first); a turn plays one of \
+           the remaining cards, and the memory becomes its bitwise OR with the card. Whoever \
+           makes the memory 511 loses, and so does a player with no card left. Impartial, \
+           without cycles. A position reached with memory 511 is over, won by the player to \
+           move there. Notation: `m=MEMORY;CARDS`, the memory and the 0-based indices of the \
+           remaining cards in the order of the `cards` parameter, comma-separated, or `-` for \
+           none: the start with 3 cards is `m=0;0,1,2`. Moves are written `#i:v`, card i of \
+           value v.",
+    params: &[ParamSpec {
+        name: "cards",
+        default: "3,5,7,9,510",
+        help: "card values 0..511, comma-separated (at most 50)",
+    }],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    let cards = params.int_list("cards", 0, FULL as u64)?;
+    Ok(Box::new(FiveHundredEleven::new(cards.into_iter().map(|c| c as u16).collect())?))
+}
+
+impl Game for FiveHundredEleven {
+    type Position = FiveHundredElevenPos;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> FiveHundredElevenPos {
+        FiveHundredElevenPos { memory: 0, remaining: self.all_cards() }
+    }
+
+    fn moves(&self, pos: &FiveHundredElevenPos) -> Vec<Move<FiveHundredElevenPos>> {
+        Self::remaining(pos)
+            .map(|i| Move::new(format!("#{i}:{}", self.cards[i]), self.play(pos, i)))
+            .collect()
+    }
+
+    fn successors(&self, pos: &FiveHundredElevenPos, out: &mut Vec<FiveHundredElevenPos>) {
+        out.extend(Self::remaining(pos).map(|i| self.play(pos, i)));
+    }
+
+    /// Memory 511: the player who made it so has lost, so the player to move here has won.
+    fn terminal(&self, pos: &FiveHundredElevenPos) -> Option<Value> {
+        (pos.memory == FULL).then_some(Value::Win)
+    }
+
+    fn format(&self, pos: &FiveHundredElevenPos) -> String {
+        let cards: Vec<String> = Self::remaining(pos).map(|i| i.to_string()).collect();
+        let cards = if cards.is_empty() { "-".to_string() } else { cards.join(",") };
+        format!("m={};{cards}", pos.memory)
+    }
+
+    fn parse(&self, text: &str) -> Result<FiveHundredElevenPos, ParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        // 1-based column of the character at index `k` of `chars`.
+        let col = |k: usize| k + 1;
+        let mut k = 0;
+        let skip_blanks = |k: &mut usize| {
+            while *k < chars.len() && chars[*k].is_whitespace() {
+                *k += 1;
+            }
+        };
+        // A decimal number at `k`, at most `max`.
+        let number = |k: &mut usize, what: &str, max: u64| -> Result<u64, ParseError> {
+            let start = *k;
+            let mut value: u64 = 0;
+            while *k < chars.len() && chars[*k].is_ascii_digit() {
+                value = value * 10 + chars[*k].to_digit(10).unwrap_or(0) as u64;
+                if value > max {
+                    return Err(ParseError::at(col(start), format!("{what} is larger than {max}")));
+                }
+                *k += 1;
+            }
+            if *k == start {
+                let found = chars.get(start).map_or("the end".to_string(), |c| format!("`{c}`"));
+                return Err(ParseError::at(col(start), format!("expected {what}, found {found}")));
+            }
+            Ok(value)
+        };
+        skip_blanks(&mut k);
+        let expected = "expected `m=MEMORY;CARDS`, such as `m=5;0,2`";
+        if chars.get(k) != Some(&'m') {
+            return Err(ParseError::at(col(k), expected));
+        }
+        k += 1;
+        skip_blanks(&mut k);
+        if chars.get(k) != Some(&'=') {
+            return Err(ParseError::at(col(k), expected));
+        }
+        k += 1;
+        skip_blanks(&mut k);
+        let memory = number(&mut k, "the memory", FULL as u64)? as u16;
+        skip_blanks(&mut k);
+        if chars.get(k) != Some(&';') {
+            return Err(ParseError::at(col(k), "expected `;` after the memory"));
+        }
+        k += 1;
+        skip_blanks(&mut k);
+        let mut remaining = 0u64;
+        if chars.get(k) == Some(&'-') {
+            k += 1;
+        } else {
+            loop {
+                skip_blanks(&mut k);
+                let at = k;
+                let max = self.cards.len().saturating_sub(1) as u64;
+                if self.cards.is_empty() {
+                    return Err(ParseError::at(col(at), "there are no cards: write `-`"));
+                }
+                let i = number(&mut k, "a card index", max)?;
+                if remaining & 1 << i != 0 {
+                    return Err(ParseError::at(col(at), format!("card {i} listed twice")));
+                }
+                remaining |= 1 << i;
+                skip_blanks(&mut k);
+                if chars.get(k) == Some(&',') {
+                    k += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        skip_blanks(&mut k);
+        if k < chars.len() {
+            return Err(ParseError::at(col(k), format!("unexpected `{}`", chars[k])));
+        }
+        Ok(FiveHundredElevenPos { memory, remaining })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::{Outcome, Silent};
+
+    fn game(cards: &[u16]) -> FiveHundredEleven {
+        FiveHundredEleven::new(cards.to_vec()).unwrap()
+    }
+
+    fn first_player_wins(cards: &[u16]) -> bool {
+        let g = game(cards);
+        let solved = memo::solve(&g, &[g.start()], &Silent).unwrap();
+        solved.get(&g.start()).unwrap().value() == Value::Win
+    }
+
+    #[test]
+    fn official_examples() {
+        // TopCoder SRM 511 Div 2 Level 3 examples: Fox Ciel, Toastman, Toastman, Fox Ciel.
+        assert!(first_player_wins(&[3, 5, 7, 9, 510]));
+        assert!(!first_player_wins(&[0, 0, 0, 0]));
+        assert!(!first_player_wins(&[511]));
+        assert!(first_player_wins(&[5, 58, 192, 256]));
+    }
+
+    #[test]
+    fn hand_checked_positions() {
+        // Zero cards only: the players pass in turn, and whoever has no card left loses, so the
+        // first player wins with an odd number of cards.
+        assert!(first_player_wins(&[0]));
+        assert!(!first_player_wins(&[0, 0]));
+        assert!(first_player_wins(&[0, 0, 0]));
+        // 1 and 510: the second player must complete 511. With a 0 as well, the second player
+        // answers the first card with the 0, and the first player has to complete 511.
+        assert!(first_player_wins(&[1, 510]));
+        assert!(!first_player_wins(&[1, 510, 0]));
+        assert!(!first_player_wins(&[0, 1, 510]));
+        let g = game(&[1, 510]);
+        let pos = g.parse("m=511;1").unwrap();
+        let solved = memo::solve(&g, &[pos], &Silent).unwrap();
+        assert_eq!(solved.get(&pos), Some(Outcome::new(Value::Win, 0)));
+        // Nim values are not defined here (the game is not under normal play: making 511
+        // ends it with a loss for the mover), and the Sprague-Grundy solver says so.
+        let g = game(&[3, 5, 7, 9, 510]);
+        assert!(grundy::solve(&g, &[g.start()], &Silent).is_err());
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let g = game(&[3, 5, 7, 9, 510]);
+        assert_eq!(g.format(&g.start()), "m=0;0,1,2,3,4");
+        for text in ["m=0;0,1,2,3,4", "m=511;-", "m=7;3", "m=5;0,4"] {
+            assert_eq!(g.format(&g.parse(text).unwrap()), text);
+        }
+        assert_eq!(g.format(&g.parse(" m = 5 ; 4 , 0 ").unwrap()), "m=5;0,4");
+        let solved = memo::solve(&g, &[g.start()], &Silent).unwrap();
+        assert_eq!(solved.len(), 32);
+        for (pos, _) in solved.iter() {
+            assert_eq!(&g.parse(&g.format(pos)).unwrap(), pos);
+        }
+        let err = |t: &str| g.parse(t).unwrap_err().column;
+        assert_eq!(err("x=5;1"), Some(1));
+        assert_eq!(err("m=512;1"), Some(3));
+        assert_eq!(err("m=5,1"), Some(4));
+        assert_eq!(err("m=5;5"), Some(5));
+        assert_eq!(err("m=5;1,1"), Some(7));
+        assert_eq!(err("m=5;1,"), Some(7));
+        assert_eq!(err("m=5;1 x"), Some(7));
+        assert_eq!(err("m=99999999999999999999999;1"), Some(3));
+        assert_eq!(err(""), Some(1));
+        let empty = game(&[]);
+        assert_eq!(empty.format(&empty.start()), "m=0;-");
+        assert_eq!(empty.parse("m=0;0").unwrap_err().column, Some(5));
+    }
+
+    #[test]
+    fn parameters() {
+        let g = crate::build("fivehundredeleven", &["cards=0,511,7"]).unwrap();
+        assert_eq!(g.start_text(), "m=0;0,1,2");
+        assert!(crate::build("fivehundredeleven", &["cards=512"]).is_err());
+        let many = format!("cards={}", vec!["1"; 51].join(","));
+        assert!(crate::build("fivehundredeleven", &[many]).is_err());
+        assert!(crate::build("fivehundredeleven", &[] as &[&str]).is_ok());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_never_panics(text in "[m=;0-9, \\-é]{0,14}|\\PC{0,14}") {
+            let g = game(&[1, 2, 4, 8, 16, 32, 64, 128, 256, 0, 511, 3]);
+            if let Ok(pos) = g.parse(&text) {
+                proptest::prop_assert_eq!(g.parse(&g.format(&pos)).unwrap(), pos);
+            }
+        }
+    }
+}

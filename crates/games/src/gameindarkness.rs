@@ -1,0 +1,583 @@
+//! Game in Darkness (TopCoder SRM 588): a blind pursuer on a grid, played as the
+//! perfect-information game of her beliefs.
+
+use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+
+use crate::registry::GameInfo;
+
+/// The largest field side accepted (the original problem's limit).
+pub const MAX_SIDE: usize = 50;
+
+/// A position of the belief game: whose turn, Alice's cell, and the set of cells where Bob may
+/// be without having been caught. Cells are the field's empty cells numbered in reading order
+/// (bit `i` of `bob` is cell `i`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DarkPos {
+    /// Whether Alice is to move (else Bob's forced move, the update of the set, is next).
+    pub alice_to_move: bool,
+    /// Alice's cell.
+    pub alice: u8,
+    /// The cells where Bob may be.
+    pub bob: u128,
+}
+
+/// Game in Darkness on one field, as a partizan game of perfect information.
+///
+/// Alice cannot see Bob and Bob knows her whole plan, so her plan is a fixed walk and what
+/// matters is the set of cells where Bob may still be. Alice chooses her moves; Bob's turn is
+/// forced: the set becomes its neighbourhood minus Alice's cell. A position whose set is empty
+/// is over and lost for Bob. Play that goes on forever (a cycle) is a draw, which means Bob
+/// survives: Alice has a winning plan exactly when the start is a win for her.
+#[derive(Clone, Debug)]
+pub struct GameInDarkness {
+    rows: usize,
+    cols: usize,
+    /// Per grid cell in reading order: its number among the empty cells, or `None` for a wall.
+    cell: Vec<Option<u8>>,
+    /// Per empty cell: (row, column).
+    place: Vec<(usize, usize)>,
+    graph: PursuitGraph,
+    start: DarkPos,
+}
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "gameindarkness",
+    summary: "Game in Darkness: a blind pursuer chases an evader who knows her plan (belief game)",
+    help: "Game in Darkness, TopCoder SRM 588 (Div 1, level 3). A grid of empty cells `.` and \
+           walls `#`; Alice's token starts on `A` and Bob's on `B`. Alice moves first; the \
+           players alternate and each must move their token to an adjacent (up, down, left, \
+           right) empty cell. Alice wins if the tokens ever share a cell (after either's move). \
+           Alice cannot see Bob, and Bob knows Alice's whole plan in advance, so Alice's plan is \
+           a fixed walk (the original problem also lets Bob win after 100,000 moves; this game \
+           has no such limit, and `nimber problem gameindarkness --exact` checks it separately). \
+           nimber plays the perfect-information game of Alice's knowledge: a position is whose \
+           turn it is, Alice's cell and the set of cells where Bob may be. Alice chooses her \
+           move, and Bob may not be on her new cell; Bob's turn is forced: the set becomes every \
+           empty cell next to it, except Alice's. A position whose set is empty is won by Alice; \
+           endless play is a draw, meaning Bob survives. So Alice wins the original game exactly \
+           when the start is a win. The field may be any connected set of at most 128 empty cells \
+           (the problem's fields are trees). Notation: the field's rows separated by `/`, with \
+           `A` on Alice's cell, `B` on every cell where Bob may be, `.` on the other empty cells \
+           and `#` on the walls, then a space and the player to move, `a` or `b`: the start of \
+           the default field is `A.B../##.##/##.## a`. Alice's moves are named `up`, `down`, \
+           `left`, `right`; Bob's forced move is `bob`.",
+    params: &[ParamSpec {
+        name: "field",
+        default: "A.B../##.##/##.##",
+        help: "the field: rows separated by `/`, cells `A`, `B`, `.` or `#` (at most 128 empty cells, connected)",
+    }],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(GameInDarkness::new(params.required("field")?)?))
+}
+
+/// The four directions, with their names: (row step, column step).
+const DIRECTIONS: [(isize, isize, &str); 4] =
+    [(-1, 0, "up"), (1, 0, "down"), (0, -1, "left"), (0, 1, "right")];
+
+impl GameInDarkness {
+    /// The game on a field given as rows separated by `/`, with cells `A`, `B`, `.` and `#`.
+    /// The field must have exactly one `A` and one `B`, at most 128 empty cells, sides of at
+    /// most 50, and its empty cells must be connected.
+    pub fn new(field: &str) -> Result<GameInDarkness, Error> {
+        let bad = |m: String| Error::Param(format!("parameter field: {m}"));
+        let lines: Vec<&str> = field.trim().split('/').collect();
+        if lines.len() > MAX_SIDE {
+            return Err(bad(format!("{} rows; at most {MAX_SIDE}", lines.len())));
+        }
+        let cols = lines[0].chars().count();
+        let (mut alice, mut bob) = (None, None);
+        let mut cell = Vec::new();
+        let mut place = Vec::new();
+        for (r, line) in lines.iter().enumerate() {
+            let n = line.chars().count();
+            if n == 0 || n > MAX_SIDE {
+                return Err(bad(format!("row {} has {n} cells; rows have 1 to {MAX_SIDE}", r + 1)));
+            }
+            if n != cols {
+                return Err(bad(format!("row {} has {n} cells but row 1 has {cols}", r + 1)));
+            }
+            for (c, ch) in line.chars().enumerate() {
+                let token = match ch {
+                    '#' => {
+                        cell.push(None);
+                        continue;
+                    }
+                    '.' => None,
+                    'A' => Some(&mut alice),
+                    'B' => Some(&mut bob),
+                    _ => {
+                        return Err(bad(format!(
+                            "`{ch}` at row {}, column {} is not `A`, `B`, `.` or `#`",
+                            r + 1,
+                            c + 1
+                        )))
+                    }
+                };
+                if place.len() == MAX_VERTICES {
+                    return Err(bad(format!("more than {MAX_VERTICES} empty cells")));
+                }
+                if let Some(slot) = token {
+                    if slot.is_some() {
+                        return Err(bad(format!("a second `{ch}` at row {}, column {}", r + 1, c + 1)));
+                    }
+                    *slot = Some(place.len());
+                }
+                cell.push(Some(place.len() as u8));
+                place.push((r, c));
+            }
+        }
+        let (Some(alice), Some(bob)) = (alice, bob) else {
+            return Err(bad("the field needs one `A` and one `B`".into()));
+        };
+        let rows = lines.len();
+        let mut edges = Vec::new();
+        for (i, &(r, c)) in place.iter().enumerate() {
+            if c + 1 < cols {
+                if let Some(j) = cell[r * cols + c + 1] {
+                    edges.push((i, j as usize));
+                }
+            }
+            if r + 1 < rows {
+                if let Some(j) = cell[(r + 1) * cols + c] {
+                    edges.push((i, j as usize));
+                }
+            }
+        }
+        let graph = PursuitGraph::new(place.len(), &edges).map_err(|e| bad(e.to_string()))?;
+        // Connected: every cell is reachable from Alice's.
+        let mut seen = 1u128 << alice;
+        loop {
+            let next = seen | graph.neighbourhood(seen);
+            if next == seen {
+                break;
+            }
+            seen = next;
+        }
+        if let Some(i) = (0..place.len()).find(|&i| seen & 1 << i == 0) {
+            let (r, c) = place[i];
+            return Err(bad(format!(
+                "the empty cell at row {}, column {} is not connected to `A`",
+                r + 1,
+                c + 1
+            )));
+        }
+        let start = DarkPos { alice_to_move: true, alice: alice as u8, bob: 1 << bob };
+        Ok(GameInDarkness { rows, cols, cell, place, graph, start })
+    }
+
+    /// The graph of the empty cells, numbered in reading order.
+    pub fn graph(&self) -> &PursuitGraph {
+        &self.graph
+    }
+
+    /// The number of the empty cell at (row, column), 0-based; `None` for a wall or outside.
+    pub fn cell_at(&self, row: usize, col: usize) -> Option<usize> {
+        (row < self.rows && col < self.cols)
+            .then(|| self.cell[row * self.cols + col])
+            .flatten()
+            .map(usize::from)
+    }
+
+    /// (row, column) of empty cell `i`.
+    pub fn place(&self, i: usize) -> (usize, usize) {
+        self.place[i]
+    }
+
+    /// Alice's moves from cell `at`: (direction name, cell).
+    fn alice_moves(&self, at: usize) -> impl Iterator<Item = (&'static str, usize)> + '_ {
+        let (r, c) = self.place[at];
+        DIRECTIONS.iter().filter_map(move |&(dr, dc, name)| {
+            let (r, c) = (r.checked_add_signed(dr)?, c.checked_add_signed(dc)?);
+            self.cell_at(r, c).map(|j| (name, j))
+        })
+    }
+
+    fn after_alice(&self, pos: &DarkPos, to: usize) -> DarkPos {
+        DarkPos { alice_to_move: false, alice: to as u8, bob: pos.bob & !(1 << to) }
+    }
+
+    fn after_bob(&self, pos: &DarkPos) -> DarkPos {
+        let bob = self.graph.neighbourhood(pos.bob) & !(1 << pos.alice);
+        DarkPos { alice_to_move: true, alice: pos.alice, bob }
+    }
+}
+
+impl Game for GameInDarkness {
+    type Position = DarkPos;
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn start(&self) -> DarkPos {
+        self.start
+    }
+
+    fn moves(&self, pos: &DarkPos) -> Vec<Move<DarkPos>> {
+        if pos.alice_to_move {
+            self.alice_moves(pos.alice as usize)
+                .map(|(name, to)| Move::new(name, self.after_alice(pos, to)))
+                .collect()
+        } else {
+            vec![Move::new("bob", self.after_bob(pos))]
+        }
+    }
+
+    fn successors(&self, pos: &DarkPos, out: &mut Vec<DarkPos>) {
+        if pos.alice_to_move {
+            out.extend(self.alice_moves(pos.alice as usize).map(|(_, to)| self.after_alice(pos, to)));
+        } else {
+            out.push(self.after_bob(pos));
+        }
+    }
+
+    fn terminal(&self, pos: &DarkPos) -> Option<Value> {
+        // Bob has been caught: over, lost for him, won for her.
+        (pos.bob == 0).then_some(if pos.alice_to_move { Value::Win } else { Value::Lose })
+    }
+
+    fn format(&self, pos: &DarkPos) -> String {
+        let mut s = String::with_capacity(self.rows * (self.cols + 1) + 2);
+        for r in 0..self.rows {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..self.cols {
+                s.push(match self.cell_at(r, c) {
+                    None => '#',
+                    Some(i) if i == pos.alice as usize => 'A',
+                    Some(i) if pos.bob & 1 << i != 0 => 'B',
+                    Some(_) => '.',
+                });
+            }
+        }
+        s.push(' ');
+        s.push(if pos.alice_to_move { 'a' } else { 'b' });
+        s
+    }
+
+    fn parse(&self, text: &str) -> Result<DarkPos, ParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut at = chars.iter().position(|c| !c.is_whitespace()).unwrap_or(chars.len());
+        let mut alice = None;
+        let mut bob = 0u128;
+        let shape = format!("{} rows of {} cells separated by `/`", self.rows, self.cols);
+        for r in 0..self.rows {
+            if r > 0 {
+                if chars.get(at) != Some(&'/') {
+                    return Err(ParseError::at(
+                        at + 1,
+                        format!("expected `/` after {} cells: the field has {shape}", self.cols),
+                    ));
+                }
+                at += 1;
+            }
+            for c in 0..self.cols {
+                let Some(&ch) = chars.get(at) else {
+                    return Err(ParseError::at(
+                        at + 1,
+                        format!("the position ended early: the field has {shape}"),
+                    ));
+                };
+                let cell = self.cell_at(r, c);
+                match (ch, cell) {
+                    ('#', None) => {}
+                    ('#', Some(_)) => {
+                        return Err(ParseError::at(
+                            at + 1,
+                            format!("`#` on an empty cell of the field (row {}, column {})", r + 1, c + 1),
+                        ))
+                    }
+                    ('A' | 'B' | '.', None) => {
+                        return Err(ParseError::at(
+                            at + 1,
+                            format!("`{ch}` on a wall of the field (row {}, column {})", r + 1, c + 1),
+                        ))
+                    }
+                    ('A', Some(i)) => {
+                        if alice.is_some() {
+                            return Err(ParseError::at(at + 1, "a second `A`: Alice has one token"));
+                        }
+                        alice = Some(i as u8);
+                    }
+                    ('B', Some(i)) => bob |= 1 << i,
+                    ('.', Some(_)) => {}
+                    _ => {
+                        return Err(ParseError::at(
+                            at + 1,
+                            format!(
+                                "`{ch}` is not a cell: use `A` (Alice), `B` (where Bob may be), `.` or `#`"
+                            ),
+                        ))
+                    }
+                }
+                at += 1;
+            }
+        }
+        let Some(alice) = alice else {
+            return Err(ParseError::new("no `A`: the position needs Alice's cell"));
+        };
+        if !chars.get(at).is_some_and(|c| c.is_whitespace()) {
+            let what = if chars.get(at) == Some(&'/') {
+                "more rows than the field's"
+            } else {
+                "more cells than the field's"
+            };
+            let message = if at >= chars.len() {
+                "expected a space, then the player to move (`a` or `b`)".to_string()
+            } else {
+                format!("{what} {}: expected a space, then the player to move (`a` or `b`)", self.rows)
+            };
+            return Err(ParseError::at(at + 1, message));
+        }
+        while chars.get(at).is_some_and(|c| c.is_whitespace()) {
+            at += 1;
+        }
+        let alice_to_move = match chars.get(at) {
+            Some('a' | 'A') => true,
+            Some('b' | 'B') => false,
+            _ => return Err(ParseError::at(at + 1, "expected the player to move: `a` (Alice) or `b` (Bob)")),
+        };
+        at += 1;
+        if let Some(extra) = chars[at..].iter().position(|c| !c.is_whitespace()) {
+            return Err(ParseError::at(at + extra + 1, "unexpected text after the player to move"));
+        }
+        Ok(DarkPos { alice_to_move, alice, bob })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::pursuit::{self, DEFAULT_MAX_STATES};
+    use nimber_engine::solve::retrograde::{self, Predecessors};
+    use nimber_engine::{Outcome, Silent};
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Solves the game from its start by retrograde analysis and by the pursuit search, checks
+    /// that they agree (value, and the length of the shortest winning plan), and returns the
+    /// start's outcome and the number of positions.
+    fn cross_check(field: &str) -> (Outcome, usize) {
+        let game = GameInDarkness::new(field).unwrap();
+        let start = game.start();
+        let solved = retrograde::solve(&game, &[start], Predecessors::Auto, &Silent).unwrap();
+        let outcome = solved.get(&start).unwrap();
+        let bob = start.bob.trailing_zeros() as usize;
+        let search = pursuit::solve(game.graph(), start.alice as usize, &[bob], DEFAULT_MAX_STATES).unwrap();
+        assert_eq!(search.pursuer_wins, outcome.value() == Value::Win, "{field}: {outcome} vs {search:?}");
+        assert!(matches!(outcome.value(), Value::Win | Value::Draw), "{field}: {outcome}");
+        if let Some(r) = outcome.remoteness() {
+            // Each of Alice's moves but the last is followed by Bob's; she wins on her move
+            // (odd number of plies) or on his forced move (even).
+            assert_eq!(search.moves(), Some(r.div_ceil(2) as usize), "{field}: {outcome}");
+        }
+        for (p, o) in solved.iter() {
+            // Bob's positions are never wins for him and Alice's never losses.
+            let expected = if p.alice_to_move { Value::Lose } else { Value::Win };
+            assert_ne!(o.value(), expected, "{}", game.format(p));
+        }
+        (outcome, solved.len())
+    }
+
+    #[test]
+    fn official_small_examples() {
+        // The official examples with at most 128 empty cells (numbers 1, 2, 3, 4, 6 and 7 of
+        // crates/problems/tests/data/gameindarkness; the answers are the problem's: Alice wins
+        // all but example 2). Remoteness counts plies, Alice's and Bob's: example 1 is won in 5
+        // moves of Alice, example 3 at once (Bob stands right below her).
+        let examples = [
+            ("A.B../##.##/##.##", Outcome::new(Value::Win, 10), 71),
+            ("A.B../.#.#./#..##", Outcome::DRAW, 110),
+            ("#...#/.#A#./..B../.#.#./#...#", Outcome::new(Value::Win, 1), 131),
+            ("##..#/A.#../#B..#/#.##./.....", Outcome::new(Value::Win, 34), 358),
+            ("###.#/###../A..B#/###../###.#", Outcome::new(Value::Win, 11), 69),
+            (
+                ".....#.##.##.#.#/.###.#.##.##..../#......B#...#.#./#.#A#.#.#.#..##./...#..#....#....",
+                Outcome::new(Value::Win, 57),
+                5476,
+            ),
+        ];
+        for (field, expected, positions) in examples {
+            assert_eq!(cross_check(field), (expected, positions), "{field}");
+        }
+    }
+
+    #[test]
+    fn hand_checked_corridor() {
+        // A corridor A.B: after Alice steps to the middle Bob, at the end, must step onto her.
+        let (outcome, positions) = cross_check("A.B/###");
+        assert_eq!(outcome, Outcome::new(Value::Win, 2));
+        // Positions: the start, Bob to move after `right` (set {B}), and the end (set empty).
+        assert_eq!(positions, 3);
+    }
+
+    /// A random connected field of `rows` x `cols` with `cells` empty cells (grown from one
+    /// cell), with `A` and `B` on two of them; cycles allowed.
+    fn random_field(rng: &mut ChaCha8Rng, rows: usize, cols: usize, cells: usize) -> String {
+        let mut empty = vec![false; rows * cols];
+        let first = rng.gen_range(0..rows * cols);
+        empty[first] = true;
+        let mut count = 1;
+        while count < cells {
+            let i = rng.gen_range(0..rows * cols);
+            if empty[i] {
+                continue;
+            }
+            let (r, c) = (i / cols, i % cols);
+            let touches = (r > 0 && empty[i - cols])
+                || (r + 1 < rows && empty[i + cols])
+                || (c > 0 && empty[i - 1])
+                || (c + 1 < cols && empty[i + 1]);
+            if touches {
+                empty[i] = true;
+                count += 1;
+            }
+        }
+        let open: Vec<usize> = (0..rows * cols).filter(|&i| empty[i]).collect();
+        let a = open[rng.gen_range(0..open.len())];
+        let b = loop {
+            let b = open[rng.gen_range(0..open.len())];
+            if b != a {
+                break b;
+            }
+        };
+        let mut s = String::new();
+        for (i, &open) in empty.iter().enumerate() {
+            if i > 0 && i % cols == 0 {
+                s.push('/');
+            }
+            s.push(match i {
+                _ if i == a => 'A',
+                _ if i == b => 'B',
+                _ if open => '.',
+                _ => '#',
+            });
+        }
+        s
+    }
+
+    #[test]
+    fn retrograde_agrees_with_the_pursuit_search() {
+        // Random connected fields (trees and fields with cycles) up to 4 x 5 with up to 14
+        // empty cells; both solvers from the start.
+        let mut rng = ChaCha8Rng::seed_from_u64(588);
+        let (mut fields, mut wins, mut positions) = (0, 0, 0);
+        for _ in 0..2000 {
+            let rows = rng.gen_range(2..=4);
+            let cols = rng.gen_range(2..=5);
+            let cells = rng.gen_range(2..=(rows * cols).min(14));
+            let field = random_field(&mut rng, rows, cols, cells);
+            let (outcome, n) = cross_check(&field);
+            fields += 1;
+            positions += n;
+            wins += usize::from(outcome.value() == Value::Win);
+        }
+        eprintln!("gameindarkness: retrograde = pursuit search on {fields} random fields ({wins} won by Alice, {positions} positions)");
+        assert_eq!(fields, 2000);
+        assert!(wins > 0 && wins < fields, "both outcomes occur");
+    }
+
+    #[test]
+    fn retrograde_agrees_with_the_pursuit_search_on_every_3x3_field() {
+        // Every connected set of at least 2 cells of a 3 x 3 grid (cycles allowed), every
+        // placement of A and B.
+        let (mut fields, mut placements, mut wins) = (0, 0, 0);
+        for mask in 0u32..1 << 9 {
+            let cells: Vec<usize> = (0..9).filter(|&i| mask >> i & 1 == 1).collect();
+            if cells.len() < 2 {
+                continue;
+            }
+            let row = |r: usize, a: usize, b: usize| -> String {
+                (0..3)
+                    .map(|c| match 3 * r + c {
+                        i if i == a => 'A',
+                        i if i == b => 'B',
+                        i if mask >> i & 1 == 1 => '.',
+                        _ => '#',
+                    })
+                    .collect()
+            };
+            let text = |a, b| format!("{}/{}/{}", row(0, a, b), row(1, a, b), row(2, a, b));
+            if GameInDarkness::new(&text(cells[0], cells[1])).is_err() {
+                continue; // not connected
+            }
+            fields += 1;
+            for &a in &cells {
+                for &b in cells.iter().filter(|&&b| b != a) {
+                    let (outcome, _) = cross_check(&text(a, b));
+                    placements += 1;
+                    wins += usize::from(outcome.value() == Value::Win);
+                }
+            }
+        }
+        eprintln!(
+            "gameindarkness: retrograde = pursuit search on {fields} connected fields of a 3 x 3 grid, {placements} \
+             placements ({wins} won by Alice)"
+        );
+        assert_eq!((fields, placements, wins), (209, 4928, 3696));
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let game = GameInDarkness::new("#...#/.#A#./..B../.#.#./#...#").unwrap();
+        assert_eq!(game.format(&game.start()), "#...#/.#A#./..B../.#.#./#...# a");
+        let solved = retrograde::solve(&game, &[game.start()], Predecessors::Auto, &Silent).unwrap();
+        assert!(solved.len() > 100);
+        for (p, _) in solved.iter() {
+            let text = game.format(p);
+            assert_eq!(&game.parse(&text).unwrap(), p, "{text}");
+            assert_eq!(&game.parse(&format!("  {text}  ")).unwrap(), p, "{text}");
+        }
+        let p = game.parse("#...#/.#A#./BBB../.#.#./#...# b").unwrap();
+        assert!(!p.alice_to_move);
+        assert_eq!(p.bob.count_ones(), 3);
+        // Moves are named by direction; Bob's is forced.
+        let labels: Vec<String> = game.moves(&game.start()).into_iter().map(|m| m.label).collect();
+        assert_eq!(labels, ["up", "down"]);
+        assert_eq!(game.moves(&p).into_iter().map(|m| m.label).collect::<Vec<_>>(), ["bob"]);
+    }
+
+    #[test]
+    fn bad_positions_and_fields_are_refused() {
+        let game = GameInDarkness::new("A.B../##.##/##.##").unwrap();
+        let err = |t: &str| game.parse(t).unwrap_err();
+        assert_eq!(err("A.B../##.##/##.#. a").column, Some(17));
+        assert_eq!(err("A.B../#..##/##.## a").column, Some(8));
+        assert_eq!(err("AAB../##.##/##.## a").column, Some(2));
+        assert_eq!(err("A.B..x##.##/##.## a").column, Some(6));
+        assert_eq!(err("A.B../##.##/##.##").column, Some(18));
+        assert_eq!(err("A.B../##.##/##.## c").column, Some(19));
+        assert_eq!(err("A.B../##.##/##.## a x").column, Some(21));
+        assert_eq!(err("A.B../##.##/##.##/ a").column, Some(18));
+        assert_eq!(err("A.B../##.##/##.").column, Some(16));
+        assert_eq!(err("").column, Some(1));
+        assert!(err(".BB../##.##/##.## a").column.is_none());
+        assert_eq!(err("A.x../##.##/##.## a").column, Some(3));
+        for bad in ["", "A.B/###/x..", "A.B/##", "A.A/#B#", "A../###", "A#B/###", "A.B//...", "A#/#B"] {
+            assert!(GameInDarkness::new(bad).is_err(), "{bad}");
+        }
+        // Cycles are allowed in the game (the problem's fields are trees).
+        assert!(GameInDarkness::new("AB/..").is_ok());
+        let wide = format!("A{}B", ".".repeat(126));
+        assert!(GameInDarkness::new(&wide).is_err(), "128 cells is fine, 51 columns is not");
+        let big: Vec<String> = (0..3).map(|_| ".".repeat(50)).collect();
+        let big = format!("A{}/{}", &big[0][1..], big[1..].join("/")).replacen('.', "B", 1);
+        assert!(GameInDarkness::new(&big).is_err(), "150 empty cells");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn parse_never_panics(text in "[AB.#/ ab\t?é]{0,24}|\\PC{0,24}") {
+            let game = GameInDarkness::new("A.B../##.##/##.##").unwrap();
+            if let Ok(p) = game.parse(&text) {
+                proptest::prop_assert_eq!(game.parse(&game.format(&p)).unwrap(), p);
+            }
+            let _ = GameInDarkness::new(&text);
+        }
+    }
+}

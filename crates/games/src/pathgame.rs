@@ -1,0 +1,551 @@
+//! PathGame: colour cells of a 2 x W board black while a left-to-right white path remains.
+
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+
+use crate::registry::GameInfo;
+
+/// The widest board accepted (one bit per column in a `u64`).
+pub const MAX_WIDTH: usize = 64;
+
+/// The most positions a start board given to the registry may reach: a full solve visits all of
+/// them. The all-white board of 18 columns reaches 9,369,319; of 19 columns, 22,619,537. Nim
+/// values of wider boards are found quickly through [`Game::components`] (the library's
+/// `grundy` solver on a [`PathGame`] built with [`PathGame::new`]).
+pub const MAX_REACHABLE: u128 = 10_000_000;
+
+/// A 2 x `width` board: bit `c` of `top` (`bottom`) is set when the cell of the top (bottom) row
+/// in column `c` (0 = left) is black. Bits at or above `width` are clear.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// Number of columns, 1..=[`MAX_WIDTH`].
+    pub width: u8,
+    /// Black cells of the top row.
+    pub top: u64,
+    /// Black cells of the bottom row.
+    pub bottom: u64,
+}
+
+/// Why a board has no left-to-right white path: the first blocking pair of black cells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Block {
+    /// Both cells of this column are black.
+    Column(usize),
+    /// The top cell of column `c` and the bottom cell of column `c + 1` are black.
+    TopThenBottom(usize),
+    /// The bottom cell of column `c` and the top cell of column `c + 1` are black.
+    BottomThenTop(usize),
+}
+
+impl Board {
+    /// The all-white board of `width` columns (1..=[`MAX_WIDTH`]).
+    pub fn white(width: usize) -> Board {
+        assert!((1..=MAX_WIDTH).contains(&width), "width {width} out of range");
+        Board { width: width as u8, top: 0, bottom: 0 }
+    }
+
+    /// The mask of the board's columns.
+    pub fn full(self) -> u64 {
+        if self.width as usize >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.width) - 1
+        }
+    }
+
+    /// The first place where black cells cut every left-to-right path, if any.
+    ///
+    /// A white path from column 0 to the last column exists exactly when no column is black in
+    /// both rows and no two neighbouring columns are black in different rows: then every column
+    /// has a white cell and consecutive white cells either share a row or sit in one column with
+    /// the other white cell.
+    pub fn block(self) -> Option<Block> {
+        let both = self.top & self.bottom;
+        let top_bottom = self.top & (self.bottom >> 1);
+        let bottom_top = self.bottom & (self.top >> 1);
+        let first = |m: u64| (m != 0).then(|| m.trailing_zeros() as usize);
+        let mut found: Vec<(usize, Block)> = Vec::new();
+        if let Some(c) = first(both) {
+            found.push((c, Block::Column(c)));
+        }
+        if let Some(c) = first(top_bottom) {
+            found.push((c + 1, Block::TopThenBottom(c)));
+        }
+        if let Some(c) = first(bottom_top) {
+            found.push((c + 1, Block::BottomThenTop(c)));
+        }
+        found.into_iter().min_by_key(|&(c, _)| c).map(|(_, b)| b)
+    }
+
+    /// Whether a left-to-right white path exists.
+    pub fn has_path(self) -> bool {
+        self.top & self.bottom == 0
+            && self.top & (self.bottom >> 1) == 0
+            && self.bottom & (self.top >> 1) == 0
+    }
+
+    /// White cells of the top row that may be coloured: colouring them leaves a path, that is,
+    /// the bottom row is white in the same column and both neighbouring columns.
+    pub fn top_moves(self) -> u64 {
+        let near = self.bottom | self.bottom << 1 | self.bottom >> 1;
+        !(self.top | near) & self.full()
+    }
+
+    /// White cells of the bottom row that may be coloured; see [`Board::top_moves`].
+    pub fn bottom_moves(self) -> u64 {
+        let near = self.top | self.top << 1 | self.top >> 1;
+        !(self.bottom | near) & self.full()
+    }
+
+    /// How many boards are reachable from this one, itself included: every board with a path
+    /// whose black cells include these (any subset of a board with a path has one, so the
+    /// extra cells can be coloured one at a time in any order).
+    pub fn reachable(self) -> u128 {
+        // Colourings of the columns so far by the kind of the last column (white, top black,
+        // bottom black); an empty prefix counts as one colouring ending in a white column.
+        let mut ends = [1u128, 0, 0];
+        for c in 0..self.width {
+            let white = ends[0] + ends[1] + ends[2];
+            let top = ends[0] + ends[1];
+            let bottom = ends[0] + ends[2];
+            ends = if self.top >> c & 1 == 1 {
+                [0, top, 0]
+            } else if self.bottom >> c & 1 == 1 {
+                [0, 0, bottom]
+            } else {
+                [white, top, bottom]
+            };
+        }
+        ends.iter().sum()
+    }
+
+    /// The row `row` (0 = top) as `.`/`#` text.
+    pub fn row_text(self, row: usize) -> String {
+        let bits = if row == 0 { self.top } else { self.bottom };
+        (0..self.width).map(|c| if bits >> c & 1 == 1 { '#' } else { '.' }).collect()
+    }
+
+    /// The board in the game's notation: the two rows separated by `/`.
+    pub fn notation(self) -> String {
+        format!("{}/{}", self.row_text(0), self.row_text(1))
+    }
+
+    /// The segment of columns `from..to` (exclusive), as its own board.
+    fn slice(self, from: usize, to: usize) -> Board {
+        let width = to - from;
+        let mask = if width >= 64 { u64::MAX } else { (1u64 << width) - 1 };
+        Board { width: width as u8, top: self.top >> from & mask, bottom: self.bottom >> from & mask }
+    }
+}
+
+/// Reads two rows given as (text, 1-based column of its first character in the whole text).
+fn parse_rows(rows: &[(&str, usize)]) -> Result<Board, ParseError> {
+    if rows.len() != 2 {
+        return Err(ParseError::new(format!(
+            "expected two rows separated by `/` or a newline, found {}",
+            rows.len()
+        )));
+    }
+    let mut bits = [0u64; 2];
+    let mut widths = [0usize; 2];
+    for (r, &(text, start)) in rows.iter().enumerate() {
+        for (c, ch) in text.chars().enumerate() {
+            if c >= MAX_WIDTH {
+                return Err(ParseError::at(start + c, format!("rows are limited to {MAX_WIDTH} columns")));
+            }
+            match ch {
+                '.' => {}
+                '#' => bits[r] |= 1 << c,
+                _ => {
+                    return Err(ParseError::at(
+                        start + c,
+                        format!("`{ch}` is not a cell (use `.` for white, `#` for black)"),
+                    ))
+                }
+            }
+            widths[r] = c + 1;
+        }
+    }
+    if widths[0] == 0 || widths[1] == 0 {
+        let r = if widths[0] == 0 { 0 } else { 1 };
+        return Err(ParseError::at(rows[r].1, format!("row {} is empty", r + 1)));
+    }
+    if widths[0] != widths[1] {
+        return Err(ParseError::at(
+            rows[1].1,
+            format!("row 2 has {} columns but row 1 has {}", widths[1], widths[0]),
+        ));
+    }
+    let board = Board { width: widths[0] as u8, top: bits[0], bottom: bits[1] };
+    if let Some(block) = board.block() {
+        let (row, column, message) = match block {
+            Block::Column(c) => (1, c, format!("column {} is black in both rows", c + 1)),
+            Block::TopThenBottom(c) => {
+                (1, c + 1, format!("top of column {} and bottom of column {} are black", c + 1, c + 2))
+            }
+            Block::BottomThenTop(c) => {
+                (1, c + 1, format!("bottom of column {} and top of column {} are black", c + 1, c + 2))
+            }
+        };
+        return Err(ParseError::at(rows[row].1 + column, format!("no left-to-right white path: {message}")));
+    }
+    Ok(board)
+}
+
+/// PathGame from a given board.
+#[derive(Clone, Debug)]
+pub struct PathGame {
+    start: Board,
+    /// The most positions a board read by [`Game::parse`] may reach; `None` for no limit.
+    max_reachable: Option<u128>,
+}
+
+impl PathGame {
+    /// PathGame starting from `start`, which must have a left-to-right white path.
+    pub fn new(start: Board) -> Result<PathGame, Error> {
+        if !start.has_path() || start.width == 0 || start.width as usize > MAX_WIDTH {
+            return Err(Error::Param(format!(
+                "board `{}` has no left-to-right white path",
+                start.notation()
+            )));
+        }
+        Ok(PathGame { start, max_reachable: None })
+    }
+
+    /// The same game, refusing to read boards (with [`Game::parse`]) that reach more than `max`
+    /// positions. The registry's game uses [`MAX_REACHABLE`], as positions typed by a user are
+    /// solved in full.
+    pub fn with_max_reachable(self, max: u128) -> PathGame {
+        PathGame { max_reachable: Some(max), ..self }
+    }
+}
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "pathgame",
+    summary: "PathGame: colour cells of a 2xW board black while a left-to-right white path remains",
+    help: "PathGame (TopCoder SRM 637, Div 1 500; transposed, Codeforces 335C More Reclamation). \
+           A board of two rows and W columns of white and black cells with a left-to-right path \
+           of white cells (4-adjacent, from the first column to the last). A move colours one \
+           white cell black and is legal only if such a path remains; a player with no legal \
+           move loses (in the original: whoever cuts the last path loses). A black cell forbids \
+           the cells of the other row in its own and both neighbouring columns, so the board \
+           splits into independent runs of white columns, each described by its length and the \
+           rows of the black cells at its ends; those runs are the components. Notation: the \
+           top row then the bottom row, `.` white and `#` black, separated by `/` (or a newline), \
+           e.g. `#../...`; at most 64 columns, and at most 10,000,000 reachable positions from \
+           the start board (an all-white board of up to 18 columns). Moves are named by the row (`t` top, `b` bottom) \
+           and the column counted from 1 on the left: `t1`, `b3`.",
+    params: &[ParamSpec {
+        name: "board",
+        default: "#..../.....",
+        help: "the board: two rows of . and #, separated by /",
+    }],
+    build,
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    let text = params.text("board");
+    let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
+    let reachable = board.reachable();
+    if reachable > MAX_REACHABLE {
+        return Err(Error::TooLarge(format!(
+            "parameter board={text}: {reachable} positions are reachable from this board, more than the \
+             {MAX_REACHABLE} a full solve accepts (an all-white board of 18 columns has 9369319)"
+        )));
+    }
+    Ok(Box::new(PathGame { start: board, max_reachable: Some(MAX_REACHABLE) }))
+}
+
+/// Reads a board in the game's notation: two rows of `.`/`#` separated by `/` or a newline.
+/// Columns in errors count characters of `text` from 1.
+pub fn parse_board(text: &str) -> Result<Board, ParseError> {
+    // Split at `/` and line breaks, keeping each piece's starting column; blanks around the
+    // rows are ignored.
+    let mut rows: Vec<(&str, usize)> = Vec::new();
+    let mut start = 0;
+    let mut start_column = 1;
+    let mut pieces: Vec<(&str, usize)> = Vec::new();
+    for (column, (offset, ch)) in (1..).zip(text.char_indices()) {
+        if ch == '/' || ch == '\n' {
+            pieces.push((&text[start..offset], start_column));
+            start = offset + ch.len_utf8();
+            start_column = column + 1;
+        }
+    }
+    pieces.push((&text[start..], start_column));
+    for (piece, first) in pieces {
+        // Blank pieces (blank lines, a trailing newline) are skipped.
+        let trimmed = piece.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let lead = piece.chars().take_while(|c| c.is_whitespace()).count();
+        rows.push((trimmed, first + lead));
+    }
+    parse_rows(&rows)
+}
+
+impl Game for PathGame {
+    type Position = Board;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> Board {
+        self.start
+    }
+
+    fn moves(&self, &board: &Board) -> Vec<Move<Board>> {
+        let mut moves = Vec::new();
+        let mut top = board.top_moves();
+        while top != 0 {
+            let c = top.trailing_zeros();
+            top &= top - 1;
+            moves.push(Move::new(format!("t{}", c + 1), Board { top: board.top | 1 << c, ..board }));
+        }
+        let mut bottom = board.bottom_moves();
+        while bottom != 0 {
+            let c = bottom.trailing_zeros();
+            bottom &= bottom - 1;
+            moves.push(Move::new(format!("b{}", c + 1), Board { bottom: board.bottom | 1 << c, ..board }));
+        }
+        moves
+    }
+
+    fn successors(&self, &board: &Board, out: &mut Vec<Board>) {
+        let mut top = board.top_moves();
+        while top != 0 {
+            let c = top.trailing_zeros();
+            top &= top - 1;
+            out.push(Board { top: board.top | 1 << c, ..board });
+        }
+        let mut bottom = board.bottom_moves();
+        while bottom != 0 {
+            let c = bottom.trailing_zeros();
+            bottom &= bottom - 1;
+            out.push(Board { bottom: board.bottom | 1 << c, ..board });
+        }
+    }
+
+    fn format(&self, board: &Board) -> String {
+        board.notation()
+    }
+
+    fn parse(&self, text: &str) -> Result<Board, ParseError> {
+        let board = parse_board(text)?;
+        if let Some(max) = self.max_reachable {
+            let reachable = board.reachable();
+            if reachable > max {
+                return Err(ParseError::new(format!(
+                    "{reachable} positions are reachable from this board, more than the {max} a full solve accepts"
+                )));
+            }
+        }
+        Ok(board)
+    }
+
+    /// The runs of white columns between black cells, each as a board with the black cells
+    /// that bound it (a column with one black cell at each bounded end); runs of no columns are
+    /// left out. A move in a run affects only that run: it forbids cells of its own and the
+    /// neighbouring columns, and a column holding a black cell has no move left (its other cell
+    /// is forbidden). A board with a single run that is not already that run alone (say `##...`)
+    /// is given as the run plus the one-column board `#/.`, which has no move, so that solvers
+    /// meet every run in the same form.
+    fn components(&self, &board: &Board) -> Option<Vec<Board>> {
+        let width = board.width as usize;
+        let black = board.top | board.bottom;
+        let mut parts = Vec::new();
+        let mut from = 0; // first column of the current part (a black column or 0)
+        let mut run_start = 0; // first white column of the current run
+        for c in 0..=width {
+            let is_black = c < width && black >> c & 1 == 1;
+            if c == width || is_black {
+                if c > run_start {
+                    let to = if c < width { c + 1 } else { width };
+                    parts.push(board.slice(from, to));
+                }
+                from = c;
+                run_start = c + 1;
+            }
+        }
+        match parts.len() {
+            0 => None,
+            1 if parts[0] == board => None,
+            1 => {
+                parts.push(Board { width: 1, top: 1, bottom: 0 });
+                Some(parts)
+            }
+            _ => Some(parts),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::{Silent, Value};
+
+    /// PathGame without its components: the plain rules.
+    struct Plain(PathGame);
+
+    impl Game for Plain {
+        type Position = Board;
+        fn kind(&self) -> Kind {
+            Kind::Impartial
+        }
+        fn start(&self) -> Board {
+            self.0.start()
+        }
+        fn moves(&self, pos: &Board) -> Vec<Move<Board>> {
+            self.0.moves(pos)
+        }
+        fn successors(&self, pos: &Board, out: &mut Vec<Board>) {
+            self.0.successors(pos, out)
+        }
+        fn format(&self, pos: &Board) -> String {
+            self.0.format(pos)
+        }
+        fn parse(&self, text: &str) -> Result<Board, ParseError> {
+            self.0.parse(text)
+        }
+    }
+
+    /// Every board of `width` columns with a path (column states: white, top black, bottom
+    /// black; no top-bottom neighbours).
+    fn all_boards(width: usize) -> Vec<Board> {
+        let mut boards = vec![Board::white(width)];
+        for c in 0..width {
+            let mut next = Vec::new();
+            for b in boards {
+                next.push(b);
+                let left_top = c > 0 && b.top >> (c - 1) & 1 == 1;
+                let left_bottom = c > 0 && b.bottom >> (c - 1) & 1 == 1;
+                if !left_bottom {
+                    next.push(Board { top: b.top | 1 << c, ..b });
+                }
+                if !left_top {
+                    next.push(Board { bottom: b.bottom | 1 << c, ..b });
+                }
+            }
+            boards = next;
+        }
+        boards
+    }
+
+    #[test]
+    fn components_keep_the_nim_value() {
+        // Every board with a path of width 1..=9: grundy with the split into runs equals grundy
+        // on the plain rules, and memo agrees on who wins.
+        let counts = [3, 7, 17, 41, 99, 239, 577, 1393, 3363];
+        let mut boards = Vec::new();
+        for width in 1..=9 {
+            let these = all_boards(width);
+            assert_eq!(these.len(), counts[width - 1], "width {width}");
+            boards.extend(these);
+        }
+        assert!(boards.iter().all(|b| b.has_path()));
+        let game = PathGame::new(Board::white(1)).unwrap();
+        let split = grundy::solve(&game, &boards, &Silent).unwrap();
+        let plain = Plain(game.clone());
+        let whole = grundy::solve(&plain, &boards, &Silent).unwrap();
+        let outcomes = memo::solve(&plain, &boards, &Silent).unwrap();
+        let mut split_boards = 0;
+        for b in &boards {
+            let nim = whole.get(b).unwrap();
+            assert_eq!(split.get(b), Some(nim), "{}", b.notation());
+            assert_eq!(outcomes.get(b).unwrap().value() == Value::Lose, nim == 0, "{}", b.notation());
+            if let Some(parts) = game.components(b) {
+                // Every part is itself a board of at most this width, solved above.
+                let xor = parts.iter().fold(0, |acc, p| acc ^ whole.get(p).unwrap());
+                assert_eq!(xor, nim, "{}", b.notation());
+                assert!(parts.len() >= 2 && parts.iter().all(|p| p.has_path() && p.width <= b.width));
+                split_boards += 1;
+            }
+        }
+        let total = boards.len();
+        eprintln!("pathgame: components checked on {total} boards of width 1..=9 ({split_boards} split)");
+        assert_eq!((total, split_boards), (5739, 5652));
+    }
+
+    #[test]
+    fn hand_checked_values() {
+        let game = PathGame::new(Board::white(1)).unwrap();
+        let nim = |text: &str| {
+            let b = game.parse(text).unwrap();
+            grundy::solve(&game, &[b], &Silent).unwrap().get(&b).unwrap()
+        };
+        // One column: colour either cell, then the other is forbidden.
+        assert_eq!(nim("./."), 1);
+        assert_eq!(nim("#/."), 0);
+        // The TopCoder examples: `#../...` is won by the first player, `...../..#..` lost.
+        assert_ne!(nim("#../..."), 0);
+        assert_eq!(nim("...../..#.."), 0);
+        assert_ne!(nim(".#.../....."), 0);
+        // A run bounded by one black cell has nim value equal to its length.
+        assert_eq!(nim("#....../......."), 6);
+        // The widest board, with the split into runs.
+        let wide = format!("{}/{}", ".".repeat(64), ".".repeat(64));
+        assert_eq!(nim(&wide), 0);
+    }
+
+    #[test]
+    fn notation_round_trip() {
+        let game = PathGame::new(Board::white(3)).unwrap();
+        for text in ["#../...", "./.", "#/.", "..#.#/.....", "...#/#..."] {
+            assert_eq!(game.format(&game.parse(text).unwrap()), text);
+        }
+        for b in all_boards(6) {
+            assert_eq!(game.parse(&game.format(&b)).unwrap(), b);
+        }
+        assert_eq!(game.format(&game.parse(" #..\n...\n").unwrap()), "#../...");
+        assert_eq!(game.format(&game.parse("#..\r\n...\r\n").unwrap()), "#../...");
+        assert_eq!(game.parse("#.x/...").unwrap_err().column, Some(3));
+        assert_eq!(game.parse("#../..").unwrap_err().column, Some(5));
+        assert_eq!(game.parse("#../#..").unwrap_err().column, Some(5));
+        assert_eq!(game.parse("#../.#.").unwrap_err().column, Some(6));
+        assert!(game.parse("#..").is_err());
+        assert!(game.parse("/...").is_err());
+        assert!(game.parse("../../..").is_err());
+        assert!(game.parse("").is_err());
+        assert!(game.parse(&format!("{}/{}", ".".repeat(65), ".".repeat(65))).is_err());
+        let b = game.parse("..#/...").unwrap();
+        let labels: Vec<String> = game.moves(&b).into_iter().map(|m| m.label).collect();
+        assert_eq!(labels, ["t1", "t2", "b1"]);
+    }
+
+    #[test]
+    fn reachable_counts_what_memo_visits() {
+        let game = PathGame::new(Board::white(1)).unwrap();
+        let mut checked = 0;
+        for width in 1..=6 {
+            for b in all_boards(width) {
+                assert_eq!(memo::solve(&game, &[b], &Silent).unwrap().len() as u128, b.reachable());
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 406);
+        assert_eq!(Board::white(18).reachable(), 9_369_319);
+        assert_eq!(Board::white(19).reachable(), 22_619_537);
+        assert!(Board::white(64).reachable() > 1u128 << 80);
+    }
+
+    #[test]
+    fn registry_builds_it() {
+        let game = crate::build("pathgame", &["board=#../..."]).unwrap();
+        assert_eq!(game.start_text(), "#../...");
+        assert!(crate::build("pathgame", &["board=#../.#."]).is_err());
+        assert!(crate::build("pathgame", &[] as &[&str]).is_ok());
+        let white = |w: usize| format!("board={}/{}", ".".repeat(w), ".".repeat(w));
+        let game = crate::build("pathgame", &[white(18)]).unwrap();
+        assert!(game.normalize(&white(18)[6..]).is_ok());
+        assert!(game.normalize(&white(19)[6..]).is_err());
+        let limited = PathGame::new(Board::white(1)).unwrap().with_max_reachable(100);
+        assert!(limited.parse("...../.....").is_ok());
+        assert!(limited.parse("....../......").is_err());
+        assert!(matches!(crate::build("pathgame", &[white(19)]), Err(Error::TooLarge(_))));
+        // Wide boards with enough black cells are fine.
+        let wide = format!("board={}{}/{}", "#".repeat(50), ".".repeat(14), ".".repeat(64));
+        assert!(crate::build("pathgame", &[wide]).is_ok());
+    }
+}
