@@ -83,6 +83,11 @@ impl Table {
             let mut won_here: MemorySet = [0; WORDS];
             let mut lost_here: MemorySet = [0; WORDS];
             for m in 0..MEMORIES {
+                // Only states with at least `c` cards inside the memory occur (the cards played
+                // are all inside it); the others are left out of both sets.
+                if (subsets[m] as usize) < c {
+                    continue;
+                }
                 let pass = (subsets[m] as usize) > c && lost_next[m / 64] >> (m % 64) & 1 != 0;
                 let play = reach[m].iter().zip(&lost_next).any(|(r, l)| r & l != 0);
                 if pass || play {
