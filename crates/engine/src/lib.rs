@@ -38,6 +38,7 @@
 //! assert_eq!(solution.get(&7), Some(Outcome::new(Value::Win, 5)));
 //! ```
 
+pub mod adapt;
 pub mod dyn_game;
 pub mod error;
 pub mod explore;

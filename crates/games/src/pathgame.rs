@@ -383,33 +383,9 @@ impl Game for PathGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimber_engine::adapt::Unsplit;
     use nimber_engine::solve::{grundy, memo};
     use nimber_engine::{Silent, Value};
-
-    /// PathGame without its components: the plain rules.
-    struct Plain(PathGame);
-
-    impl Game for Plain {
-        type Position = Board;
-        fn kind(&self) -> Kind {
-            Kind::Impartial
-        }
-        fn start(&self) -> Board {
-            self.0.start()
-        }
-        fn moves(&self, pos: &Board) -> Vec<Move<Board>> {
-            self.0.moves(pos)
-        }
-        fn successors(&self, pos: &Board, out: &mut Vec<Board>) {
-            self.0.successors(pos, out)
-        }
-        fn format(&self, pos: &Board) -> String {
-            self.0.format(pos)
-        }
-        fn parse(&self, text: &str) -> Result<Board, ParseError> {
-            self.0.parse(text)
-        }
-    }
 
     /// Every board of `width` columns with a path (column states: white, top black, bottom
     /// black; no top-bottom neighbours).
@@ -447,7 +423,7 @@ mod tests {
         assert!(boards.iter().all(|b| b.has_path()));
         let game = PathGame::new(Board::white(1)).unwrap();
         let split = grundy::solve(&game, &boards, &Silent).unwrap();
-        let plain = Plain(game.clone());
+        let plain = Unsplit(&game);
         let whole = grundy::solve(&plain, &boards, &Silent).unwrap();
         let outcomes = memo::solve(&plain, &boards, &Silent).unwrap();
         let mut split_boards = 0;

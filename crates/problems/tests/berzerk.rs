@@ -2,6 +2,9 @@
 //! game (built from its successors only), on every small instance and on random larger ones;
 //! and the input reader on malformed inputs.
 
+mod common;
+use common::fuzz::Fuzz;
+
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::{Game, Silent, Value};
 use nimber_games::berzerk::{Berzerk, BerzerkPos};
@@ -193,58 +196,39 @@ fn must_not_panic(text: &str) {
 
 #[test]
 fn malformed_inputs_never_panic() {
-    let mut rng = ChaCha8Rng::seed_from_u64(788);
-    let samples = ["5\n2 3 2\n3 1 2 3\n", "8\n4 6 2 3 4\n2 3 6\n"];
-    let tokens = [
-        "0",
-        "1",
-        "2",
-        "3",
-        "5",
-        "7",
-        "7000",
-        "7001",
-        "-1",
-        "-7",
-        "99999999999999999999",
-        "x",
-        "é",
-        "1e3",
-        "+2",
-        "\n",
-        " ",
-        "\t",
-        "2.5",
-        "",
-    ];
     let start = std::time::Instant::now();
-    let mut cases = 0;
-    for _ in 0..1500 {
-        // Random bytes, as text.
-        let len = rng.gen_range(0..40);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
-        must_not_panic(&String::from_utf8_lossy(&bytes));
-        // Random tokens.
-        let count = rng.gen_range(0..14);
-        let text: Vec<&str> = (0..count).map(|_| tokens[rng.gen_range(0..tokens.len())]).collect();
-        must_not_panic(&text.join(" "));
-        // Truncated and mutated samples.
-        let sample = samples[rng.gen_range(0..samples.len())];
-        must_not_panic(&sample[..rng.gen_range(0..=sample.len())]);
-        let mut chars: Vec<char> = sample.chars().collect();
-        for _ in 0..rng.gen_range(1..4) {
-            let i = rng.gen_range(0..chars.len());
-            match rng.gen_range(0..3) {
-                0 => chars[i] = ['0', '9', '-', ' ', '\n', 'a', '7'][rng.gen_range(0..7)],
-                1 => {
-                    chars.remove(i);
-                }
-                _ => chars.insert(i, ['0', '1', '9', ' ', '\n', '-'][rng.gen_range(0..6)]),
-            }
-        }
-        must_not_panic(&chars.iter().collect::<String>());
-        cases += 4;
-    }
+    let fuzz = Fuzz {
+        samples: &["5\n2 3 2\n3 1 2 3\n", "8\n4 6 2 3 4\n2 3 6\n"],
+        tokens: &[
+            "0",
+            "1",
+            "2",
+            "3",
+            "5",
+            "7",
+            "7000",
+            "7001",
+            "-1",
+            "-7",
+            "99999999999999999999",
+            "x",
+            "é",
+            "1e3",
+            "+2",
+            "\n",
+            " ",
+            "\t",
+            "2.5",
+            "",
+        ],
+        separators: &[" "],
+        max_tokens: 13,
+        alphabet: &['0', '1', '7', '9', '-', ' ', '\n', 'a'],
+        rounds: 1500,
+        seed: 788,
+    };
+    let mut cases = fuzz.run(must_not_panic);
+    let mut rng = ChaCha8Rng::seed_from_u64(789);
     // Large valid-looking inputs with a random defect.
     for _ in 0..30 {
         let n = rng.gen_range(2..=7000u32);

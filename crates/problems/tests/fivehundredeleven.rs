@@ -3,6 +3,9 @@
 //! every multiset of up to 6 cards from a pool and of random 7-card lists; and the input
 //! reader on malformed inputs.
 
+mod common;
+use common::fuzz::Fuzz;
+
 use nimber_engine::solve::memo;
 use nimber_engine::{Game, Silent, Value};
 use nimber_games::fivehundredeleven::FiveHundredEleven;
@@ -171,52 +174,35 @@ fn must_not_panic(text: &str) {
 
 #[test]
 fn malformed_inputs_never_panic() {
-    let mut rng = ChaCha8Rng::seed_from_u64(513);
-    let samples = ["3 5 7 9 510\n", "0 0 0 0\n", "511\n", "5 58 192 256\n", "{3, 5, 7, 9, 510}\n"];
-    let tokens = [
-        "0",
-        "1",
-        "7",
-        "255",
-        "511",
-        "512",
-        "-1",
-        "99999999999999999999",
-        "x",
-        "é",
-        "{",
-        "}",
-        ",",
-        "\n",
-        " ",
-        "",
-        "1e2",
-    ];
     let start = std::time::Instant::now();
-    let mut cases = 0;
-    for _ in 0..1500 {
-        let len = rng.gen_range(0..40);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
-        must_not_panic(&String::from_utf8_lossy(&bytes));
-        let count = rng.gen_range(0..70);
-        let text: Vec<&str> = (0..count).map(|_| tokens[rng.gen_range(0..tokens.len())]).collect();
-        must_not_panic(&text.join(if rng.gen_bool(0.5) { " " } else { "," }));
-        let sample = samples[rng.gen_range(0..samples.len())];
-        must_not_panic(&sample[..rng.gen_range(0..=sample.len())]);
-        let mut chars: Vec<char> = sample.chars().collect();
-        for _ in 0..rng.gen_range(1..4) {
-            let i = rng.gen_range(0..chars.len());
-            match rng.gen_range(0..3) {
-                0 => chars[i] = ['0', '9', '-', ' ', '\n', '{', '}', ','][rng.gen_range(0..8)],
-                1 => {
-                    chars.remove(i);
-                }
-                _ => chars.insert(i, ['0', '1', '9', ' ', '\n', '-', '{', '}'][rng.gen_range(0..8)]),
-            }
-        }
-        must_not_panic(&chars.iter().collect::<String>());
-        cases += 4;
-    }
+    let fuzz = Fuzz {
+        samples: &["3 5 7 9 510\n", "0 0 0 0\n", "511\n", "5 58 192 256\n", "{3, 5, 7, 9, 510}\n"],
+        tokens: &[
+            "0",
+            "1",
+            "7",
+            "255",
+            "511",
+            "512",
+            "-1",
+            "99999999999999999999",
+            "x",
+            "é",
+            "{",
+            "}",
+            ",",
+            "\n",
+            " ",
+            "",
+            "1e2",
+        ],
+        separators: &[" ", ","],
+        max_tokens: 69,
+        alphabet: &['0', '1', '9', '-', ' ', '\n', '{', '}', ','],
+        rounds: 1500,
+        seed: 513,
+    };
+    let cases = fuzz.run(must_not_panic);
     eprintln!("fivehundredeleven: {cases} malformed or random inputs handled in {:?}", start.elapsed());
     assert_eq!(cases, 6000);
 }

@@ -6,8 +6,9 @@
 use std::fs;
 use std::path::Path;
 
+use nimber_engine::adapt::Unsplit;
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Game, Kind, Move, ParseError, Silent, Value};
+use nimber_engine::{Game, Silent, Value};
 use nimber_games::pathgame::{Board, PathGame};
 use nimber_problems::pathgame::{self, SegmentTable, BOTTOM, TOP, WHITE};
 use nimber_problems::{more_reclamation, InputError, Options};
@@ -16,31 +17,6 @@ use rand_chacha::ChaCha8Rng;
 
 const FAST: Options = Options { exact: false };
 const EXACT: Options = Options { exact: true };
-
-/// PathGame with its plain rules only (no split into components).
-struct Plain(PathGame);
-
-impl Game for Plain {
-    type Position = Board;
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-    fn start(&self) -> Board {
-        self.0.start()
-    }
-    fn moves(&self, pos: &Board) -> Vec<Move<Board>> {
-        self.0.moves(pos)
-    }
-    fn successors(&self, pos: &Board, out: &mut Vec<Board>) {
-        self.0.successors(pos, out)
-    }
-    fn format(&self, pos: &Board) -> String {
-        self.0.format(pos)
-    }
-    fn parse(&self, text: &str) -> Result<Board, ParseError> {
-        self.0.parse(text)
-    }
-}
 
 fn game() -> PathGame {
     PathGame::new(Board::white(1)).unwrap()
@@ -124,7 +100,7 @@ fn every_board_up_to_width_12_against_the_rules() {
         assert_eq!(boards.len() - before, expected[width - 1], "boards of width {width} with a path");
     }
     let game = game();
-    let plain = Plain(game.clone());
+    let plain = Unsplit(&game);
     let table = SegmentTable::new(12);
     let nims = grundy::solve(&plain, &boards, &Silent).unwrap();
     let outcomes = memo::solve(&plain, &boards, &Silent).unwrap();

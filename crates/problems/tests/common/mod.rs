@@ -1,0 +1,3 @@
+//! Helpers shared by the problem tests.
+
+pub mod fuzz;
