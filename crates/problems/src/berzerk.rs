@@ -322,27 +322,6 @@ fn analyse(n: usize, s1: &[u32], s2: &[u32]) -> Vec<u8> {
     codes
 }
 
-/// `input` up to the end of its `count`-th token (all of it when it has fewer), tokens being
-/// split as [`Tokens::new`] splits them: so that a huge input is not tokenized (and stored)
-/// beyond what a valid one can hold, while every token that a valid input can have, and the
-/// first one too many, are kept for the reader to check and report.
-pub(crate) fn token_prefix<'a>(input: &'a str, separators: &[char], count: usize) -> &'a str {
-    let mut seen = 0;
-    let mut in_token = false;
-    for (i, ch) in input.char_indices() {
-        if ch.is_whitespace() || separators.contains(&ch) {
-            if in_token && seen == count {
-                return &input[..i];
-            }
-            in_token = false;
-        } else if !in_token {
-            in_token = true;
-            seen += 1;
-        }
-    }
-    input
-}
-
 /// The problem's input: `n`, then `k1` and player 1's steps, then `k2` and player 2's steps.
 struct Instance {
     n: usize,
@@ -352,7 +331,7 @@ struct Instance {
 fn read(input: &str) -> Result<Instance, InputError> {
     // At most 2 n + 3 tokens are read: the rest of a huge input is left untokenized (its first
     // excess token, kept, is reported).
-    let mut tokens = Tokens::new(token_prefix(input, &[], 2 * MAX_N + 4), &[]);
+    let mut tokens = Tokens::at_most(input, &[], 2 * MAX_N + 4);
     if tokens.is_empty() {
         return Err(InputError::whole(
             "empty input: expected n, then k1 and player 1's steps, then k2 and player 2's steps",

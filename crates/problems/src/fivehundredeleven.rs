@@ -17,7 +17,6 @@
 use nimber_engine::Value;
 use nimber_games::fivehundredeleven::{FiveHundredEleven, FULL, MAX_CARDS};
 
-use crate::berzerk::token_prefix;
 use crate::input::{InputError, Tokens};
 use crate::Options;
 
@@ -125,7 +124,7 @@ impl Table {
 pub fn read(input: &str) -> Result<Vec<u16>, InputError> {
     check_braces(input)?;
     // One token more than the most cards is enough to report too many.
-    let tokens = Tokens::new(token_prefix(input, &[',', '{', '}'], MAX_CARDS + 1), &[',', '{', '}']);
+    let tokens = Tokens::at_most(input, &[',', '{', '}'], MAX_CARDS + 1);
     if tokens.is_empty() {
         if input.contains('{') {
             return Err(InputError::whole("no cards between the braces: give 1 to 50 values 0..511"));

@@ -82,12 +82,22 @@ pub struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     /// Splits `input` at whitespace and at any character in `separators`.
     pub fn new(input: &'a str, separators: &[char]) -> Tokens<'a> {
+        Tokens::at_most(input, separators, usize::MAX)
+    }
+
+    /// Like [`Tokens::new`], but stops after `max` tokens: a reader that can use at most
+    /// `max - 1` tokens passes `max`, so that a huge input is not tokenized whole and the first
+    /// token too many is still there to be reported.
+    pub fn at_most(input: &'a str, separators: &[char], max: usize) -> Tokens<'a> {
         let mut tokens = Vec::new();
         let mut last_line = 1;
-        for (l, line) in input.lines().enumerate() {
+        'lines: for (l, line) in input.lines().enumerate() {
             last_line = l + 1;
             let mut start: Option<(usize, usize)> = None; // (byte offset, column)
             for (column, (offset, ch)) in line.char_indices().enumerate() {
+                if tokens.len() >= max {
+                    break 'lines;
+                }
                 let separator = ch.is_whitespace() || separators.contains(&ch);
                 match (separator, start) {
                     (true, Some((s, c))) => {
