@@ -40,12 +40,18 @@ pub enum Command {
     Solve(SolveArgs),
     /// Show the value of one position and of every move from it
     Query(QueryArgs),
+    /// Solve every position of a family, tabulate values by features, find periods and a rule
+    Explore(crate::commands::explore::ExploreArgs),
+    /// Check a conjectured rule (an expression over features) on every position of a family
+    Check(crate::commands::check::CheckArgs),
     /// Show a game's rules and parameters, or the help of a command
     Help(HelpArgs),
     /// Solve a classic contest problem: read its input on stdin, print the judge's output
     Problem(ProblemArgs),
     /// Nim values G(0..=N) of single heaps of a heap game (octal, subtraction, Grundy's game) and their period
     Grundy(GrundyArgs),
+    /// Misère play of a heap game: normal and misère nim values and the genus of single heaps
+    Genus(GenusArgs),
 }
 
 /// `nimber grundy RULESET --upto N`.
@@ -64,6 +70,28 @@ pub struct GrundyArgs {
     pub upto: String,
 
     /// Write JSON instead of text: {"values": [...], "period", "preperiod", "saltus", "proved"}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `nimber genus RULESET --upto N`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "The genus γ^{γ0γ1γ2γ3} of a heap (Conway, On Numbers and Games, ch. 12; Winning Ways, ch. 13): \
+                  γ is its normal-play nim value, γ0 its misère nim value (0: the player to move loses under \
+                  misère play), γk the misère nim value of the heap together with k nim heaps of size 2. Winning \
+                  Ways leaves out the tail once it alternates: 0^{1202} is written 0^{120}. Misère sums do not \
+                  split into components, so the work grows like the number of partitions of N (Kayles: N = 60 in about 10 s)."
+)]
+pub struct GenusArgs {
+    /// The rules: an octal code such as 0.77, or sub:1,3,4, allbut:1,3, grundy
+    pub ruleset: String,
+
+    /// The largest heap: heaps 0, ..., N
+    #[arg(long, value_name = "N")]
+    pub upto: String,
+
+    /// Write JSON instead of text: {"normal": [...], "misere": [...], "genus": [[γ0, γ1, γ2, γ3], ...]}
     #[arg(long)]
     pub json: bool,
 }
@@ -142,13 +170,24 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
     pub solver: SolverArg,
 
-    /// Compute nim values (Sprague-Grundy) instead of outcomes; same as --solver grundy
+    /// Compute nim values (Sprague-Grundy) instead of outcomes; same as --solver grundy. Games with
+    /// cycles get generalized nim values such as ∞(0,2) (the loopy solver)
     #[arg(long)]
     pub nim: bool,
+
+    /// Misère play: a player left without a move wins (declared ends keep their value)
+    #[arg(long)]
+    pub misere: bool,
 
     /// Write every solved position to this CSV file
     #[arg(long, value_name = "FILE.csv")]
     pub dump: Option<PathBuf>,
+
+    /// The most memory the solve may take, as bytes or with a suffix K, M, G (powers of 1024);
+    /// solvers that can estimate their needs refuse beforehand when over (default: three
+    /// quarters of the machine's memory)
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
 }
 
 /// `nimber query GAME [POSITION]`.
@@ -164,6 +203,15 @@ pub struct QueryArgs {
     /// Write JSON instead of text
     #[arg(long)]
     pub json: bool,
+
+    /// Also show the nim value of the position and of every move's result (impartial games;
+    /// generalized values such as ∞(0,2) when the game has cycles)
+    #[arg(long)]
+    pub nim: bool,
+
+    /// Misère play: a player left without a move wins (declared ends keep their value)
+    #[arg(long)]
+    pub misere: bool,
 }
 
 /// The solvers, as named on the command line.
@@ -177,6 +225,8 @@ pub enum SolverArg {
     Retrograde,
     /// Sprague-Grundy nim values (impartial games)
     Grundy,
+    /// Generalized nim values n or ∞(K) (impartial games with cycles)
+    Loopy,
 }
 
 impl From<SolverArg> for SolverChoice {
@@ -186,6 +236,7 @@ impl From<SolverArg> for SolverChoice {
             SolverArg::Memo => SolverChoice::Memo,
             SolverArg::Retrograde => SolverChoice::Retrograde,
             SolverArg::Grundy => SolverChoice::Grundy,
+            SolverArg::Loopy => SolverChoice::Loopy,
         }
     }
 }

@@ -67,9 +67,12 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Command::List(args) => commands::list::run(args, &mut out)?,
         Command::Solve(args) => commands::solve::run(args, &mut out)?,
         Command::Query(args) => commands::query::run(args, &mut out)?,
+        Command::Explore(args) => commands::explore::run(args, &mut out)?,
+        Command::Check(args) => commands::check::run(args, &mut out)?,
         Command::Help(args) => commands::help::run(args, &mut out)?,
         Command::Problem(args) => commands::problem::run(args, &mut out)?,
         Command::Grundy(args) => commands::grundy::run(args, &mut out)?,
+        Command::Genus(args) => commands::genus::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

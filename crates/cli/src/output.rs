@@ -198,21 +198,45 @@ pub struct SolveJson<'a> {
     pub start: StartJson,
     pub counts: Vec<CountJson>,
     pub seconds: f64,
+    /// Present (true) only under misère play.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
 }
 
-/// The start position of a Sprague-Grundy solve.
+/// The start position of a Sprague-Grundy solve. A generalized value `∞(K)` of the loopy
+/// solver is `"nim": null, "infinite": K`.
 #[derive(Serialize)]
 pub struct NimStartJson {
     pub position: String,
     pub value: Option<Value>,
     pub nim: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u32>>,
 }
 
-/// A line of the table of nim values.
+/// A line of the table of nim values (`"nim": null, "infinite": K` for `∞(K)`).
 #[derive(Serialize)]
 pub struct NimCountJson {
-    pub nim: u32,
+    pub nim: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u32>>,
     pub count: u64,
+}
+
+/// A nim value in `nimber query --nim --json`: `"nim": 3`, or `"nim": null, "infinite": K` for
+/// `∞(K)`.
+#[derive(Serialize)]
+pub struct NimJson {
+    pub nim: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub infinite: Option<Vec<u32>>,
+}
+
+impl NimJson {
+    /// The JSON form of a value.
+    pub fn of(value: &nimber_engine::LoopyNim) -> NimJson {
+        NimJson { nim: value.nim(), infinite: value.infinite_set().map(<[u32]>::to_vec) }
+    }
 }
 
 /// `nimber solve --nim --json`.
@@ -234,6 +258,9 @@ pub struct MoveJson {
     pub position: String,
     pub value: Value,
     pub remoteness: Option<u32>,
+    /// With `--nim`: the nim value of the resulting position.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub nim: Option<NimJson>,
 }
 
 /// `nimber query --json`.
@@ -243,6 +270,12 @@ pub struct QueryJson<'a> {
     pub position: String,
     pub value: Value,
     pub remoteness: Option<u32>,
+    /// With `--nim`: the position's nim value.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub nim: Option<NimJson>,
+    /// Present (true) only under misère play.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub misere: bool,
     pub moves: Vec<MoveJson>,
 }
 

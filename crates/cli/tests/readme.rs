@@ -36,7 +36,10 @@ fn readme_examples_run_as_shown() {
         let rest =
             command.strip_prefix("nimber ").unwrap_or_else(|| panic!("not a nimber command: {command}"));
         // Files the examples write go to a scratch folder; files they read are in the repository.
-        let rest = rest.replace("--dump ", &format!("--dump {}/", scratch.display()));
+        let mut rest = rest.to_string();
+        for option in ["--dump ", "--svg ", "--png "] {
+            rest = rest.replace(option, &format!("{option}{}/", scratch.display()));
+        }
         let output =
             Command::new("sh").arg("-c").arg(format!("'{bin}' {rest}")).current_dir(&root).output().unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);

@@ -3,8 +3,10 @@
 
 use crate::error::Error;
 use crate::game::{Game, Kind};
+use crate::misere::Misere;
 use crate::progress::Progress;
-use crate::solution::{CountRow, Solution};
+use crate::solution::{CountRow, NimSolution, Solution};
+use crate::solve::loopy::{self, LoopyNim, LoopySolution};
 use crate::solve::{grundy, memo, retrograde, SolverChoice};
 use crate::value::Outcome;
 
@@ -13,15 +15,19 @@ use crate::value::Outcome;
 pub struct SolveOptions {
     /// Which solver; [`SolverChoice::Auto`] picks one.
     pub solver: SolverChoice,
-    /// Ask for nim values (Sprague-Grundy) rather than outcomes.
+    /// Ask for nim values (Sprague-Grundy) rather than outcomes; generalized values `∞(K)` of
+    /// the loopy solver when the game has cycles.
     pub nim: bool,
     /// Keep every position's row in the report (for dumps).
     pub rows: bool,
+    /// The most memory a solve may take, in bytes: solvers that can estimate their needs
+    /// beforehand (the dense solver) refuse with the estimate when it is over. `None`: no limit.
+    pub memory: Option<u64>,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { solver: SolverChoice::Auto, nim: false, rows: false }
+        SolveOptions { solver: SolverChoice::Auto, nim: false, rows: false, memory: None }
     }
 }
 
@@ -32,8 +38,21 @@ pub struct Row {
     pub position: String,
     /// Value and remoteness, for the outcome solvers.
     pub outcome: Option<Outcome>,
-    /// Nim value, for the Sprague-Grundy solver.
+    /// Nim value, for the Sprague-Grundy solver (and finite values of the loopy solver).
     pub nim: Option<u32>,
+    /// `K` of a generalized nim value `∞(K)`, for the loopy solver (`nim` is then `None`).
+    pub infinite: Option<Vec<u32>>,
+}
+
+impl Row {
+    /// The nim value, finite or infinite, when there is one.
+    pub fn loopy(&self) -> Option<LoopyNim> {
+        match (self.nim, &self.infinite) {
+            (Some(n), _) => Some(LoopyNim::Finite(n)),
+            (None, Some(k)) => Some(LoopyNim::Infinite(k.clone())),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The result of a full solve.
@@ -47,8 +66,10 @@ pub struct SolveReport {
     pub positions: u64,
     /// Positions by value and remoteness (outcome solvers).
     pub counts: Vec<CountRow>,
-    /// Positions by nim value (Sprague-Grundy solver).
+    /// Positions by nim value (Sprague-Grundy solver; finite values of the loopy solver).
     pub nim_counts: Vec<(u32, u64)>,
+    /// Positions by infinite value `∞(K)` (loopy solver), by `K`.
+    pub infinite_counts: Vec<(Vec<u32>, u64)>,
     /// Every position, when asked for.
     pub rows: Vec<Row>,
     /// Remarks for the user, such as a change of solver.
@@ -64,6 +85,8 @@ pub struct MoveReport {
     pub position: String,
     /// What the move gives the player who makes it; remoteness counts the move itself.
     pub outcome: Outcome,
+    /// The nim value of the resulting position, when asked for ([`QueryOptions::nim`]).
+    pub nim: Option<LoopyNim>,
 }
 
 /// The answer to a query about one position.
@@ -77,6 +100,16 @@ pub struct QueryReport {
     pub moves: Vec<MoveReport>,
     /// Remarks for the user.
     pub notes: Vec<String>,
+    /// The position's nim value, when asked for ([`QueryOptions::nim`]).
+    pub nim: Option<LoopyNim>,
+}
+
+/// How to answer a query.
+#[derive(Clone, Debug, Default)]
+pub struct QueryOptions {
+    /// Also give the nim value of the position and of every move's result (impartial games
+    /// under normal play; generalized values `∞(K)` when the game has cycles).
+    pub nim: bool,
 }
 
 /// Any game, with positions as text.
@@ -95,6 +128,41 @@ pub trait DynGame: Send + Sync {
 
     /// Solves one position (the start when `None`) and reports every move's value.
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error>;
+
+    /// The names of the features of a position, `moves` included (see [`crate::lab`]). Every
+    /// [`Game`] has them; other implementations may have none.
+    fn feature_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Solves every position of a scope (the game's family, or the positions reachable from
+    /// one) and tabulates them by their features (see [`crate::lab::survey`]).
+    fn survey(
+        &self,
+        _options: &crate::lab::SurveyOptions,
+        _progress: &dyn Progress,
+    ) -> Result<crate::lab::Survey, Error> {
+        Err(Error::Unsupported("this game cannot be explored".into()))
+    }
+
+    /// [`DynGame::query`] with options (nim values). The default refuses every option.
+    fn query_with(
+        &self,
+        position: Option<&str>,
+        options: &QueryOptions,
+        progress: &dyn Progress,
+    ) -> Result<QueryReport, Error> {
+        if options.nim {
+            return Err(Error::Unsupported("this game cannot report nim values in a query".into()));
+        }
+        self.query(position, progress)
+    }
+
+    /// The misère version of the game ([`Misere`]: a player left without a move wins), if it
+    /// has one; `None` by default.
+    fn misere(&self) -> Option<Box<dyn DynGame + '_>> {
+        None
+    }
 }
 
 fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
@@ -115,23 +183,37 @@ fn solve_outcomes<G: Game>(
         SolverChoice::Retrograde => {
             Ok((solver, retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?))
         }
-        SolverChoice::Auto | SolverChoice::Grundy => match memo::solve(game, roots, progress) {
-            Ok(solution) => Ok((SolverChoice::Memo, solution)),
-            Err(Error::Cycle(at)) => {
-                let note = format!("the game has cycles (through `{at}`): solved by retrograde analysis");
-                progress.note(&note);
-                notes.push(note);
-                let solution = retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?;
-                Ok((SolverChoice::Retrograde, solution))
+        SolverChoice::Auto | SolverChoice::Grundy | SolverChoice::Loopy => {
+            match memo::solve(game, roots, progress) {
+                Ok(solution) => Ok((SolverChoice::Memo, solution)),
+                Err(Error::Cycle(at)) => {
+                    let note = format!("the game has cycles (through `{at}`): solved by retrograde analysis");
+                    progress.note(&note);
+                    notes.push(note);
+                    let solution = retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?;
+                    Ok((SolverChoice::Retrograde, solution))
+                }
+                Err(e) => Err(e),
             }
-            Err(e) => Err(e),
-        },
+        }
     }
 }
 
 impl<G: Game> DynGame for G {
     fn kind(&self) -> Kind {
         Game::kind(self)
+    }
+
+    fn feature_names(&self) -> Vec<String> {
+        crate::lab::feature_names(self)
+    }
+
+    fn survey(
+        &self,
+        options: &crate::lab::SurveyOptions,
+        progress: &dyn Progress,
+    ) -> Result<crate::lab::Survey, Error> {
+        crate::lab::survey(self, options, progress)
     }
 
     fn start_text(&self) -> String {
@@ -146,23 +228,42 @@ impl<G: Game> DynGame for G {
         let roots = self.roots();
         let start = self.start();
         let mut notes = Vec::new();
+        if options.solver == SolverChoice::Loopy {
+            return loopy_report(self, &roots, &start, options, notes, progress);
+        }
         if options.nim || options.solver == SolverChoice::Grundy {
-            let solution = grundy::solve(self, &roots, progress)?;
+            let solution = match grundy::solve(self, &roots, progress) {
+                Err(Error::Cycle(at)) => {
+                    let note = format!(
+                        "the game has cycles (through `{at}`): generalized nim values by the loopy solver"
+                    );
+                    progress.note(&note);
+                    notes.push(note);
+                    return loopy_report(self, &roots, &start, options, notes, progress);
+                }
+                other => other?,
+            };
             let nim = solution.get(&start);
             let rows = if options.rows {
                 solution
                     .iter()
-                    .map(|(p, g)| Row { position: self.format(p), outcome: None, nim: Some(g) })
+                    .map(|(p, g)| Row {
+                        position: self.format(p),
+                        outcome: None,
+                        nim: Some(g),
+                        infinite: None,
+                    })
                     .collect()
             } else {
                 Vec::new()
             };
             return Ok(SolveReport {
                 solver: SolverChoice::Grundy,
-                start: Row { position: self.format(&start), outcome: None, nim },
+                start: Row { position: self.format(&start), outcome: None, nim, infinite: None },
                 positions: solution.len() as u64,
                 counts: Vec::new(),
                 nim_counts: solution.counts(),
+                infinite_counts: Vec::new(),
                 rows,
                 notes,
             });
@@ -171,23 +272,45 @@ impl<G: Game> DynGame for G {
         let rows = if options.rows {
             solution
                 .iter()
-                .map(|(p, o)| Row { position: self.format(p), outcome: Some(o), nim: None })
+                .map(|(p, o)| Row { position: self.format(p), outcome: Some(o), nim: None, infinite: None })
                 .collect()
         } else {
             Vec::new()
         };
         Ok(SolveReport {
             solver,
-            start: Row { position: self.format(&start), outcome: solution.get(&start), nim: None },
+            start: Row {
+                position: self.format(&start),
+                outcome: solution.get(&start),
+                nim: None,
+                infinite: None,
+            },
             positions: solution.len() as u64,
             counts: solution.counts(),
             nim_counts: Vec::new(),
+            infinite_counts: Vec::new(),
             rows,
             notes,
         })
     }
 
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error> {
+        self.query_with(position, &QueryOptions::default(), progress)
+    }
+
+    /// The game wrapped in [`Misere`], through `dyn Game` so that the misère game's own
+    /// `misere` wraps the same type again (no unbounded instantiation).
+    fn misere(&self) -> Option<Box<dyn DynGame + '_>> {
+        let normal: &dyn Game<Position = G::Position> = self;
+        Some(Box::new(Misere::new(normal)))
+    }
+
+    fn query_with(
+        &self,
+        position: Option<&str>,
+        options: &QueryOptions,
+        progress: &dyn Progress,
+    ) -> Result<QueryReport, Error> {
         let pos = match position {
             Some(text) => parse(self, text)?,
             None => self.start(),
@@ -195,6 +318,8 @@ impl<G: Game> DynGame for G {
         let mut notes = Vec::new();
         let (_, solution) =
             solve_outcomes(self, std::slice::from_ref(&pos), SolverChoice::Auto, &mut notes, progress)?;
+        let nims = if options.nim { Some(Nims::solve(self, &pos, &mut notes, progress)?) } else { None };
+        let nim_of = |p: &G::Position| nims.as_ref().and_then(|n| n.get(p));
         let outcome = solution.get(&pos).expect("the queried position is solved");
         let mut moves: Vec<MoveReport> = if self.terminal(&pos).is_some() {
             Vec::new()
@@ -204,11 +329,90 @@ impl<G: Game> DynGame for G {
                 .map(|m| MoveReport {
                     outcome: solution.get(&m.to).expect("every move is solved").for_mover(),
                     position: self.format(&m.to),
+                    nim: nim_of(&m.to),
                     label: m.label,
                 })
                 .collect()
         };
         moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
-        Ok(QueryReport { position: self.format(&pos), outcome, moves, notes })
+        Ok(QueryReport { position: self.format(&pos), outcome, moves, notes, nim: nim_of(&pos) })
+    }
+}
+
+/// A full solve by the loopy solver: generalized nim values, finite or `∞(K)`.
+fn loopy_report<G: Game>(
+    game: &G,
+    roots: &[G::Position],
+    start: &G::Position,
+    options: &SolveOptions,
+    notes: Vec<String>,
+    progress: &dyn Progress,
+) -> Result<SolveReport, Error> {
+    let solution = loopy::solve(game, roots, progress)?;
+    let row = |p: &G::Position, v: Option<LoopyNim>| Row {
+        position: game.format(p),
+        outcome: None,
+        nim: v.as_ref().and_then(LoopyNim::nim),
+        infinite: v.as_ref().and_then(|v| v.infinite_set().map(<[u32]>::to_vec)),
+    };
+    let rows =
+        if options.rows { solution.iter().map(|(p, v)| row(p, Some(v))).collect() } else { Vec::new() };
+    let mut nim_counts = Vec::new();
+    let mut infinite_counts = Vec::new();
+    for (value, count) in solution.counts() {
+        match value {
+            LoopyNim::Finite(n) => nim_counts.push((n, count)),
+            LoopyNim::Infinite(k) => infinite_counts.push((k, count)),
+        }
+    }
+    Ok(SolveReport {
+        solver: SolverChoice::Loopy,
+        start: row(start, solution.get(start)),
+        positions: solution.len() as u64,
+        counts: Vec::new(),
+        nim_counts,
+        infinite_counts,
+        rows,
+        notes,
+    })
+}
+
+/// Nim values for a query: Sprague-Grundy, or the loopy solver when the game has cycles.
+enum Nims<P> {
+    Grundy(NimSolution<P>),
+    Loopy(LoopySolution<P>),
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Nims<P> {
+    /// Values of `pos` and of the positions its moves lead to.
+    fn solve<G: Game<Position = P>>(
+        game: &G,
+        pos: &P,
+        notes: &mut Vec<String>,
+        progress: &dyn Progress,
+    ) -> Result<Nims<P>, Error> {
+        let mut roots = vec![pos.clone()];
+        if game.terminal(pos).is_none() {
+            game.successors(pos, &mut roots);
+        }
+        match grundy::solve(game, &roots, progress) {
+            Ok(solution) => Ok(Nims::Grundy(solution)),
+            Err(Error::Cycle(at)) => {
+                let note = format!(
+                    "the game has cycles (through `{at}`): generalized nim values by the loopy solver"
+                );
+                progress.note(&note);
+                notes.push(note);
+                Ok(Nims::Loopy(loopy::solve(game, std::slice::from_ref(pos), progress)?))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn get(&self, pos: &P) -> Option<LoopyNim> {
+        match self {
+            Nims::Grundy(solution) => solution.get(pos).map(LoopyNim::Finite),
+            Nims::Loopy(solution) => solution.get(pos),
+        }
     }
 }

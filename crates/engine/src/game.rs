@@ -107,4 +107,26 @@ pub trait Game: Send + Sync {
     /// called when [`Game::has_predecessors`] is true. The result may include positions that
     /// are not reachable from the start; solvers ignore those.
     fn predecessors(&self, _pos: &Self::Position, _out: &mut Vec<Self::Position>) {}
+
+    /// Names of numeric features of a position, for exploration ([`crate::lab`]): tables of
+    /// values by features and rules over them. Names are identifiers (letters, digits, `_`).
+    /// Every game also has `moves`, the number of moves, added by the engine; a game need not
+    /// (and should not) list it.
+    fn features(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The values of [`Game::features`] for `pos`, appended to `out` in the same order.
+    fn feature_values(&self, _pos: &Self::Position, _out: &mut Vec<i64>) {}
+
+    /// The family of positions that exploration solves, set by the game's parameters (say every
+    /// board up to the given size with every placement of pieces): groups of positions, each
+    /// with the game they are positions of, since a family may span several boards. `Ok(None)`
+    /// (the default) means the positions reachable from [`Game::roots`].
+    fn family(&self) -> Result<Option<crate::lab::Family<Self>>, crate::error::Error>
+    where
+        Self: Sized,
+    {
+        Ok(None)
+    }
 }

@@ -8,6 +8,11 @@
 //!   draws for endless play;
 //! - [`solve::grundy`]: Sprague-Grundy nim values of impartial games, with sums split into
 //!   independent components.
+//! - [`solve::loopy`]: generalized nim values `n` or `∞(K)` of impartial games with cycles.
+//! - [`misere::Misere`]: the misère version of any game (a player left without a move wins).
+//!
+//! [`lab`] explores a game: every position of a family solved and tabulated by features,
+//! patterns and rules mined from the table, and conjectured rules checked against it.
 //!
 //! Values are from the point of view of the player to move ([`Value`]), with remoteness: the
 //! number of moves to the end under best play ([`Outcome`]).
@@ -39,21 +44,29 @@
 //! ```
 
 pub mod adapt;
+pub mod dense;
 pub mod dyn_game;
 pub mod error;
 pub mod explore;
 pub mod game;
+pub mod index;
+pub mod lab;
+pub mod memory;
+pub mod misere;
 pub mod params;
 pub mod progress;
 pub mod solution;
 pub mod solve;
 pub mod value;
 
-pub use dyn_game::{DynGame, MoveReport, QueryReport, Row, SolveOptions, SolveReport};
+pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport};
 pub use error::{Error, ParseError};
 pub use game::{Game, Kind, Move};
+pub use index::Indexed;
+pub use misere::Misere;
 pub use params::{ParamSpec, Params};
 pub use progress::{Progress, Silent};
 pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};
+pub use solve::loopy::LoopyNim;
 pub use solve::SolverChoice;
 pub use value::{Outcome, Value};

@@ -48,6 +48,8 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 
 use crate::registry::GameInfo;
 
+mod lab;
+
 /// The most cells a board may have (a position is a 64-bit mask).
 pub const MAX_CELLS: u64 = 64;
 
@@ -177,7 +179,10 @@ pub(crate) const INFO: GameInfo = GameInfo {
            cell `o` (a piece) or `.` (empty), e.g. `o.o/.oo`. Moves are named by the cell, row \
            from the top and column from the left: `take r1c3`, `r1c3 left`, `r2c2 down`. \
            Parameters: h and w give the size (at most 64 cells); `board` the start position, \
-           which must be h x w (default: every cell holds a piece).",
+           which must be h x w (default: every cell holds a piece). Exploration (`nimber \
+           explore`, `nimber check`) covers every board of 1 to h rows and 1 to w columns with \
+           every placement of pieces (at most 20 cells). Features: pieces, on_dark (pieces on \
+           the bottom-left cell's colour), on_light, h, w, moves.",
     params: &[
         ParamSpec { name: "h", default: "3", help: "rows" },
         ParamSpec { name: "w", default: "4", help: "columns" },
@@ -322,6 +327,18 @@ impl Game for Enjapma {
             )));
         }
         Ok(cells)
+    }
+
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, &pos: &u64, out: &mut Vec<i64>) {
+        lab::feature_values(self, pos, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::lab::Family<Enjapma>>, Error> {
+        lab::family(self)
     }
 
     fn has_predecessors(&self) -> bool {

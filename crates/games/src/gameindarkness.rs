@@ -6,6 +6,8 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 
 use crate::registry::GameInfo;
 
+mod lab;
+
 /// The largest field side accepted (the original problem's limit).
 pub const MAX_SIDE: usize = 50;
 
@@ -61,7 +63,12 @@ pub(crate) const INFO: GameInfo = GameInfo {
            `A` on Alice's cell, `B` on every cell where Bob may be, `.` on the other empty cells \
            and `#` on the walls, then a space and the player to move, `a` or `b`: the start of \
            the default field is `A.B../##.##/##.## a`. Alice's moves are named `up`, `down`, \
-           `left`, `right`; Bob's forced move is `bob`.",
+           `left`, `right`; Bob's forced move is `bob`. Exploration (`nimber explore`, `nimber \
+           check`) covers every tree-shaped set of the field's empty cells (at most 20) with \
+           every placement of A and B. Features: junction (a cell with three branches of at \
+           least 3 cells exists), dist_diff (the largest dist(A, v) - dist(B, v) over such cells \
+           v, -128 if none), dist, cells, bob_cells, alice_to_move, moves; the published \
+           criterion for Bob's escape (a draw here) is `dist_diff >= 2`.",
     params: &[ParamSpec {
         name: "field",
         default: "A.B../##.##/##.##",
@@ -233,6 +240,18 @@ impl Game for GameInDarkness {
         } else {
             out.push(self.after_bob(pos));
         }
+    }
+
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, pos: &DarkPos, out: &mut Vec<i64>) {
+        lab::feature_values(self, pos, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::lab::Family<GameInDarkness>>, Error> {
+        lab::family(self)
     }
 
     fn terminal(&self, pos: &DarkPos) -> Option<Value> {

@@ -31,7 +31,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
            move. `#` starts a comment; blank lines are ignored. Both players have the same moves \
            (a position does not say whose turn it is), so the game is impartial; cycles are \
            allowed, and play that goes on forever under best play is a draw. A solve covers \
-           every position in the file. Notation: a position's name. See \
+           every position in the file; `--nim` gives generalized nim values, a number or ∞(K) \
+           (see examples/graphs/loopy.txt). Notation: a position's name. See \
            examples/graphs/cycle.txt.",
     params: &[
         ParamSpec { name: "file", default: "", help: "the graph file (required)" },

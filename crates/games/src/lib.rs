@@ -2,6 +2,7 @@
 //! [`nimber_engine::Game`]; [`registry`] lists them for front ends.
 
 pub mod berzerk;
+pub mod dobutsu;
 pub mod dodgem;
 pub mod enjapma;
 pub mod fivehundredeleven;

@@ -4,11 +4,16 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 
 use crate::registry::GameInfo;
 
+mod lab;
+
 /// Nim under normal play. A position is the multiset of heap sizes, kept sorted, so the order
 /// in which heaps are written does not matter.
 #[derive(Clone, Debug)]
 pub struct Nim {
     start: Vec<u32>,
+    /// Exploration family: positions of at most `count` heaps of at most `max` (see `nim/lab.rs`).
+    count: usize,
+    max: u32,
 }
 
 /// The largest heap accepted.
@@ -18,7 +23,8 @@ impl Nim {
     /// Nim starting from the given heaps.
     pub fn new(mut heaps: Vec<u32>) -> Nim {
         heaps.sort_unstable();
-        Nim { start: heaps }
+        let (count, max) = (heaps.len(), heaps.last().copied().unwrap_or(0));
+        Nim { start: heaps, count, max }
     }
 }
 
@@ -28,14 +34,29 @@ pub(crate) const INFO: GameInfo = GameInfo {
     help: "Nim (C. L. Bouton, 1901). Heaps of counters; a move removes one or more counters from \
            one heap; a player with no move loses. The player to move loses exactly when the XOR \
            of the heap sizes is 0. Notation: heap sizes separated by commas, e.g. `3,4,5` (order \
-           does not matter; an empty position is `-`).",
-    params: &[ParamSpec { name: "heaps", default: "3,4,5", help: "heap sizes, comma-separated" }],
+           does not matter; an empty position is `-`). Exploration (`nimber explore`, `nimber \
+           check`) covers every position of at most `count` heaps of at most `max`; with `max` \
+           given, a single number for `heaps` is the count: `-p heaps=3 -p max=7` is three heaps \
+           of at most 7, starting from 7,7,7. Features: heap1..heapK (sizes in increasing order, \
+           empty heaps first), heaps (non-empty heaps), total, xor, moves.",
+    params: &[
+        ParamSpec { name: "heaps", default: "3,4,5", help: "heap sizes, comma-separated" },
+        ParamSpec {
+            name: "count",
+            default: "",
+            help: "exploration: at most this many heaps (default: as many as the start)",
+        },
+        ParamSpec {
+            name: "max",
+            default: "",
+            help: "exploration: heaps of at most this size (default: the largest start heap)",
+        },
+    ],
     build,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    let heaps = params.int_list("heaps", 0, MAX_HEAP)?;
-    Ok(Box::new(Nim::new(heaps.into_iter().map(|h| h as u32).collect())))
+    Ok(Box::new(lab::build(params)?))
 }
 
 /// Writes a multiset of heaps: `3,4,5`, or `-` when empty.
@@ -124,6 +145,18 @@ impl Game for Nim {
 
     fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
         (heaps.len() >= 2).then(|| heaps.iter().map(|&h| vec![h]).collect())
+    }
+
+    fn features(&self) -> Vec<String> {
+        lab::feature_names(self)
+    }
+
+    fn feature_values(&self, heaps: &Vec<u32>, out: &mut Vec<i64>) {
+        lab::feature_values(self, heaps, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::lab::Family<Nim>>, Error> {
+        lab::family(self)
     }
 }
 

@@ -4,6 +4,8 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 
 use crate::registry::GameInfo;
 
+mod lab;
+
 /// The widest board accepted (one bit per column in a `u64`).
 pub const MAX_WIDTH: usize = 64;
 
@@ -233,7 +235,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
            top row then the bottom row, `.` white and `#` black, separated by `/` (or a newline), \
            e.g. `#../...`; at most 64 columns, and at most 10,000,000 reachable positions from \
            the start board (an all-white board of up to 18 columns). Moves are named by the row (`t` top, `b` bottom) \
-           and the column counted from 1 on the left: `t1`, `b3`.",
+           and the column counted from 1 on the left: `t1`, `b3`. Exploration (`nimber explore`, \
+           `nimber check`) covers every board with a path of 1 to W columns, W the start \
+           board's (at most 12). Features: runs, free_runs, open_runs, same_runs, cross_runs \
+           (runs by the black cells at their ends: none, one, both in the same row, in \
+           different rows), white (columns), black (cells), width, moves.",
     params: &[ParamSpec {
         name: "board",
         default: "#..../.....",
@@ -342,6 +348,18 @@ impl Game for PathGame {
             }
         }
         Ok(board)
+    }
+
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
+        lab::feature_values(board, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::lab::Family<PathGame>>, Error> {
+        lab::family(self)
     }
 
     /// The runs of white columns between black cells, each as a board with the black cells

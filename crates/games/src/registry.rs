@@ -23,6 +23,7 @@ pub fn all() -> &'static [GameInfo] {
 
 static GAMES: &[GameInfo] = &[
     crate::berzerk::INFO,
+    crate::dobutsu::INFO,
     crate::dodgem::INFO,
     crate::enjapma::INFO,
     crate::fivehundredeleven::INFO,

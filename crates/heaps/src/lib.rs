@@ -5,6 +5,8 @@
 //!   game (`grundy`). [`Ruleset::options`] states the rules.
 //! - [`sequence`]: the nim values G(0..=N) of single heaps, by the sparse space method for
 //!   octal games and Grundy's game, with a quadratic method and the definition beside it.
+//! - [`genus`]: misère play: misère nim values of sums of heaps and the genus `γ^{γ0γ1...}` of
+//!   single heaps (Conway).
 //! - [`period`]: the least period, preperiod and saltus, and proofs by the periodicity theorem
 //!   for games with a largest removal.
 //!
@@ -18,10 +20,12 @@
 //! assert_eq!((found.period, found.preperiod, found.proved), (12, 71, true));
 //! ```
 
+pub mod genus;
 pub mod period;
 pub mod ruleset;
 pub mod sequence;
 
+pub use genus::{genus_sequence, Genus, MisereValues};
 pub use period::{find_period, Periodicity};
 pub use ruleset::Ruleset;
 pub use sequence::{definition_sequence, nim_sequence, nim_sequence_with_stats, quadratic_sequence, Stats};

@@ -1,6 +1,9 @@
 //! The subcommands. Each writes its results to `out` (standard output) and reports failures
 //! as [`Failure`](crate::error::Failure)s.
 
+pub mod check;
+pub mod explore;
+pub mod genus;
 pub mod grundy;
 pub mod help;
 pub mod list;

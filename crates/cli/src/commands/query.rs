@@ -2,26 +2,34 @@
 
 use std::io::Write;
 
-use nimber_engine::QueryReport;
+use nimber_engine::{DynGame, QueryOptions, QueryReport};
 
 use crate::args::QueryArgs;
+use crate::commands::solve::{misere_game, MISERE_NIM};
 use crate::commands::{build, Built};
 use crate::error::Failure;
-use crate::output::{self, Align, MoveJson, QueryJson, Table};
+use crate::output::{self, Align, MoveJson, NimJson, QueryJson, Table};
 use crate::progress::{self, TerminalProgress};
 
 /// Solves the position (the start when none is given) and lists its moves, best first.
 pub fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.misere && args.nim {
+        return Err(Failure::msg(MISERE_NIM));
+    }
     let built = build(&args.game)?;
+    let misere = if args.misere { Some(misere_game(&built)?) } else { None };
+    let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
     let progress = TerminalProgress::start();
-    let result = built.game.query(args.position.as_deref(), &progress);
+    let result = game.query_with(args.position.as_deref(), &QueryOptions { nim: args.nim }, &progress);
     let shown = progress.finish();
     let report = result?;
     if args.json {
-        output::write_json(out, &json(&built, &report))?;
+        let mut doc = json(&built, &report);
+        doc.misere = args.misere;
+        output::write_json(out, &doc)?;
     } else {
         let notes = progress::unseen_notes(&report.notes, &shown);
-        write_text(&built, &report, &notes, out)?;
+        write_text(&built, &report, args.misere, &notes, out)?;
     }
     Ok(())
 }
@@ -32,6 +40,8 @@ fn json<'a>(built: &'a Built, report: &QueryReport) -> QueryJson<'a> {
         position: report.position.clone(),
         value: report.outcome.value(),
         remoteness: report.outcome.remoteness(),
+        nim: report.nim.as_ref().map(NimJson::of),
+        misere: false,
         moves: report
             .moves
             .iter()
@@ -40,6 +50,7 @@ fn json<'a>(built: &'a Built, report: &QueryReport) -> QueryJson<'a> {
                 position: m.position.clone(),
                 value: m.outcome.value(),
                 remoteness: m.outcome.remoteness(),
+                nim: m.nim.as_ref().map(NimJson::of),
             })
             .collect(),
     }
@@ -48,11 +59,15 @@ fn json<'a>(built: &'a Built, report: &QueryReport) -> QueryJson<'a> {
 fn write_text(
     built: &Built,
     report: &QueryReport,
+    misere: bool,
     notes: &[&str],
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    writeln!(out, "game: {}", built.title())?;
-    writeln!(out, "position: {} {}", report.position, report.outcome)?;
+    writeln!(out, "game: {}{}", built.title(), if misere { " (misère play)" } else { "" })?;
+    match &report.nim {
+        Some(nim) => writeln!(out, "position: {} {}, nim {nim}", report.position, report.outcome)?,
+        None => writeln!(out, "position: {} {}", report.position, report.outcome)?,
+    }
     for note in notes {
         writeln!(out, "note: {note}")?;
     }
@@ -61,11 +76,20 @@ fn write_text(
         return Ok(());
     }
     writeln!(out)?;
-    writeln!(out, "{} moves, best first; the value is for the player who moves:", report.moves.len())?;
-    let mut table =
-        Table::new([("move", Align::Left), ("position", Align::Left), ("value", Align::Left)]).indent(2);
+    let nim = report.nim.is_some();
+    let what = if nim { "; nim: the nim value of the position reached" } else { "" };
+    writeln!(out, "{} moves, best first; the value is for the player who moves{what}:", report.moves.len())?;
+    let mut columns = vec![("move", Align::Left), ("position", Align::Left), ("value", Align::Left)];
+    if nim {
+        columns.push(("nim", Align::Left));
+    }
+    let mut table = Table::new(columns).indent(2);
     for m in &report.moves {
-        table.row(vec![m.label.clone(), m.position.clone(), m.outcome.to_string()]);
+        let mut row = vec![m.label.clone(), m.position.clone(), m.outcome.to_string()];
+        if let Some(v) = &m.nim {
+            row.push(v.to_string());
+        }
+        table.row(row);
     }
     table.write(out)
 }

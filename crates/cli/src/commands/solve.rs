@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use nimber_engine::{Error, SolveOptions, SolveReport, SolverChoice, Value};
+use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
 
 use crate::args::{SolveArgs, SolverArg};
 use crate::commands::{build, Built};
@@ -17,20 +17,29 @@ use crate::progress::{self, TerminalProgress};
 
 /// Solves the game and writes the summary (and the dump, when asked).
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if args.nim && !matches!(args.solver, SolverArg::Auto | SolverArg::Grundy) {
+    if args.nim && !matches!(args.solver, SolverArg::Auto | SolverArg::Grundy | SolverArg::Loopy) {
         return Err(Failure::msg(format!(
             "--nim computes nim values with the grundy solver; it cannot be combined with --solver {}",
             SolverChoice::from(args.solver).name()
         )));
     }
+    if args.misere && (args.nim || matches!(args.solver, SolverArg::Grundy | SolverArg::Loopy)) {
+        return Err(Failure::msg(MISERE_NIM));
+    }
     let built = build(&args.game)?;
+    let misere = if args.misere { Some(misere_game(&built)?) } else { None };
+    let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
     // Open the dump before solving, so that a bad path fails at once rather than after the work.
     let mut dump = args.dump.as_deref().map(Dump::create).transpose()?;
-    let options = SolveOptions { solver: args.solver.into(), nim: args.nim, rows: dump.is_some() };
+    let memory = match &args.memory {
+        Some(text) => Some(parse_size(text)?),
+        None => nimber_engine::memory::default_memory_limit(),
+    };
+    let options = SolveOptions { solver: args.solver.into(), nim: args.nim, rows: dump.is_some(), memory };
 
     let progress = TerminalProgress::start();
     let started = Instant::now();
-    let result = built.game.solve(&options, &progress);
+    let result = game.solve(&options, &progress);
     let elapsed = started.elapsed();
     let shown = progress.finish();
 
@@ -47,16 +56,37 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         dump.write(&report)?;
     }
 
-    let nim = report.solver == SolverChoice::Grundy;
-    match (args.json, nim) {
-        (true, false) => output::write_json(out, &outcome_json(&built, &report, elapsed))?,
+    match (args.json, is_nim(&report)) {
+        (true, false) => {
+            let mut doc = outcome_json(&built, &report, elapsed);
+            doc.misere = args.misere;
+            output::write_json(out, &doc)?
+        }
         (true, true) => output::write_json(out, &nim_json(&built, &report, elapsed))?,
         (false, _) => {
             let notes = progress::unseen_notes(&report.notes, &shown);
-            write_text(&built, &report, &notes, elapsed, args.dump.as_deref(), out)?
+            write_text(&built, &report, args.misere, &notes, elapsed, args.dump.as_deref(), out)?
         }
     }
     Ok(())
+}
+
+/// Why `--misere` has no nim values.
+pub const MISERE_NIM: &str =
+    "--misere: nim values are for normal play (misère sums do not add up by XOR); for heap \
+                              games, `nimber genus RULESET --upto N` gives the misère values of single heaps";
+
+/// The misère version of the game built from the command line.
+pub fn misere_game(built: &Built) -> Result<Box<dyn DynGame + '_>, Failure> {
+    built
+        .game
+        .misere()
+        .ok_or_else(|| Failure::msg(format!("--misere: {} has no misère version", built.info.name)))
+}
+
+/// Whether the report holds nim values rather than outcomes.
+fn is_nim(report: &SolveReport) -> bool {
+    matches!(report.solver, SolverChoice::Grundy | SolverChoice::Loopy)
 }
 
 fn outcome_json<'a>(built: &'a Built, report: &SolveReport, elapsed: Duration) -> SolveJson<'a> {
@@ -76,42 +106,47 @@ fn outcome_json<'a>(built: &'a Built, report: &SolveReport, elapsed: Duration) -
             .map(|c| CountJson { value: c.value, remoteness: c.remoteness, count: c.count })
             .collect(),
         seconds: elapsed.as_secs_f64(),
+        misere: false,
     }
 }
 
 fn nim_json<'a>(built: &'a Built, report: &SolveReport, elapsed: Duration) -> NimSolveJson<'a> {
-    let nim = report.start.nim;
+    let start = report.start.loopy();
+    let finite =
+        report.nim_counts.iter().map(|&(nim, count)| NimCountJson { nim: Some(nim), infinite: None, count });
+    let infinite = report.infinite_counts.iter().map(|(k, count)| NimCountJson {
+        nim: None,
+        infinite: Some(k.clone()),
+        count: *count,
+    });
     NimSolveJson {
         game: built.info.name,
         solver: report.solver.name(),
         positions: report.positions,
-        start: NimStartJson { position: report.start.position.clone(), value: nim.map(nim_value), nim },
-        nim_counts: report.nim_counts.iter().map(|&(nim, count)| NimCountJson { nim, count }).collect(),
+        start: NimStartJson {
+            position: report.start.position.clone(),
+            value: start.as_ref().map(LoopyNim::value),
+            nim: report.start.nim,
+            infinite: report.start.infinite.clone(),
+        },
+        nim_counts: finite.chain(infinite).collect(),
         seconds: elapsed.as_secs_f64(),
-    }
-}
-
-/// The value for the player to move of a position with nim value `nim`.
-fn nim_value(nim: u32) -> Value {
-    if nim == 0 {
-        Value::Lose
-    } else {
-        Value::Win
     }
 }
 
 fn write_text(
     built: &Built,
     report: &SolveReport,
+    misere: bool,
     notes: &[&str],
     elapsed: Duration,
     dump: Option<&Path>,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
-    writeln!(out, "game: {}", built.title())?;
+    writeln!(out, "game: {}{}", built.title(), if misere { " (misère play)" } else { "" })?;
     let start = &report.start.position;
-    match (report.start.outcome, report.start.nim) {
-        (_, Some(nim)) => writeln!(out, "start: {start} nim {nim} ({})", nim_value(nim))?,
+    match (report.start.outcome, report.start.loopy()) {
+        (_, Some(nim)) => writeln!(out, "start: {start} nim {nim} ({})", nim.value())?,
         (Some(outcome), None) => writeln!(out, "start: {start} {outcome}")?,
         (None, None) => writeln!(out, "start: {start} (not solved)")?,
     }
@@ -121,7 +156,7 @@ fn write_text(
         writeln!(out, "note: {note}")?;
     }
     writeln!(out)?;
-    if report.solver == SolverChoice::Grundy {
+    if is_nim(report) {
         nim_table(report).write(out)?;
     } else {
         outcome_table(report).write(out)?;
@@ -168,13 +203,17 @@ fn outcome_table(report: &SolveReport) -> Table {
     table
 }
 
-/// Positions by nim value.
+/// Positions by nim value: finite values, then the infinite ones `∞(K)` by `K`.
 fn nim_table(report: &SolveReport) -> Table {
     let mut table = Table::new([("nim", Align::Right), ("positions", Align::Right)]);
     for &(nim, count) in &report.nim_counts {
         table.row(vec![nim.to_string(), count.to_string()]);
     }
-    let total: u64 = report.nim_counts.iter().map(|&(_, c)| c).sum();
+    for (k, count) in &report.infinite_counts {
+        table.row(vec![LoopyNim::Infinite(k.clone()).to_string(), count.to_string()]);
+    }
+    let total: u64 = report.nim_counts.iter().map(|&(_, c)| c).sum::<u64>()
+        + report.infinite_counts.iter().map(|(_, c)| c).sum::<u64>();
     table.row(vec!["total".to_string(), total.to_string()]);
     table
 }
@@ -200,8 +239,7 @@ impl Dump {
     /// Writes every solved position: `position,value,remoteness` (empty remoteness for draws),
     /// or `position,nim` for nim values.
     fn write(mut self, report: &SolveReport) -> Result<(), Failure> {
-        let nim = report.solver == SolverChoice::Grundy;
-        self.write_rows(report, nim).map_err(|e| io_error(&self.path, e))
+        self.write_rows(report, is_nim(report)).map_err(|e| io_error(&self.path, e))
     }
 
     fn write_rows(&mut self, report: &SolveReport, nim: bool) -> std::io::Result<()> {
@@ -213,8 +251,8 @@ impl Dump {
         }
         for row in &report.rows {
             let position = output::csv_field(&row.position);
-            match (nim, row.outcome, row.nim) {
-                (true, _, Some(g)) => writeln!(out, "{position},{g}")?,
+            match (nim, row.outcome, row.loopy()) {
+                (true, _, Some(g)) => writeln!(out, "{position},{}", output::csv_field(&g.to_string()))?,
                 (false, Some(o), _) => match o.remoteness() {
                     Some(r) => writeln!(out, "{position},{},{r}", o.value())?,
                     None => writeln!(out, "{position},{},", o.value())?,
@@ -226,6 +264,29 @@ impl Dump {
         }
         out.flush()
     }
+}
+
+/// A size in bytes: a number, optionally followed by K, M, G or T (powers of 1024; `B` and
+/// `iB` may follow, as in `512MiB`).
+fn parse_size(text: &str) -> Result<u64, Failure> {
+    let bad = || Failure::msg(format!("--memory {text}: expected a size such as 1073741824, 900M or 1G"));
+    let t = text.trim();
+    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(bad()),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1u64 << shift).ok_or_else(bad)
 }
 
 fn io_error(path: &Path, source: std::io::Error) -> Failure {

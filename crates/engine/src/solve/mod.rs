@@ -2,6 +2,7 @@
 
 pub(crate) mod dfs;
 pub mod grundy;
+pub mod loopy;
 pub mod memo;
 pub mod pursuit;
 pub mod retrograde;
@@ -10,7 +11,7 @@ pub mod retrograde;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SolverChoice {
     /// Memo search for games without cycles, falling back to retrograde analysis on a cycle; or
-    /// Sprague-Grundy when nim values are asked for.
+    /// Sprague-Grundy when nim values are asked for (the loopy solver on a cycle).
     Auto,
     /// Depth-first negamax with a transposition table (no cycles).
     Memo,
@@ -18,6 +19,8 @@ pub enum SolverChoice {
     Retrograde,
     /// Sprague-Grundy nim values (impartial games, no cycles).
     Grundy,
+    /// Generalized nim values of impartial games with cycles (Smith; Fraenkel and Yesha).
+    Loopy,
 }
 
 impl SolverChoice {
@@ -28,6 +31,7 @@ impl SolverChoice {
             SolverChoice::Memo => "memo",
             SolverChoice::Retrograde => "retrograde",
             SolverChoice::Grundy => "grundy",
+            SolverChoice::Loopy => "loopy",
         }
     }
 }

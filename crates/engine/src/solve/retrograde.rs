@@ -50,26 +50,100 @@ pub trait RetroSpace: Sync {
     /// The starting state of position `i`.
     fn init(&self, i: u64) -> Init;
 
+    /// The starting states of positions `start..start + out.len()`, in order. Override it when
+    /// consecutive positions are cheaper to set up together (a dense index scanned in order).
+    fn init_range(&self, start: u64, out: &mut [Init]) {
+        for (k, slot) in out.iter_mut().enumerate() {
+            *slot = self.init(start + k as u64);
+        }
+    }
+
     /// Calls `f` once for every move into position `i`, with the number of the position the move
-    /// is made from. Positions with a declared terminal value have no moves and must not be
-    /// reported.
+    /// is made from. Positions with a declared terminal value have no moves; reporting them is
+    /// harmless (they are decided from the start and ignore what they are sent), so a space may
+    /// skip the cost of filtering them out.
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, f: F);
 }
 
-/// Bit set in a position's state once its value is known.
-const DECIDED: u32 = 1 << 31;
-/// Bits of remoteness in a decided state (the value takes 2 bits above them).
-const REM_BITS: u32 = 29;
-const REM_MASK: u32 = (1 << REM_BITS) - 1;
+/// The word that holds one position's state during a solve: its number of undecided moves, then
+/// (top bit set) its value in the next 2 bits and its remoteness in the rest. `u32` holds any
+/// game; `u16` halves the memory of large dense solves (remoteness up to 8191, at most 32767
+/// moves per position); a solve that does not fit its word fails with [`Error::TooLarge`].
+pub trait StateWord: Copy + Send + Sync + 'static {
+    /// Width in bits.
+    const BITS: u32;
+    /// The low `BITS` bits of `x`.
+    fn from_u32(x: u32) -> Self;
+    /// The word as a `u32`.
+    fn to_u32(self) -> u32;
+}
+
+impl StateWord for u32 {
+    const BITS: u32 = 32;
+    #[inline]
+    fn from_u32(x: u32) -> u32 {
+        x
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self
+    }
+}
+
+impl StateWord for u16 {
+    const BITS: u32 = 16;
+    #[inline]
+    fn from_u32(x: u32) -> u16 {
+        x as u16
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self as u32
+    }
+}
+
+/// The layout of a state word of `bits` bits.
+#[derive(Copy, Clone)]
+struct Layout {
+    /// Bit set once the value is known; below it, the undecided move counter.
+    decided: u32,
+    /// Bits of remoteness (the value takes 2 bits above them).
+    rem_bits: u32,
+    rem_mask: u32,
+}
+
+impl Layout {
+    const fn of(bits: u32) -> Layout {
+        let rem_bits = bits - 3;
+        Layout { decided: 1 << (bits - 1), rem_bits, rem_mask: (1 << rem_bits) - 1 }
+    }
+
+    #[inline]
+    fn decided(self, value: Value, remoteness: u32) -> u32 {
+        self.decided | (value.index() as u32) << self.rem_bits | remoteness
+    }
+
+    /// The outcome of a final state (see [`solve_space_words`]).
+    #[inline]
+    fn outcome(self, s: u32) -> Outcome {
+        Outcome::new(Value::ALL[((s >> self.rem_bits) & 3) as usize], s & self.rem_mask)
+    }
+}
+
+/// The outcome held by a final state word of [`solve_space_words`].
+#[inline]
+pub fn word_outcome<W: StateWord>(word: W) -> Outcome {
+    Layout::of(W::BITS).outcome(word.to_u32())
+}
+
+/// Frontier entries scattered at a time: the messages of one slab are bucketed and applied
+/// before the next slab is read, so that a round never holds all its messages at once.
+const SLAB: usize = 1 << 20;
 
 /// Message kinds, carried in the low 2 bits of a message and of a frontier entry.
 const CHILD_LOST: u64 = 0;
 const CHILD_WON: u64 = 1;
 const CHILD_TIED: u64 = 2;
-
-fn decided(value: Value, remoteness: u32) -> u32 {
-    DECIDED | (value.index() as u32) << REM_BITS | remoteness
-}
 
 fn message_kind(value: Value) -> Option<u64> {
     match value {
@@ -89,6 +163,18 @@ fn partition_bits(len: u64) -> u32 {
 
 /// Solves every position of `space`.
 pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<OutcomeTable, Error> {
+    let words = solve_space_words::<S, u32>(space, progress)?;
+    let layout = Layout::of(32);
+    Ok(OutcomeTable::from_packed(words.into_par_iter().map(|s| layout.outcome(s).pack()).collect()))
+}
+
+/// Solves every position of `space` with one word of type `W` per position, and returns those
+/// words: read each with [`word_outcome`] (draws included).
+pub fn solve_space_words<S: RetroSpace, W: StateWord>(
+    space: &S,
+    progress: &dyn Progress,
+) -> Result<Vec<W>, Error> {
+    let layout = Layout::of(W::BITS);
     let len = space.len();
     let len_usize =
         usize::try_from(len).map_err(|_| Error::TooLarge(format!("{len} positions do not fit in memory")))?;
@@ -96,95 +182,148 @@ pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<
     let psize = 1usize << bits;
 
     progress.phase("initializing", Some(len));
-    let mut state = vec![0u32; len_usize];
-    let initial: Vec<(Vec<u64>, Vec<u64>)> = state
+    let mut state: Vec<W> = vec![W::from_u32(0); len_usize];
+    crate::memory::advise_huge_pages(&mut state);
+    type Frontiers = Result<(Vec<u64>, Vec<u64>), Error>;
+    let initial: Vec<Frontiers> = state
         .par_chunks_mut(psize)
         .enumerate()
         .map(|(d, slice)| {
             let base = (d as u64) << bits;
             let mut decisive = Vec::new();
             let mut tied = Vec::new();
-            for (k, s) in slice.iter_mut().enumerate() {
-                let i = base + k as u64;
-                let (value, moves) = match space.init(i) {
-                    Init::Terminal(v) => (Some(v), 0),
-                    Init::Moves(0) => (Some(Value::Lose), 0),
-                    Init::Moves(m) => (None, m),
-                };
-                match value {
-                    None => *s = moves,
-                    Some(v) => {
-                        *s = decided(v, 0);
-                        match message_kind(v) {
-                            Some(CHILD_TIED) => tied.push(i << 2 | CHILD_TIED),
-                            Some(kind) => decisive.push(i << 2 | kind),
-                            None => {}
+            let mut inits = vec![Init::Moves(0); slice.len().min(4096)];
+            for (c, chunk) in slice.chunks_mut(4096).enumerate() {
+                let first = base + (c * 4096) as u64;
+                let inits = &mut inits[..chunk.len()];
+                space.init_range(first, inits);
+                for (k, (s, init)) in chunk.iter_mut().zip(inits.iter()).enumerate() {
+                    let i = first + k as u64;
+                    let (value, moves) = match *init {
+                        Init::Terminal(v) => (Some(v), 0),
+                        Init::Moves(0) => (Some(Value::Lose), 0),
+                        Init::Moves(m) => (None, m),
+                    };
+                    match value {
+                        None if moves >= layout.decided => {
+                            return Err(Error::TooLarge(format!(
+                                "position {i} has {moves} moves; a {}-bit solve counts at most {}",
+                                W::BITS,
+                                layout.decided - 1
+                            )))
+                        }
+                        None => *s = W::from_u32(moves),
+                        Some(v) => {
+                            *s = W::from_u32(layout.decided(v, 0));
+                            match message_kind(v) {
+                                Some(CHILD_TIED) => tied.push(i << 2 | CHILD_TIED),
+                                Some(kind) => decisive.push(i << 2 | kind),
+                                None => {}
+                            }
                         }
                     }
                 }
             }
             progress.advance(slice.len() as u64);
-            (decisive, tied)
+            Ok((decisive, tied))
         })
         .collect();
-    let (decisive, tied): (Vec<Vec<u64>>, Vec<Vec<u64>>) = initial.into_iter().unzip();
+    let mut decisive = Vec::with_capacity(initial.len());
+    let mut tied = Vec::with_capacity(initial.len());
+    for part in initial {
+        let (d, t) = part?;
+        decisive.push(d);
+        tied.push(t);
+    }
 
     progress.phase("wins and losses", Some(len));
-    run_rounds(space, &mut state, decisive, bits, progress)?;
+    run_rounds(space, &mut state, decisive, bits, layout, progress)?;
     progress.phase("ties", Some(len));
-    run_rounds(space, &mut state, tied, bits, progress)?;
+    run_rounds(space, &mut state, tied, bits, layout, progress)?;
 
-    // Undecided positions are draws; decided ones are repacked as outcomes.
+    // Undecided positions are draws.
+    let draw = W::from_u32(layout.decided(Value::Draw, 0));
     state.par_iter_mut().for_each(|s| {
-        *s = if *s & DECIDED == 0 {
-            Outcome::DRAW.pack()
-        } else {
-            Outcome::new(Value::ALL[((*s >> REM_BITS) & 3) as usize], *s & REM_MASK).pack()
+        if s.to_u32() & layout.decided == 0 {
+            *s = draw;
         }
     });
-    Ok(OutcomeTable::from_packed(state))
+    Ok(state)
 }
 
 /// Runs rounds from `frontier` (per partition: positions of remoteness 0) until no position is
 /// decided.
-fn run_rounds<S: RetroSpace>(
+fn run_rounds<S: RetroSpace, W: StateWord>(
     space: &S,
-    state: &mut [u32],
+    state: &mut [W],
     mut frontier: Vec<Vec<u64>>,
     bits: u32,
+    layout: Layout,
     progress: &dyn Progress,
 ) -> Result<(), Error> {
     let mut remoteness = 0u32;
     while frontier.iter().any(|f| !f.is_empty()) {
         progress.advance(frontier.iter().map(|f| f.len() as u64).sum());
-        if remoteness >= REM_MASK {
-            return Err(Error::TooLarge(format!("remoteness exceeds {REM_MASK}")));
+        if remoteness >= layout.rem_mask {
+            return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
         }
-        frontier = round(space, state, &frontier, remoteness + 1, bits);
+        frontier = round(space, state, &frontier, remoteness + 1, bits, layout);
         remoteness += 1;
     }
     Ok(())
 }
 
 /// One round: the frontier's messages to their predecessors, then each partition applies its
-/// own. Returns the next frontier, per partition.
-fn round<S: RetroSpace>(
+/// own; a slab of at most [`SLAB`] frontier entries at a time. Returns the next frontier, per
+/// partition.
+fn round<S: RetroSpace, W: StateWord>(
     space: &S,
-    state: &mut [u32],
+    state: &mut [W],
     frontier: &[Vec<u64>],
     next_remoteness: u32,
     bits: u32,
+    layout: Layout,
 ) -> Vec<Vec<u64>> {
     let parts = frontier.len();
-    let tasks = (rayon::current_num_threads() * 4).clamp(1, parts.max(1));
-    let per_task = parts.div_ceil(tasks).max(1);
+    let mut next: Vec<Vec<u64>> = vec![Vec::new(); parts];
+    // Pieces of the frontier of at most a few thousand entries, then slabs of pieces.
+    const PIECE: usize = 1 << 12;
+    let pieces: Vec<&[u64]> = frontier.iter().flat_map(|f| f.chunks(PIECE)).collect();
+    let mut first = 0;
+    while first < pieces.len() {
+        let mut last = first;
+        let mut entries = 0;
+        while last < pieces.len() && (last == first || entries + pieces[last].len() <= SLAB) {
+            entries += pieces[last].len();
+            last += 1;
+        }
+        slab(space, state, &pieces[first..last], &mut next, next_remoteness, bits, layout);
+        first = last;
+    }
+    next
+}
 
-    // Scatter: each task takes a run of source partitions and buckets messages by destination.
-    let buckets: Vec<Vec<Vec<u64>>> = frontier
+/// Scatters the messages of `pieces` of the frontier bucketed by destination partition, then
+/// applies them, appending the positions decided to `next`.
+fn slab<S: RetroSpace, W: StateWord>(
+    space: &S,
+    state: &mut [W],
+    pieces: &[&[u64]],
+    next: &mut [Vec<u64>],
+    next_remoteness: u32,
+    bits: u32,
+    layout: Layout,
+) {
+    let parts = next.len();
+    let tasks = (rayon::current_num_threads() * 4).clamp(1, pieces.len().max(1));
+    let per_task = pieces.len().div_ceil(tasks).max(1);
+
+    // Scatter: each task takes a run of pieces and buckets messages by destination.
+    let buckets: Vec<Vec<Vec<u64>>> = pieces
         .par_chunks(per_task)
         .map(|group| {
             let mut out: Vec<Vec<u64>> = vec![Vec::new(); parts];
-            for entry in group.iter().flatten() {
+            for entry in group.iter().copied().flatten() {
                 let kind = entry & 3;
                 space.for_each_predecessor(entry >> 2, |q| out[(q >> bits) as usize].push(q << 2 | kind));
             }
@@ -193,39 +332,35 @@ fn round<S: RetroSpace>(
         .collect();
 
     // Apply: each partition reads the messages addressed to it from every task.
-    state
-        .par_chunks_mut(1 << bits)
-        .enumerate()
-        .map(|(d, slice)| {
-            let base = (d as u64) << bits;
-            let mut next = Vec::new();
-            for message in buckets.iter().flat_map(|b| &b[d]) {
-                let q = message >> 2;
-                let s = &mut slice[(q - base) as usize];
-                if *s & DECIDED != 0 {
-                    continue;
+    state.par_chunks_mut(1 << bits).zip(next.par_iter_mut()).enumerate().for_each(|(d, (slice, next))| {
+        let base = (d as u64) << bits;
+        for message in buckets.iter().flat_map(|b| &b[d]) {
+            let q = message >> 2;
+            let w = &mut slice[(q - base) as usize];
+            let s = w.to_u32();
+            if s & layout.decided != 0 {
+                continue;
+            }
+            match message & 3 {
+                CHILD_LOST => {
+                    *w = W::from_u32(layout.decided(Value::Win, next_remoteness));
+                    next.push(q << 2 | CHILD_WON);
                 }
-                match message & 3 {
-                    CHILD_LOST => {
-                        *s = decided(Value::Win, next_remoteness);
-                        next.push(q << 2 | CHILD_WON);
+                CHILD_WON => {
+                    if s == 1 {
+                        *w = W::from_u32(layout.decided(Value::Lose, next_remoteness));
+                        next.push(q << 2 | CHILD_LOST);
+                    } else {
+                        *w = W::from_u32(s - 1);
                     }
-                    CHILD_WON => {
-                        *s -= 1;
-                        if *s == 0 {
-                            *s = decided(Value::Lose, next_remoteness);
-                            next.push(q << 2 | CHILD_LOST);
-                        }
-                    }
-                    _ => {
-                        *s = decided(Value::Tie, next_remoteness);
-                        next.push(q << 2 | CHILD_TIED);
-                    }
+                }
+                _ => {
+                    *w = W::from_u32(layout.decided(Value::Tie, next_remoteness));
+                    next.push(q << 2 | CHILD_TIED);
                 }
             }
-            next
-        })
-        .collect()
+        }
+    });
 }
 
 /// An explored game with its reverse graph held in memory.

@@ -1,0 +1,292 @@
+//! `nimber explore`: solves every position of a game's family and lays the values out by a few
+//! features: the table with counts, whether the value is a function of the features, periods,
+//! and a rule mined from the table (see [`nimber_engine::lab`]).
+
+mod picture;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use nimber_engine::lab::{self, Exploration, Observed, Scope, SurveyOptions};
+use nimber_engine::{Error, Value};
+use serde::Serialize;
+
+use crate::args::GameArgs;
+use crate::commands::{build, Built};
+use crate::error::Failure;
+use crate::output::{self, Align, Table};
+use crate::progress::TerminalProgress;
+
+/// `nimber explore GAME --by FEATURE[,FEATURE]`.
+#[derive(Debug, Args)]
+#[command(after_help = "The family is set by the game's parameters (see `nimber help GAME`: for Enjapma \
+                        every board up to h x w with every placement of pieces, for Nim every position of at \
+                        most `count` heaps of at most `max`); games without one explore the positions reachable \
+                        from the start. Every game has the feature `moves`; the others are in the game's help. \
+                        The rule printed is accepted by `nimber check --rule`.\n\nExamples:\n  \
+                        nimber explore enjapma -p h=4 -p w=4 --by pieces,on_dark\n  \
+                        nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
+                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png")]
+pub struct ExploreArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The features of the table, comma-separated: one to four (two give a grid)
+    #[arg(long, value_name = "FEATURE[,FEATURE]", value_delimiter = ',', required = true)]
+    pub by: Vec<String>,
+
+    /// Tabulate nim values (Sprague-Grundy; impartial games) instead of outcomes
+    #[arg(long)]
+    pub nim: bool,
+
+    /// Explore the positions reachable from this position instead of the game's family
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub from: Option<String>,
+
+    /// Draw the table (one or two features) as an SVG picture, cells coloured by value
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+
+    /// Draw the table (one or two features) as a PNG picture, cells coloured by value
+    #[arg(long, value_name = "FILE.png")]
+    pub png: Option<PathBuf>,
+
+    /// Write JSON instead of text: {"positions", "features", "table": [{"key", "value", "count"}],
+    /// "function", "counterexample", "rule", ...}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs the exploration and writes the report (and the picture, when asked).
+pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let built = build(&args.game)?;
+    let by: Vec<String> = args.by.iter().map(|s| s.trim().to_string()).collect();
+    // Check the features and the picture's format before solving anything.
+    let names = built.game.feature_names();
+    for name in &by {
+        lab::feature_index(&names, name)?;
+    }
+    let pictures: Vec<(picture::Format, &PathBuf)> =
+        [(picture::Format::Svg, &args.svg), (picture::Format::Png, &args.png)]
+            .into_iter()
+            .filter_map(|(f, p)| p.as_ref().map(|p| (f, p)))
+            .collect();
+    if let Some((format, _)) = pictures.first().filter(|_| by.len() > 2) {
+        return Err(Failure::msg(format!(
+            "--{} draws tables of one or two features; --by gives {}",
+            format.name(),
+            by.len()
+        )));
+    }
+
+    let scope = match &args.from {
+        Some(text) => Scope::From(text),
+        None => Scope::Family,
+    };
+    let progress = TerminalProgress::start();
+    let started = Instant::now();
+    let survey = built.game.survey(&SurveyOptions { scope, nim: args.nim }, &progress);
+    progress.finish();
+    let survey = survey?;
+    let exploration = lab::explore(&survey, &by)?;
+    let elapsed = started.elapsed();
+
+    let title = format!("{}: {}", built.title(), describe_values(&exploration));
+    for &(format, path) in &pictures {
+        let bytes = picture::draw(&exploration, &title, format)?;
+        std::fs::write(path, bytes)
+            .map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+    }
+    if args.json {
+        output::write_json(out, &json(&built, &exploration))?;
+    } else {
+        write_text(&built, &exploration, out)?;
+        for (_, path) in &pictures {
+            writeln!(out, "picture: {}", path.display())?;
+        }
+        writeln!(out, "time: {}", output::duration(elapsed))?;
+    }
+    Ok(())
+}
+
+/// "value by pieces (rows) and on_dark (columns)", or "nim value by ...".
+fn describe_values(e: &Exploration) -> String {
+    let what = if e.nim { "nim value" } else { "value" };
+    match e.features.as_slice() {
+        [a, b] => format!("{what} by {a} (rows) and {b} (columns)"),
+        features => format!("{what} by {}", features.join(", ")),
+    }
+}
+
+/// A cell of the grid: `L 16`, `*2 40`, or `L+W 7` when the features do not decide the value.
+fn grid_cell(cell: &lab::Cell) -> String {
+    let values: Vec<String> = cell.entries.iter().map(|e| e.value.short()).collect();
+    format!("{} {}", values.join("+"), cell.count())
+}
+
+fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(out, "game: {}", built.title())?;
+    writeln!(out, "positions: {} ({})", e.positions, e.scope)?;
+    writeln!(out)?;
+    writeln!(out, "{}, with the number of positions:", describe_values(e))?;
+    if let [_, _] = e.features.as_slice() {
+        grid(e).write(out)?;
+    } else {
+        let columns = e
+            .features
+            .iter()
+            .map(|f| (f.as_str(), Align::Right))
+            .chain([(if e.nim { "nim" } else { "value" }, Align::Left), ("positions", Align::Right)]);
+        let mut table = Table::new(columns).indent(2);
+        for cell in &e.cells {
+            for entry in &cell.entries {
+                let mut row: Vec<String> = cell.key.iter().map(i64::to_string).collect();
+                row.push(entry_value(entry.value));
+                row.push(entry.count.to_string());
+                table.row(row);
+            }
+        }
+        table.write(out)?;
+    }
+    writeln!(out)?;
+    let features = e.features.join(", ");
+    match &e.counterexample {
+        None => writeln!(out, "function: yes: the {} is a function of {features}", value_word(e))?,
+        Some([a, b]) => writeln!(
+            out,
+            "function: no: `{}` ({}) and `{}` ({}) have the same {features}",
+            a.position,
+            entry_value(a.value),
+            b.position,
+            entry_value(b.value)
+        )?,
+    }
+    for (name, period) in e.features.iter().zip(&e.periods) {
+        match period {
+            Some(p) => writeln!(out, "period along {name}: {} from {}", p.period, p.offset)?,
+            None => writeln!(out, "period along {name}: none")?,
+        }
+    }
+    let meaning = if e.rule_value == Value::Lose {
+        "the player to move loses exactly where it is true".to_string()
+    } else {
+        format!(
+            "the value is {} exactly where it is true; check it with --value {}",
+            e.rule_value, e.rule_value
+        )
+    };
+    match &e.rule {
+        Some(rule) => writeln!(out, "rule: {rule} ({meaning})")?,
+        None => writeln!(
+            out,
+            "rule: none found (no comparison with a constant or between two features, nor a residue of a \
+             linear form modulo 2 to 12, decides {})",
+            e.rule_value
+        )?,
+    }
+    if e.nim {
+        match &e.nim_rule {
+            Some(rule) => writeln!(out, "nim value: {rule}")?,
+            None if e.function => writeln!(out, "nim value: no formula found")?,
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+fn value_word(e: &Exploration) -> &'static str {
+    if e.nim {
+        "nim value"
+    } else {
+        "value"
+    }
+}
+
+/// `lose`, or `2` for a nim value.
+fn entry_value(v: Observed) -> String {
+    match v {
+        Observed::Outcome(v) => v.to_string(),
+        Observed::Nim(n) => n.to_string(),
+    }
+}
+
+/// The grid of a two-feature table: the first feature down, the second across.
+fn grid(e: &Exploration) -> Table {
+    let rows: std::collections::BTreeSet<i64> = e.cells.iter().map(|c| c.key[0]).collect();
+    let cols: std::collections::BTreeSet<i64> = e.cells.iter().map(|c| c.key[1]).collect();
+    let corner = format!("{} \\ {}", e.features[0], e.features[1]);
+    let header =
+        std::iter::once((corner, Align::Right)).chain(cols.iter().map(|c| (c.to_string(), Align::Right)));
+    let mut table = Table::new(header).indent(2);
+    let cells: std::collections::HashMap<(i64, i64), &lab::Cell> =
+        e.cells.iter().map(|c| ((c.key[0], c.key[1]), c)).collect();
+    for &r in &rows {
+        let mut row = vec![r.to_string()];
+        row.extend(cols.iter().map(|&c| cells.get(&(r, c)).map_or(String::new(), |cell| grid_cell(cell))));
+        table.row(row);
+    }
+    table
+}
+
+/// `nimber explore --json`.
+#[derive(Serialize)]
+struct ExploreJson<'a> {
+    game: &'a str,
+    scope: &'a str,
+    nim: bool,
+    positions: u64,
+    features: &'a [String],
+    table: Vec<RowJson<'a>>,
+    function: bool,
+    /// Two positions with the same features and different values, or null.
+    counterexample: Option<[&'a str; 2]>,
+    periods: Vec<Option<PeriodJson<'a>>>,
+    /// An expression `nimber check` accepts, true exactly where the value is `rule_value`.
+    rule: Option<&'a str>,
+    rule_value: Value,
+    /// With --nim: an expression for the nim value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nim_rule: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct RowJson<'a> {
+    key: &'a [i64],
+    value: Observed,
+    count: u64,
+}
+
+#[derive(Serialize)]
+struct PeriodJson<'a> {
+    feature: &'a str,
+    period: i64,
+    offset: i64,
+}
+
+fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
+    ExploreJson {
+        game: built.info.name,
+        scope: &e.scope,
+        nim: e.nim,
+        positions: e.positions,
+        features: &e.features,
+        table: e
+            .cells
+            .iter()
+            .flat_map(|c| c.entries.iter().map(|x| RowJson { key: &c.key, value: x.value, count: x.count }))
+            .collect(),
+        function: e.function,
+        counterexample: e.counterexample.as_ref().map(|[a, b]| [a.position.as_str(), b.position.as_str()]),
+        periods: e
+            .features
+            .iter()
+            .zip(&e.periods)
+            .map(|(f, p)| p.map(|p| PeriodJson { feature: f, period: p.period, offset: p.offset }))
+            .collect(),
+        rule: e.rule.as_deref(),
+        rule_value: e.rule_value,
+        nim_rule: e.nim_rule.as_deref(),
+    }
+}

@@ -1,0 +1,263 @@
+//! `nimber explore` and `nimber check` through the real binary.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value as Json;
+
+fn nimber(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).output().expect("the nimber binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = nimber(args);
+    assert!(out.status.success(), "nimber {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).expect("utf-8 output")
+}
+
+fn json(args: &[&str]) -> Json {
+    let text = ok(args);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("nimber {args:?}: bad JSON ({e}):\n{text}"))
+}
+
+/// A failure: exit 2, nothing on stdout, one line on stderr. Returns the line.
+fn fails(args: &[&str]) -> String {
+    let out = nimber(args);
+    assert_eq!(out.status.code(), Some(2), "nimber {args:?}: {out:?}");
+    assert!(out.stdout.is_empty(), "nimber {args:?} wrote to stdout");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "nimber {args:?}: {err}");
+    assert!(err.starts_with("nimber: error: ") && !err.contains("panicked"), "{err}");
+    err
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()))
+}
+
+#[test]
+fn explore_finds_the_enjapma_rule_and_check_accepts_it() {
+    let args = ["explore", "enjapma", "-p", "h=4", "-p", "w=4", "--by", "pieces,on_dark"];
+    let text = ok(&args);
+    assert!(text.contains("positions: 74954 (every board of 1 to 4 rows and 1 to 4 columns"), "{text}");
+    assert!(text.contains("rule: (pieces + on_dark) % 3 == 0 (the player to move loses"), "{text}");
+    assert!(
+        text.contains("period along pieces: 3 from 0") && text.contains("period along on_dark: 3 from 0")
+    );
+    assert!(text.contains("function: yes"), "{text}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let doc = json(&with_json);
+    assert_eq!(doc["positions"], 74954);
+    assert_eq!(doc["features"], serde_json::json!(["pieces", "on_dark"]));
+    assert_eq!(doc["function"], true);
+    assert_eq!(doc["counterexample"], Json::Null);
+    let table = doc["table"].as_array().unwrap();
+    assert_eq!(table.len(), 81);
+    assert_eq!(table.iter().map(|r| r["count"].as_u64().unwrap()).sum::<u64>(), 74954);
+    assert_eq!(table[0], serde_json::json!({"key": [0, 0], "value": "lose", "count": 16}));
+    let rule = doc["rule"].as_str().unwrap();
+    assert_eq!(rule, "(pieces + on_dark) % 3 == 0");
+    let verdict = json(&["check", "enjapma", "-p", "h=4", "-p", "w=4", "--rule", rule, "--json"]);
+    assert_eq!(verdict["holds"], true);
+    assert_eq!(verdict["positions"], 74954);
+    assert_eq!(verdict["counterexample"], Json::Null);
+    let text =
+        ok(&["check", "enjapma", "-p", "h=3", "-p", "w=4", "--rule", "(on_light + 2*on_dark) % 3 == 0"]);
+    assert!(text.contains("holds on 5050 positions"), "{text}");
+}
+
+#[test]
+fn a_false_nim_rule_is_rejected_with_a_correct_counterexample() {
+    for params in [["-p", "heaps=3", "-p", "max=7"], ["-p", "count=3", "-p", "max=7"]] {
+        for rule in ["heap1 + heap2 == heap3", "xor % 2 == 0"] {
+            let mut args = vec!["check", "nim"];
+            args.extend(params);
+            args.extend(["--rule", rule, "--json"]);
+            let doc = json(&args);
+            assert_eq!(doc["holds"], false);
+            assert_eq!(doc["positions"], 120);
+            let c = &doc["counterexample"];
+            assert_eq!(c["position"], "1,1,2", "{rule}");
+            assert_eq!(c["value"], "win");
+            assert_eq!(c["claimed"], "lose");
+            assert_eq!(c["features"]["xor"], 2);
+            // Solved on its own, the counterexample has the value reported.
+            let q = json(&["query", "nim", "1,1,2", "--json"]);
+            assert_eq!(q["value"], c["value"]);
+        }
+    }
+    let text = ok(&["check", "nim", "-p", "heaps=3", "-p", "max=7", "--rule", "xor % 2 == 0"]);
+    for line in ["counterexample: 1,1,2", "  value: win", "  claimed: lose"] {
+        assert!(text.lines().any(|l| l == line), "{line}: {text}");
+    }
+}
+
+#[test]
+fn bouton_holds_on_every_position_counted() {
+    let text = ok(&["check", "nim", "-p", "heaps=3", "-p", "max=7", "--rule", "xor == 0"]);
+    assert!(text.lines().any(|l| l == "holds on 120 positions"), "{text}");
+    let doc = json(&[
+        "check",
+        "nim",
+        "-p",
+        "heaps=3",
+        "-p",
+        "max=7",
+        "--nim",
+        "--rule",
+        "heap1 ^ heap2 ^ heap3",
+        "--json",
+    ]);
+    assert_eq!((doc["holds"].as_bool(), doc["positions"].as_u64()), (Some(true), Some(120)));
+    let doc = json(&["explore", "nim", "-p", "count=4", "-p", "max=5", "--by", "xor", "--json"]);
+    assert_eq!((doc["positions"].as_u64(), doc["rule"].as_str()), (Some(126), Some("xor == 0")));
+    // The start heaps keep their meaning.
+    let doc = json(&["solve", "nim", "-p", "heaps=3,4,5", "--json"]);
+    assert_eq!(doc["start"]["position"], "3,4,5");
+    let doc = json(&["solve", "nim", "-p", "heaps=3", "-p", "max=7", "--json"]);
+    assert_eq!(doc["start"]["position"], "7,7,7");
+    assert_eq!(doc["positions"], 120);
+}
+
+/// Nim positions reachable from `start` (sorted multisets of non-empty heaps), by brute force.
+fn nim_positions(start: &[u32]) -> BTreeSet<Vec<u32>> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![start.to_vec()];
+    while let Some(pos) = todo.pop() {
+        if !seen.insert(pos.clone()) {
+            continue;
+        }
+        for i in 0..pos.len() {
+            for smaller in 0..pos[i] {
+                let mut next = pos.clone();
+                next[i] = smaller;
+                next.retain(|&h| h > 0);
+                next.sort_unstable();
+                todo.push(next);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn from_a_position() {
+    let reachable = nim_positions(&[2, 3, 6]).len() as u64;
+    let doc = json(&["check", "nim", "--from", "2,3,6", "--rule", "xor == 0", "--json"]);
+    assert_eq!((doc["holds"].as_bool(), doc["positions"].as_u64()), (Some(true), Some(reachable)));
+    let doc = json(&["explore", "nim", "--from", "6,3,2", "--by", "heaps", "--json"]);
+    assert_eq!(doc["positions"].as_u64(), Some(reachable));
+    assert_eq!(doc["scope"], "the positions reachable from 2,3,6");
+    // Games without a family explore what the start reaches.
+    let doc = json(&["explore", "tictactoe", "--by", "moves", "--json"]);
+    assert_eq!(doc["positions"], 5478);
+    assert_eq!(doc["function"], false);
+}
+
+#[test]
+fn witnesses_of_non_functions_are_real() {
+    let doc = json(&["explore", "nim", "-p", "heaps=3", "-p", "max=7", "--by", "heap2,heap3", "--json"]);
+    assert_eq!(doc["function"], false);
+    let pair = doc["counterexample"].as_array().unwrap();
+    let positions: Vec<&str> = pair.iter().map(|p| p.as_str().unwrap()).collect();
+    // heap2 and heap3 of a position: its two largest heaps.
+    let top = |text: &str| -> Vec<u32> {
+        let mut heaps: Vec<u32> =
+            if text == "-" { vec![] } else { text.split(',').map(|h| h.parse().unwrap()).collect() };
+        while heaps.len() < 3 {
+            heaps.insert(0, 0);
+        }
+        heaps[1..].to_vec()
+    };
+    assert_eq!(top(positions[0]), top(positions[1]), "{positions:?}");
+    let value = |text: &str| json(&["query", "nim", text, "--json"])["value"].clone();
+    assert_ne!(value(positions[0]), value(positions[1]), "{positions:?}");
+    let text = ok(&["explore", "nim", "-p", "heaps=3", "-p", "max=7", "--by", "heap2,heap3"]);
+    assert!(text.contains("function: no: `"), "{text}");
+}
+
+#[test]
+fn gameindarkness_criterion() {
+    let args = ["check", "gameindarkness", "-p", "field=A..../...../....B", "--value", "draw"];
+    let mut with = args.to_vec();
+    with.extend(["--rule", "junction == 1 && dist_diff >= 2", "--json"]);
+    let doc = json(&with);
+    assert_eq!((doc["holds"].as_bool(), doc["positions"].as_u64()), (Some(true), Some(106_624)));
+    let doc = json(&[
+        "explore",
+        "gameindarkness",
+        "-p",
+        "field=A..../...../....B",
+        "--by",
+        "junction,dist_diff",
+        "--json",
+    ]);
+    assert_eq!((doc["rule"].as_str(), doc["rule_value"].as_str()), (Some("dist_diff >= 2"), Some("draw")));
+    let mut with = args.to_vec();
+    with.extend(["--rule", "dist_diff >= 3"]);
+    let text = ok(&with);
+    assert!(text.contains("  value: draw") && text.contains("  claimed: not draw"), "{text}");
+}
+
+#[test]
+fn pictures() {
+    let svg = temp_file("enjapma.svg");
+    let png = temp_file("enjapma.png");
+    let text = ok(&[
+        "explore",
+        "enjapma",
+        "-p",
+        "h=3",
+        "-p",
+        "w=3",
+        "--by",
+        "pieces,on_dark",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--png",
+        png.to_str().unwrap(),
+    ]);
+    assert!(text.contains(&format!("picture: {}", svg.display())), "{text}");
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.trim_end().ends_with("</svg>"));
+    // One cell with a tooltip per (pieces, on_dark) pair of the 3 x 3 boards: y <= x, y <= 5,
+    // x - y <= 4.
+    let cells = (0..=9).flat_map(|x: i32| (0..=5).filter(move |&y| y <= x && x - y <= 4)).count();
+    assert_eq!(drawing.matches("<title>").count(), cells);
+    assert!(drawing.contains("<title>pieces=0, on_dark=0: lose (9)</title>"), "{drawing}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    std::fs::remove_file(&svg).ok();
+    std::fs::remove_file(&png).ok();
+    let e = fails(&["explore", "nim", "--by", "heap1,heap2,heap3", "--svg", svg.to_str().unwrap()]);
+    assert!(e.contains("one or two features"), "{e}");
+}
+
+#[test]
+fn errors_are_one_line_with_the_column() {
+    let e = fails(&["check", "nim", "--rule", "(xor + foo) % 2 == 0"]);
+    assert!(
+        e.contains("column 8") && e.contains("unknown feature `foo`") && e.contains("heap1, heap2, heap3"),
+        "{e}"
+    );
+    let e = fails(&["check", "nim", "--rule", "xor = 0"]);
+    assert!(e.contains("column 5") && e.contains("=="), "{e}");
+    let e = fails(&["check", "nim", "--rule", "(xor == 0"]);
+    assert!(e.contains("column 10"), "{e}");
+    let e = fails(&["check", "nim", "--rule", "heap1 / heap2 == 1"]);
+    assert!(e.contains("column 7") && e.contains("Division by zero"), "{e}");
+    let e = fails(&["check", "nim", "--rule", "xor"]);
+    assert!(e.contains("--nim"), "{e}");
+    let e = fails(&["check", "nim", "--nim", "--rule", "xor == 0", "--value", "draw"]);
+    assert!(e.contains("wins and losses"), "{e}");
+    let e = fails(&["explore", "nim", "--by", "xor,size"]);
+    assert!(e.contains("unknown feature `size`") && e.contains("moves"), "{e}");
+    let e = fails(&["explore", "enjapma", "-p", "h=5", "-p", "w=5", "--by", "pieces"]);
+    assert!(e.contains("at most 20"), "{e}");
+    let e = fails(&["explore", "nim", "--by", "xor", "--from", "3,x"]);
+    assert!(e.contains("column 3"), "{e}");
+    let e = fails(&["check", "tictactoe", "--nim", "--rule", "moves == 0"]);
+    assert!(e.contains("impartial"), "{e}");
+}

@@ -1,0 +1,61 @@
+//! Memory of the machine and of this process, and large tables backed by huge pages.
+//!
+//! Random access into tables of hundreds of MiB costs a TLB miss as well as a cache miss with
+//! 4 KiB pages; transparent huge pages (2 MiB) remove most of the former. Linux gives them only
+//! on request (`madvise`) on many machines, so large tables ask for them before first use.
+
+use std::sync::atomic::AtomicU64;
+
+/// Total memory of this machine in bytes, when it can be read (Linux `/proc/meminfo`).
+pub fn machine_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// The default memory limit of a solve: three quarters of the machine's memory.
+pub fn default_memory_limit() -> Option<u64> {
+    machine_memory().map(|m| m / 4 * 3)
+}
+
+/// Peak resident memory of this process so far in bytes (Linux `VmHWM`), when it can be read.
+pub fn peak_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Asks the kernel to back the pages of `table` with huge pages (a hint: nothing happens where
+/// it is not supported). Call it before the table is first written.
+pub fn advise_huge_pages<T>(table: &mut [T]) {
+    const HUGE: usize = 2 << 20;
+    let bytes = std::mem::size_of_val(table);
+    if bytes < 4 * HUGE {
+        return;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let start = table.as_mut_ptr() as usize;
+        let aligned = start.next_multiple_of(4096);
+        let len = (start + bytes - aligned) / 4096 * 4096;
+        // SAFETY: the range lies inside `table`, which we borrow mutably; MADV_HUGEPAGE changes
+        // no contents.
+        unsafe {
+            libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// `n` atomic words, zero, on huge pages where possible.
+pub fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
+    // Zeroed allocation maps pages lazily, so the advice comes before any page exists.
+    let mut words = vec![0u64; n];
+    advise_huge_pages(&mut words);
+    const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
+    let mut words = std::mem::ManuallyDrop::new(words);
+    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, so the buffer is
+    // a valid Vec<AtomicU64> of the same length and capacity, freed with the same layout.
+    unsafe { Vec::from_raw_parts(words.as_mut_ptr() as *mut AtomicU64, words.len(), words.capacity()) }
+}

@@ -1,0 +1,132 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! [`Misere`] wraps any game and changes one rule: a position where play goes on
+//! ([`Game::terminal`] is `None`) but the player to move has no move is a **win** for that
+//! player (under normal play it is a loss). Everything else is the wrapped game's: the moves,
+//! the notation, and the positions the game declares terminal, which keep their declared value
+//! (a graph file's `u lose` stays a loss for the player to move at `u`, a declared tie stays a
+//! tie): a declared end is a rule of the game, not a "last move". So every outcome solver
+//! (memo search, retrograde analysis) solves the misère version of any game.
+//!
+//! A misère game does not split into components ([`Game::components`] is `None`): the nim
+//! value of a sum is the XOR of its parts' only under normal play. For the misère theory of
+//! heap games (the genus of a heap) see `nimber_heaps::genus`.
+//!
+//! ```
+//! use nimber_engine::{Game, Kind, Move, ParseError, Value, Silent};
+//! use nimber_engine::misere::Misere;
+//! use nimber_engine::solve::memo;
+//!
+//! /// Take 1 or 2 counters from a pile.
+//! struct TakeAway;
+//!
+//! impl Game for TakeAway {
+//!     type Position = u32;
+//!     fn kind(&self) -> Kind { Kind::Impartial }
+//!     fn start(&self) -> u32 { 4 }
+//!     fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
+//!         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
+//!     }
+//!     fn format(&self, n: &u32) -> String { n.to_string() }
+//!     fn parse(&self, text: &str) -> Result<u32, ParseError> {
+//!         text.trim().parse().map_err(|_| ParseError::new("not a number"))
+//!     }
+//! }
+//!
+//! // Under misère play the piles of 1, 4, 7, ... (3k + 1) are lost for the player to move.
+//! let misere = Misere::new(&TakeAway);
+//! let solved = memo::solve(&misere, &[7], &Silent).unwrap();
+//! let lost: Vec<u32> = (0..=7).filter(|n| solved.get(n).unwrap().value() == Value::Lose).collect();
+//! assert_eq!(lost, [1, 4, 7]);
+//! ```
+
+use crate::error::ParseError;
+use crate::game::{Game, Kind, Move};
+use crate::value::Value;
+
+/// The misère version of a game: a player left without a move wins (see the module
+/// documentation).
+///
+/// The adapter forwards every method of [`Game`] to the wrapped game except `terminal`,
+/// `components` and `family` (a family of the wrapped game's positions is typed by that game;
+/// the misère game keeps the default, the positions reachable from its roots). A method added
+/// to [`Game`] later must be forwarded here too.
+#[derive(Debug)]
+pub struct Misere<'g, G: ?Sized> {
+    game: &'g G,
+}
+
+impl<'g, G: Game + ?Sized> Misere<'g, G> {
+    /// The misère version of `game`.
+    pub fn new(game: &'g G) -> Misere<'g, G> {
+        Misere { game }
+    }
+
+    /// The game under normal play.
+    pub fn inner(&self) -> &'g G {
+        self.game
+    }
+}
+
+impl<G: Game + ?Sized> Game for Misere<'_, G> {
+    type Position = G::Position;
+
+    fn kind(&self) -> Kind {
+        self.game.kind()
+    }
+
+    fn start(&self) -> G::Position {
+        self.game.start()
+    }
+
+    fn moves(&self, pos: &G::Position) -> Vec<Move<G::Position>> {
+        self.game.moves(pos)
+    }
+
+    fn successors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        self.game.successors(pos, out)
+    }
+
+    /// The wrapped game's declared value; otherwise a win when there is no move.
+    fn terminal(&self, pos: &G::Position) -> Option<Value> {
+        if let Some(value) = self.game.terminal(pos) {
+            return Some(value);
+        }
+        let mut next = Vec::new();
+        self.game.successors(pos, &mut next);
+        next.is_empty().then_some(Value::Win)
+    }
+
+    fn format(&self, pos: &G::Position) -> String {
+        self.game.format(pos)
+    }
+
+    fn parse(&self, text: &str) -> Result<G::Position, ParseError> {
+        self.game.parse(text)
+    }
+
+    /// Misère sums are not XORs: never split.
+    fn components(&self, _pos: &G::Position) -> Option<Vec<G::Position>> {
+        None
+    }
+
+    fn roots(&self) -> Vec<G::Position> {
+        self.game.roots()
+    }
+
+    fn has_predecessors(&self) -> bool {
+        self.game.has_predecessors()
+    }
+
+    fn predecessors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        self.game.predecessors(pos, out)
+    }
+
+    fn features(&self) -> Vec<String> {
+        self.game.features()
+    }
+
+    fn feature_values(&self, pos: &G::Position, out: &mut Vec<i64>) {
+        self.game.feature_values(pos, out)
+    }
+}
