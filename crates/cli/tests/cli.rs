@@ -1,80 +1,15 @@
 //! Runs the real `nimber` binary.
 
+mod common;
+use common::*;
+
 use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value as Json;
 
-fn nimber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).output().expect("the nimber binary runs")
-}
-
-/// Runs a command that must succeed and returns its standard output.
-fn ok(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert!(
-        out.status.success(),
-        "nimber {args:?} failed with {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// Runs a command that must succeed and parses its standard output as JSON.
-fn json(args: &[&str]) -> Json {
-    let text = ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("nimber {args:?}: bad JSON ({e}):\n{text}"))
-}
-
-/// Runs a command that must fail: exit status 2, nothing on standard output, one line on
-/// standard error starting with `nimber: error:`. Returns that line.
-fn fails(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert_eq!(out.status.code(), Some(2), "nimber {args:?}: {out:?}");
-    assert!(
-        out.stdout.is_empty(),
-        "nimber {args:?} wrote to stdout: {}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let err = String::from_utf8(out.stderr).expect("utf-8 errors");
-    assert_eq!(err.lines().count(), 1, "nimber {args:?}: not one line: {err}");
-    assert!(err.starts_with("nimber: error: "), "nimber {args:?}: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
-
-/// A file name in the test's temporary directory, unique to the test.
-fn temp_file(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    dir.join(format!("{}-{name}", std::process::id()))
-}
-
 fn has_game(name: &str) -> bool {
     json(&["list", "--json"]).as_array().unwrap().iter().any(|g| g["name"] == name)
-}
-
-/// The Nim positions reachable from `start`, each a sorted multiset of non-empty heaps, found
-/// by brute force.
-fn nim_positions(start: &[u32]) -> BTreeSet<Vec<u32>> {
-    let mut seen = BTreeSet::new();
-    let mut todo = vec![start.to_vec()];
-    while let Some(pos) = todo.pop() {
-        if !seen.insert(pos.clone()) {
-            continue;
-        }
-        for i in 0..pos.len() {
-            for smaller in 0..pos[i] {
-                let mut next = pos.clone();
-                next[i] = smaller;
-                next.retain(|&h| h > 0);
-                next.sort_unstable();
-                todo.push(next);
-            }
-        }
-    }
-    seen
 }
 
 #[test]

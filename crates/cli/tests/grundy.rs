@@ -1,29 +1,9 @@
 //! `nimber grundy RULESET --upto N`, and the heap games of the library, through the real binary.
 
-use std::process::{Command, Output};
+mod common;
+use common::*;
 
 use serde_json::Value as Json;
-
-fn nimber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).output().expect("the nimber binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert!(out.status.success(), "nimber {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-/// Exit status 2, nothing on standard output, one line on standard error.
-fn fails(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert_eq!(out.status.code(), Some(2), "nimber {args:?}: {out:?}");
-    assert!(out.stdout.is_empty(), "nimber {args:?} wrote to stdout");
-    let err = String::from_utf8(out.stderr).expect("utf-8 errors");
-    assert_eq!(err.lines().count(), 1, "nimber {args:?}: {err}");
-    assert!(err.starts_with("nimber: error: "), "{err}");
-    err
-}
 
 #[test]
 fn json_has_exactly_the_five_keys() {

@@ -1,40 +1,9 @@
 //! `nimber explore` and `nimber check` through the real binary.
 
-use std::collections::BTreeSet;
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::*;
 
 use serde_json::Value as Json;
-
-fn nimber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).output().expect("the nimber binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert!(out.status.success(), "nimber {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-fn json(args: &[&str]) -> Json {
-    let text = ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("nimber {args:?}: bad JSON ({e}):\n{text}"))
-}
-
-/// A failure: exit 2, nothing on stdout, one line on stderr. Returns the line.
-fn fails(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert_eq!(out.status.code(), Some(2), "nimber {args:?}: {out:?}");
-    assert!(out.stdout.is_empty(), "nimber {args:?} wrote to stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "nimber {args:?}: {err}");
-    assert!(err.starts_with("nimber: error: ") && !err.contains("panicked"), "{err}");
-    err
-}
-
-fn temp_file(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()))
-}
 
 #[test]
 fn explore_finds_the_enjapma_rule_and_check_accepts_it() {
@@ -119,27 +88,6 @@ fn bouton_holds_on_every_position_counted() {
     let doc = json(&["solve", "nim", "-p", "heaps=3", "-p", "max=7", "--json"]);
     assert_eq!(doc["start"]["position"], "7,7,7");
     assert_eq!(doc["positions"], 120);
-}
-
-/// Nim positions reachable from `start` (sorted multisets of non-empty heaps), by brute force.
-fn nim_positions(start: &[u32]) -> BTreeSet<Vec<u32>> {
-    let mut seen = BTreeSet::new();
-    let mut todo = vec![start.to_vec()];
-    while let Some(pos) = todo.pop() {
-        if !seen.insert(pos.clone()) {
-            continue;
-        }
-        for i in 0..pos.len() {
-            for smaller in 0..pos[i] {
-                let mut next = pos.clone();
-                next[i] = smaller;
-                next.retain(|&h| h > 0);
-                next.sort_unstable();
-                todo.push(next);
-            }
-        }
-    }
-    seen
 }
 
 #[test]

@@ -1,36 +1,13 @@
 //! Generalized nim values of games with cycles (`--nim`, `--solver loopy`), misère play
 //! (`--misere`) and `nimber genus`, through the real binary.
 
+mod common;
+use common::*;
+
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
 
 use serde_json::{json, Value as Json};
-
-fn nimber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).output().expect("the nimber binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert!(out.status.success(), "nimber {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("utf-8 output")
-}
-
-fn json_of(args: &[&str]) -> Json {
-    let text = ok(args);
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("nimber {args:?}: bad JSON ({e}):\n{text}"))
-}
-
-/// Exit status 2, nothing on standard output, one line on standard error.
-fn fails(args: &[&str]) -> String {
-    let out = nimber(args);
-    assert_eq!(out.status.code(), Some(2), "nimber {args:?}: {out:?}");
-    assert!(out.stdout.is_empty(), "nimber {args:?} wrote to stdout");
-    let err = String::from_utf8(out.stderr).expect("utf-8 errors");
-    assert_eq!(err.lines().count(), 1, "nimber {args:?}: {err}");
-    assert!(err.starts_with("nimber: error: "), "{err}");
-    err
-}
 
 const LOOPY: &str = "file=examples/graphs/loopy.txt";
 
@@ -87,8 +64,8 @@ fn nim_values_of_a_game_with_cycles() {
 
 #[test]
 fn loopy_solver_on_an_acyclic_game_gives_sprague_grundy_values() {
-    let grundy = json_of(&["solve", "nim", "-p", "heaps=2,3,5", "--nim", "--json"]);
-    let loopy = json_of(&["solve", "nim", "-p", "heaps=2,3,5", "--solver", "loopy", "--json"]);
+    let grundy = json(&["solve", "nim", "-p", "heaps=2,3,5", "--nim", "--json"]);
+    let loopy = json(&["solve", "nim", "-p", "heaps=2,3,5", "--solver", "loopy", "--json"]);
     assert_eq!(loopy["solver"], "loopy");
     assert_eq!(loopy["start"], grundy["start"]);
     assert_eq!(loopy["start"]["nim"], 2 ^ 3 ^ 5);
@@ -105,7 +82,7 @@ fn loopy_solver_on_an_acyclic_game_gives_sprague_grundy_values() {
     assert_eq!(total(&loopy), reachable.len() as u64);
     assert_eq!(loopy["positions"], reachable.len() as u64);
     // `query --nim` on an acyclic game: Sprague-Grundy values of the moves.
-    let q = json_of(&["query", "nim", "--nim", "--json", "1,2"]);
+    let q = json(&["query", "nim", "--nim", "--json", "1,2"]);
     assert_eq!(q["nim"], 3);
     for m in q["moves"].as_array().unwrap() {
         let heaps: Vec<u32> =
@@ -114,7 +91,7 @@ fn loopy_solver_on_an_acyclic_game_gives_sprague_grundy_values() {
         assert!(m.get("infinite").is_none());
     }
     // Without --nim, no nim keys.
-    let plain = json_of(&["query", "nim", "--json", "1,2"]);
+    let plain = json(&["query", "nim", "--json", "1,2"]);
     assert!(plain.get("nim").is_none() && plain["moves"][0].get("nim").is_none(), "{plain}");
     assert!(fails(&["solve", "dodgem", "--solver", "loopy"]).contains("impartial"));
 }
@@ -126,11 +103,11 @@ fn misere_play() {
     let text = ok(&["solve", "nim", "-p", "heaps=1,2,3", "--misere"]);
     assert!(text.contains("game: nim heaps=1,2,3 (misère play)"), "{text}");
     assert!(text.contains("start: 1,2,3 lose in 5"), "{text}");
-    let doc = json_of(&["solve", "nim", "-p", "heaps=1,2,3", "--misere", "--json"]);
+    let doc = json(&["solve", "nim", "-p", "heaps=1,2,3", "--misere", "--json"]);
     assert_eq!((doc["misere"].clone(), doc["start"]["value"].clone()), (json!(true), json!("lose")));
-    assert!(json_of(&["solve", "nim", "--json"]).get("misere").is_none());
+    assert!(json(&["solve", "nim", "--json"]).get("misere").is_none());
     for (pos, value) in [("1,1", "win"), ("1,1,1", "lose"), ("-", "win"), ("2,2", "lose"), ("1,2", "win")] {
-        let q = json_of(&["query", "nim", "--misere", "--json", "--", pos]);
+        let q = json(&["query", "nim", "--misere", "--json", "--", pos]);
         assert_eq!(q["value"], value, "{pos}");
         assert_eq!(q["misere"], true);
     }
@@ -138,8 +115,8 @@ fn misere_play() {
     let q = ok(&["query", "nim", "--misere", "-"]);
     assert!(q.contains("position: - win in 0") && q.contains("no moves"), "{q}");
     // Retrograde analysis and memo search agree under misère play too.
-    let memo = json_of(&["solve", "octal", "-p", "code=0.77", "-p", "heaps=4,6", "--misere", "--json"]);
-    let retro = json_of(&[
+    let memo = json(&["solve", "octal", "-p", "code=0.77", "-p", "heaps=4,6", "--misere", "--json"]);
+    let retro = json(&[
         "solve",
         "octal",
         "-p",
@@ -181,7 +158,7 @@ fn genus_of_kayles_heaps() {
     ] {
         assert!(rows.contains(&row.to_vec()), "{row:?} in\n{text}");
     }
-    let doc = json_of(&["genus", "0.77", "--upto", "5", "--json"]);
+    let doc = json(&["genus", "0.77", "--upto", "5", "--json"]);
     assert_eq!(
         doc,
         json!({
