@@ -3,18 +3,16 @@
 //! from one position). See [`nimber_engine::lab::rule`] for the language.
 
 use std::io::Write;
-use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use nimber_engine::lab::{self, Observed, Rule, Scope, SurveyOptions, Verdict};
+use nimber_engine::lab::{self, Observed, Rule, Verdict};
 use nimber_engine::Value;
 use serde::Serialize;
 
 use crate::args::GameArgs;
-use crate::commands::{build, Built};
+use crate::commands::{build, survey, Built};
 use crate::error::Failure;
 use crate::output;
-use crate::progress::TerminalProgress;
 
 /// `nimber check GAME --rule EXPR`.
 #[derive(Debug, Args)]
@@ -83,17 +81,8 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     // Read the rule (unknown features, syntax) before solving anything.
     let rule = Rule::new(&args.rule, &built.game.feature_names(), value)?;
-    let scope = match &args.from {
-        Some(text) => Scope::From(text),
-        None => Scope::Family,
-    };
-    let progress = TerminalProgress::start();
-    let started = Instant::now();
-    let survey = built.game.survey(&SurveyOptions { scope, nim: args.nim }, &progress);
-    progress.finish();
-    let survey = survey?;
+    let (survey, elapsed) = survey(&built, args.from.as_deref(), args.nim)?;
     let verdict = lab::check(&survey, &rule)?;
-    let elapsed = started.elapsed();
     if args.json {
         output::write_json(out, &json(&built, &rule, &survey.scope, &verdict))?;
         return Ok(());

@@ -6,18 +6,16 @@ mod picture;
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Args;
-use nimber_engine::lab::{self, Exploration, Observed, Scope, SurveyOptions};
+use nimber_engine::lab::{self, Exploration, Observed};
 use nimber_engine::{Error, Value};
 use serde::Serialize;
 
 use crate::args::GameArgs;
-use crate::commands::{build, Built};
+use crate::commands::{build, survey, Built};
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
-use crate::progress::TerminalProgress;
 
 /// `nimber explore GAME --by FEATURE[,FEATURE]`.
 #[derive(Debug, Args)]
@@ -81,17 +79,8 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
 
-    let scope = match &args.from {
-        Some(text) => Scope::From(text),
-        None => Scope::Family,
-    };
-    let progress = TerminalProgress::start();
-    let started = Instant::now();
-    let survey = built.game.survey(&SurveyOptions { scope, nim: args.nim }, &progress);
-    progress.finish();
-    let survey = survey?;
+    let (survey, elapsed) = survey(&built, args.from.as_deref(), args.nim)?;
     let exploration = lab::explore(&survey, &by)?;
-    let elapsed = started.elapsed();
 
     let title = format!("{}: {}", built.title(), describe_values(&exploration));
     for &(format, path) in &pictures {

@@ -46,3 +46,22 @@ pub fn build(args: &GameArgs) -> Result<Built, Failure> {
     let game = nimber_games::build(&args.game, &args.params)?;
     Ok(Built { info, params, game })
 }
+
+/// Solves the positions that `explore` and `check` are about: the game's family, or the
+/// positions reachable from `from`; with a progress bar. Returns the survey and the time taken.
+pub fn survey(
+    built: &Built,
+    from: Option<&str>,
+    nim: bool,
+) -> Result<(nimber_engine::lab::Survey, std::time::Duration), Failure> {
+    use nimber_engine::lab::{Scope, SurveyOptions};
+    let scope = match from {
+        Some(text) => Scope::From(text),
+        None => Scope::Family,
+    };
+    let progress = crate::progress::TerminalProgress::start();
+    let started = std::time::Instant::now();
+    let survey = built.game.survey(&SurveyOptions { scope, nim }, &progress);
+    progress.finish();
+    Ok((survey?, started.elapsed()))
+}
