@@ -288,3 +288,12 @@ fn draws_have_no_remoteness() {
         fails(&["solve", "graph", "-p", &format!("file={}", missing.display())]).contains("no-such-graph")
     );
 }
+
+#[test]
+fn a_search_that_outgrows_the_memory_limit_stops_with_a_message() {
+    for solver in ["memo", "retrograde"] {
+        let err =
+            fails(&["solve", "nim", "-p", "heaps=25,25,25,25,25", "--solver", solver, "--memory", "1M"]);
+        assert!(err.contains("stopped after") && err.contains("over the memory limit of 1 MiB"), "{err}");
+    }
+}

@@ -5,6 +5,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::error::Error;
 use crate::game::Game;
 use crate::progress::Progress;
 use crate::value::Value;
@@ -26,8 +27,13 @@ pub struct Explored<P> {
 }
 
 impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
-    /// Explores every position reachable from `roots`.
-    pub fn new<G: Game<Position = P>>(game: &G, roots: &[P], progress: &dyn Progress) -> Explored<P> {
+    /// Explores every position reachable from `roots`. Fails when the exploration outgrows the
+    /// memory limit ([`crate::memory::check`]).
+    pub fn new<G: Game<Position = P>>(
+        game: &G,
+        roots: &[P],
+        progress: &dyn Progress,
+    ) -> Result<Explored<P>, Error> {
         progress.phase("exploring positions", None);
         let mut explored = Explored {
             positions: Vec::new(),
@@ -60,9 +66,12 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
             if done.is_multiple_of(4096) {
                 progress.advance(4096);
             }
+            if done.is_multiple_of(crate::memory::CHECK_EVERY) {
+                crate::memory::check(explored.positions.len())?;
+            }
         }
         progress.advance((done % 4096) as u64);
-        explored
+        Ok(explored)
     }
 
     fn intern(&mut self, pos: P) -> u32 {

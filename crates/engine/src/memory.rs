@@ -4,7 +4,9 @@
 //! 4 KiB pages; transparent huge pages (2 MiB) remove most of the former. Linux gives them only
 //! on request (`madvise`) on many machines, so large tables ask for them before first use.
 
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::error::Error;
 
 /// Total memory of this machine in bytes, when it can be read (Linux `/proc/meminfo`).
 pub fn machine_memory() -> Option<u64> {
@@ -58,4 +60,50 @@ pub fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
     // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, so the buffer is
     // a valid Vec<AtomicU64> of the same length and capacity, freed with the same layout.
     unsafe { Vec::from_raw_parts(words.as_mut_ptr() as *mut AtomicU64, words.len(), words.capacity()) }
+}
+
+/// Resident memory of this process now, in bytes (Linux `/proc/self/statm`), when it can be read.
+pub fn current_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4096)
+}
+
+/// The memory limit of the solvers that cannot estimate their needs before starting (the
+/// hash-map exploration of memo search, retrograde analysis over an explored graph, Sprague-
+/// Grundy): 0 means the default, [`default_memory_limit`].
+static LIMIT: AtomicU64 = AtomicU64::new(0);
+
+/// Sets the memory limit of this process's solves (`--memory`).
+pub fn set_limit(bytes: u64) {
+    LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// The memory limit in force, when one is known.
+pub fn limit() -> Option<u64> {
+    match LIMIT.load(Ordering::Relaxed) {
+        0 => default_memory_limit(),
+        bytes => Some(bytes),
+    }
+}
+
+/// How often, in positions, a growing search compares its memory with the limit.
+pub const CHECK_EVERY: usize = 1 << 16;
+
+/// Fails when this process uses more memory than the limit: a search that keeps every position
+/// in a hash map cannot know its size before it starts, so it stops, and says so, when it
+/// outgrows the limit rather than when the machine runs out.
+pub fn check(positions: usize) -> Result<(), Error> {
+    let (Some(limit), Some(used)) = (limit(), current_memory()) else {
+        return Ok(());
+    };
+    if used <= limit {
+        return Ok(());
+    }
+    Err(Error::TooLarge(format!(
+        "stopped after {positions} positions: the search uses {} MiB, over the memory limit of {} MiB \
+         (raise it with --memory)",
+        used >> 20,
+        limit >> 20
+    )))
 }

@@ -35,6 +35,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(text) => Some(parse_size(text)?),
         None => nimber_engine::memory::default_memory_limit(),
     };
+    if let Some(bytes) = memory {
+        // The hash-map searches check the process's memory against it as they grow.
+        nimber_engine::memory::set_limit(bytes);
+    }
     let options = SolveOptions { solver: args.solver.into(), nim: args.nim, rows: dump.is_some(), memory };
 
     let progress = TerminalProgress::start();

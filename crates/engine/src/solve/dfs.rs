@@ -138,6 +138,9 @@ where
                 if done.is_multiple_of(4096) {
                     progress.advance(4096);
                 }
+                if done.is_multiple_of(crate::memory::CHECK_EVERY as u64) {
+                    crate::memory::check(s.positions.len())?;
+                }
             }
         }
     }

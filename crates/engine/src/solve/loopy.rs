@@ -348,7 +348,7 @@ pub fn solve<G: Game>(
     if game.kind() != Kind::Impartial {
         return Err(Error::Unsupported("nim values need an impartial game; this game is partizan".into()));
     }
-    let explored = Explored::new(game, roots, progress);
+    let explored = Explored::new(game, roots, progress)?;
     for i in 0..explored.len() {
         match explored.terminal(i) {
             None | Some(Value::Lose) => {}

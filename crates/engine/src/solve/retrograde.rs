@@ -437,7 +437,7 @@ pub fn solve<G: Game>(
     predecessors: Predecessors,
     progress: &dyn Progress,
 ) -> Result<Solution<G::Position>, Error> {
-    let explored = Explored::new(game, roots, progress);
+    let explored = Explored::new(game, roots, progress)?;
     let table = if game.has_predecessors() && predecessors == Predecessors::Auto {
         solve_space(&GamePredecessors { game, explored: &explored }, progress)?
     } else {
