@@ -4,7 +4,7 @@
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
-use crate::nim::{distinct, format_heaps, parse_heaps};
+use crate::multiset::{distinct, format_heaps, parse_position, single_heaps};
 use crate::registry::GameInfo;
 
 /// The largest heap accepted.
@@ -148,11 +148,11 @@ impl Game for HeapGame {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
-        Ok(parse_heaps(text, MAX_HEAP)?.into_iter().filter(|&h| h > 0).collect())
+        parse_position(text, MAX_HEAP)
     }
 
     fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        (heaps.len() >= 2).then(|| heaps.iter().map(|&h| vec![h]).collect())
+        single_heaps(heaps)
     }
 }
 

@@ -9,6 +9,7 @@ pub mod fivehundredeleven;
 pub mod gameindarkness;
 pub mod graph;
 pub mod heap;
+pub(crate) mod multiset;
 pub mod nim;
 pub mod pathgame;
 pub mod registry;

@@ -405,26 +405,9 @@ mod tests {
     use nimber_engine::solve::{grundy, memo};
     use nimber_engine::{Silent, Value};
 
-    /// Every board of `width` columns with a path (column states: white, top black, bottom
-    /// black; no top-bottom neighbours).
+    /// Every board of `width` columns with a path (the exploration family's enumeration).
     fn all_boards(width: usize) -> Vec<Board> {
-        let mut boards = vec![Board::white(width)];
-        for c in 0..width {
-            let mut next = Vec::new();
-            for b in boards {
-                next.push(b);
-                let left_top = c > 0 && b.top >> (c - 1) & 1 == 1;
-                let left_bottom = c > 0 && b.bottom >> (c - 1) & 1 == 1;
-                if !left_bottom {
-                    next.push(Board { top: b.top | 1 << c, ..b });
-                }
-                if !left_top {
-                    next.push(Board { bottom: b.bottom | 1 << c, ..b });
-                }
-            }
-            boards = next;
-        }
-        boards
+        lab::boards(width)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::nim::{distinct, format_heaps, parse_heaps, replace_heap};
+use crate::multiset::{distinct, format_heaps, parse_position, replace_heap, single_heaps};
 use crate::registry::GameInfo;
 
 /// The largest heap and the largest amount accepted.
@@ -104,11 +104,11 @@ impl Game for Subtraction {
     }
 
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
-        Ok(parse_heaps(text, MAX_HEAP)?.into_iter().filter(|&h| h > 0).collect())
+        parse_position(text, MAX_HEAP)
     }
 
     fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        (heaps.len() >= 2).then(|| heaps.iter().map(|&h| vec![h]).collect())
+        single_heaps(heaps)
     }
 
     fn has_predecessors(&self) -> bool {

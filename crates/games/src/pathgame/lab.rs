@@ -77,7 +77,7 @@ pub(super) fn family(game: &PathGame) -> Result<Option<Family<PathGame>>, Error>
 
 /// Every board of `width` columns with a path: each column white, black on top or black below,
 /// no column black in both rows and no two neighbouring columns black in different rows.
-fn boards(width: usize) -> Vec<Board> {
+pub(super) fn boards(width: usize) -> Vec<Board> {
     let mut boards = vec![Board::white(width)];
     for c in 0..width {
         let mut next = Vec::with_capacity(boards.len() * 3);
