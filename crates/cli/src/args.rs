@@ -52,6 +52,16 @@ pub enum Command {
     Grundy(GrundyArgs),
     /// Misère play of a heap game: normal and misère nim values and the genus of single heaps
     Genus(GenusArgs),
+    /// Counts, longest wins and example positions of a solution stored by `solve --save`
+    Analyze(AnalyzeArgs),
+}
+
+/// `nimber analyze --db FILE`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    /// A file written by `solve --save`
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
 }
 
 /// `nimber grundy RULESET --upto N`.
@@ -183,6 +193,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE.csv")]
     pub dump: Option<PathBuf>,
 
+    /// Store the solution in this file, for `query --db` and `analyze --db` (games solved
+    /// through a dense index: tictactoe, dobutsu)
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+
     /// The most memory the solve may take, as bytes or with a suffix K, M, G (powers of 1024);
     /// solvers that can estimate their needs refuse beforehand when over (default: three
     /// quarters of the machine's memory)
@@ -190,11 +205,21 @@ pub struct SolveArgs {
     pub memory: Option<String>,
 }
 
-/// `nimber query GAME [POSITION]`.
+/// `nimber query GAME [POSITION]`, or `nimber query --db FILE [POSITION]`.
 #[derive(Debug, Args)]
 pub struct QueryArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
+    /// The game (see `nimber list`); with --db, the position instead
+    #[arg(required_unless_present = "db")]
+    pub game: Option<String>,
+
+    /// A game parameter, as KEY=VALUE (repeatable; see `nimber help GAME`)
+    #[arg(short = 'p', long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+
+    /// Read the outcomes from a file written by `solve --save` instead of solving (the game
+    /// and its parameters come from the file)
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
 
     /// The position in the game's notation (default: the start position); may begin with `-`
     #[arg(allow_hyphen_values = true)]

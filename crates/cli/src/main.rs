@@ -73,6 +73,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Command::Problem(args) => commands::problem::run(args, &mut out)?,
         Command::Grundy(args) => commands::grundy::run(args, &mut out)?,
         Command::Genus(args) => commands::genus::run(args, &mut out)?,
+        Command::Analyze(args) => commands::analyze::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

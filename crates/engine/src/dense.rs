@@ -471,7 +471,11 @@ pub const MAX_ROWS: u64 = 10_000_000;
 pub struct Dense<G>(pub G);
 
 impl<G: Indexed> Dense<G> {
-    fn solve_all(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<DenseSolution, Error> {
+    pub(crate) fn solve_all(
+        &self,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<DenseSolution, Error> {
         if options.nim || matches!(options.solver, SolverChoice::Memo | SolverChoice::Grundy) {
             return Err(Error::Unsupported(format!(
                 "this game is solved by retrograde analysis over its dense index; --solver {} is not available",
@@ -482,26 +486,14 @@ impl<G: Indexed> Dense<G> {
     }
 }
 
-fn parse_in<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
-    game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
-}
-
-impl<G: Indexed> DynGame for Dense<G> {
-    fn kind(&self) -> Kind {
-        self.0.kind()
-    }
-
-    fn start_text(&self) -> String {
-        self.0.format(&self.0.start())
-    }
-
-    fn normalize(&self, text: &str) -> Result<String, Error> {
-        Ok(self.0.format(&parse_in(&self.0, text)?))
-    }
-
-    fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
+impl<G: Indexed> Dense<G> {
+    /// The report of a solve (`solve`, `solve --save`).
+    pub(crate) fn report(
+        &self,
+        solution: &DenseSolution,
+        options: &SolveOptions,
+    ) -> Result<SolveReport, Error> {
         let game = &self.0;
-        let solution = self.solve_all(options, progress)?;
         let start = game.start();
         let mut notes = Vec::new();
         if let Some(peak) = peak_memory() {
@@ -547,6 +539,33 @@ impl<G: Indexed> DynGame for Dense<G> {
             rows,
             notes,
         })
+    }
+}
+
+pub(crate) fn parse_in<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
+    game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
+}
+
+impl<G: Indexed> DynGame for Dense<G> {
+    fn kind(&self) -> Kind {
+        self.0.kind()
+    }
+
+    fn start_text(&self) -> String {
+        self.0.format(&self.0.start())
+    }
+
+    fn normalize(&self, text: &str) -> Result<String, Error> {
+        Ok(self.0.format(&parse_in(&self.0, text)?))
+    }
+
+    fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
+        let solution = self.solve_all(options, progress)?;
+        self.report(&solution, options)
+    }
+
+    fn dense(&self) -> Option<&dyn crate::store::DenseStore> {
+        Some(self)
     }
 
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error> {

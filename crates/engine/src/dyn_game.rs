@@ -158,6 +158,12 @@ pub trait DynGame: Send + Sync {
         self.query(position, progress)
     }
 
+    /// The game's dense index, for stored solutions ([`crate::store`]); `None` for games not
+    /// solved through the dense path.
+    fn dense(&self) -> Option<&dyn crate::store::DenseStore> {
+        None
+    }
+
     /// The misère version of the game ([`Misere`]: a player left without a move wins), if it
     /// has one; `None` by default.
     fn misere(&self) -> Option<Box<dyn DynGame + '_>> {

@@ -57,6 +57,14 @@ pub enum Error {
     /// A solve would not fit.
     #[error("{0}")]
     TooLarge(String),
+    /// A stored solution is damaged or not one.
+    #[error("{path}: corrupt solved-game file: {what}")]
+    Corrupt {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

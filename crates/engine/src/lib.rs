@@ -57,6 +57,7 @@ pub mod params;
 pub mod progress;
 pub mod solution;
 pub mod solve;
+pub mod store;
 pub mod value;
 
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport};

@@ -51,3 +51,18 @@ pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>
     let params = Params::parse(info.name, info.params, params)?;
     (info.build)(&params)
 }
+
+/// Builds the game called `name` from `key=value` parameters as a game solved through the dense
+/// path ([`nimber_engine::dense::Dense`]), for stored solutions (`solve --save`, `query --db`):
+/// `None` for a game without a dense index. Tic-tac-toe has one but is otherwise built for memo
+/// search (its `explore` needs the hash-map solvers).
+pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box<dyn DynGame>>, Error> {
+    let game = build(name, params)?;
+    if game.dense().is_some() {
+        return Ok(Some(game));
+    }
+    Ok(match find(name)?.name {
+        "tictactoe" => Some(Box::new(nimber_engine::dense::Dense(crate::tictactoe::TicTacToe))),
+        _ => None,
+    })
+}

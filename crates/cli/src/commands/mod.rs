@@ -1,6 +1,7 @@
 //! The subcommands. Each writes its results to `out` (standard output) and reports failures
 //! as [`Failure`](crate::error::Failure)s.
 
+pub mod analyze;
 pub mod check;
 pub mod explore;
 pub mod genus;

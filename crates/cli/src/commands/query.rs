@@ -4,7 +4,7 @@ use std::io::Write;
 
 use nimber_engine::{DynGame, QueryOptions, QueryReport};
 
-use crate::args::QueryArgs;
+use crate::args::{GameArgs, QueryArgs};
 use crate::commands::solve::{misere_game, MISERE_NIM};
 use crate::commands::{build, Built};
 use crate::error::Failure;
@@ -16,7 +16,11 @@ pub fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.misere && args.nim {
         return Err(Failure::msg(MISERE_NIM));
     }
-    let built = build(&args.game)?;
+    if let Some(db) = &args.db {
+        return run_db(args, db, out);
+    }
+    let game_args = GameArgs { game: args.game.clone().unwrap_or_default(), params: args.params.clone() };
+    let built = build(&game_args)?;
     let misere = if args.misere { Some(misere_game(&built)?) } else { None };
     let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
     let progress = TerminalProgress::start();
@@ -30,6 +34,27 @@ pub fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         let notes = progress::unseen_notes(&report.notes, &shown);
         write_text(&built, &report, args.misere, &notes, out)?;
+    }
+    Ok(())
+}
+
+/// `query --db FILE [POSITION]`: the outcomes read from a stored solution.
+fn run_db(args: &QueryArgs, db: &std::path::Path, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.position.is_some() {
+        return Err(Failure::msg("query --db takes one position at most (the game comes from the file)"));
+    }
+    if !args.params.is_empty() || args.nim || args.misere {
+        return Err(Failure::msg(
+            "query --db: -p, --nim and --misere do not apply (the file holds one solved game)",
+        ));
+    }
+    let (built, store) = crate::commands::analyze::open_db(db)?;
+    let dense = built.game.dense().expect("open_db builds dense games");
+    let report = dense.query_store(&store, args.game.as_deref())?;
+    if args.json {
+        output::write_json(out, &json(&built, &report))?;
+    } else {
+        write_text(&built, &report, false, &[], out)?;
     }
     Ok(())
 }

@@ -41,9 +41,19 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let options = SolveOptions { solver: args.solver.into(), nim: args.nim, rows: dump.is_some(), memory };
 
+    let saver = match &args.save {
+        Some(path) => Some((crate::commands::analyze::dense_for_save(&built, args.misere, path)?, path)),
+        None => None,
+    };
     let progress = TerminalProgress::start();
     let started = Instant::now();
-    let result = game.solve(&options, &progress);
+    let result = match &saver {
+        Some((dense, path)) => match dense.dense() {
+            Some(d) => d.solve_and_save(path, built.info.name, &built.params, &options, &progress),
+            None => unreachable!("dense_for_save returns dense games"),
+        },
+        None => game.solve(&options, &progress),
+    };
     let elapsed = started.elapsed();
     let shown = progress.finish();
 

@@ -1,0 +1,132 @@
+//! Stored solutions (`solve --save`, `query --db`, `analyze --db`): opening a store with its
+//! game, and `nimber analyze --db FILE`: counts, the longest wins and example positions.
+
+use std::io::Write;
+use std::path::Path;
+
+use nimber_engine::store::Store;
+use nimber_engine::{DynGame, Params, Value};
+
+use crate::args::AnalyzeArgs;
+use crate::commands::Built;
+use crate::error::Failure;
+use crate::output::{Align, Table};
+
+/// Example positions shown per value.
+const EXAMPLES: usize = 3;
+
+/// The game to solve for `solve --save FILE`: the built game as one solved through its dense
+/// index, or a one-line error.
+pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dyn DynGame>, Failure> {
+    if misere {
+        return Err(Failure::msg("--save: stored solutions are of normal play; --misere cannot be saved"));
+    }
+    let params: Vec<String> =
+        built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+    let game = nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
+        Failure::msg(format!(
+            "--save: {} is not solved through a dense index; only dense games can be stored (tictactoe, dobutsu)",
+            built.info.name
+        ))
+    })?;
+    // Fail before the work when the file cannot be written where asked.
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(Failure::msg(format!("--save {}: no such directory {}", path.display(), dir.display())));
+    }
+    Ok(game)
+}
+
+/// Opens a store and builds its game from the stored name and parameters, checking that this
+/// nimber indexes the game the same way.
+pub fn open_db(path: &Path) -> Result<(Built, Store), Failure> {
+    let store = Store::open(path)?;
+    let header = store.header();
+    let info = nimber_games::find(&header.game)?;
+    let given: Vec<String> =
+        header.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+    let params = Params::parse(info.name, info.params, &given)?.resolved();
+    if params != header.params {
+        return Err(Failure::msg(format!(
+            "{}: the stored parameters of {} are not this nimber's (stored with other defaults?)",
+            path.display(),
+            info.name
+        )));
+    }
+    let game = nimber_games::build_dense(info.name, &given)?.ok_or_else(|| {
+        Failure::msg(format!(
+            "{}: {} is not solved through a dense index by this nimber",
+            path.display(),
+            info.name
+        ))
+    })?;
+    store.check_index(game.dense().expect("build_dense builds dense games"))?;
+    Ok((Built { info, params, game }, store))
+}
+
+/// Shows the counts by value and remoteness from the header, the longest outcome of each value
+/// with example positions (the first slots holding it), and the start position.
+pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let (built, store) = open_db(&args.db)?;
+    let dense = built.game.dense().expect("open_db builds dense games");
+    let header = store.header().clone();
+    let start = dense.query_store(&store, None)?;
+
+    // The longest of each value, and where to find examples of it.
+    let mut longest: Vec<(Value, Option<u32>, u64)> = Vec::new();
+    for v in Value::ALL {
+        if let Some(row) = header.counts.iter().filter(|r| r.value == v).max_by_key(|r| r.remoteness) {
+            longest.push((v, row.remoteness, row.count));
+        }
+    }
+    let mut examples: Vec<Vec<u64>> = vec![Vec::new(); longest.len()];
+    store.scan(|slot, o| {
+        for (k, &(v, r, _)) in longest.iter().enumerate() {
+            if o.value() == v && o.remoteness() == r && examples[k].len() < EXAMPLES {
+                examples[k].push(slot);
+            }
+        }
+        examples.iter().zip(&longest).any(|(e, &(_, _, n))| (e.len() as u64) < n.min(EXAMPLES as u64))
+    })?;
+
+    writeln!(out, "game: {}", built.title())?;
+    writeln!(
+        out,
+        "file: {} (index {}, {} slots, {} positions in {} blocks)",
+        args.db.display(),
+        header.scheme,
+        header.size,
+        header.positions,
+        header.blocks()
+    )?;
+    writeln!(out, "start: {} {}", start.position, start.outcome)?;
+    writeln!(out)?;
+    writeln!(out, "longest of each value, with example positions:")?;
+    let mut table =
+        Table::new([("value", Align::Left), ("positions", Align::Right), ("examples", Align::Left)])
+            .indent(2);
+    for ((v, r, n), slots) in longest.iter().zip(&examples) {
+        let what = match r {
+            Some(r) => format!("{v} in {r}"),
+            None => v.to_string(),
+        };
+        let texts: Vec<String> =
+            slots.iter().map(|&s| dense.slot_text(s).unwrap_or_else(|| format!("slot {s}"))).collect();
+        table.row(vec![what, n.to_string(), texts.join("  ")]);
+    }
+    table.write(out)?;
+    writeln!(out)?;
+    writeln!(out, "positions by value and remoteness:")?;
+    let mut table =
+        Table::new([("value", Align::Left), ("remoteness", Align::Right), ("positions", Align::Right)])
+            .indent(2);
+    for row in &header.counts {
+        table.row(vec![
+            row.value.to_string(),
+            row.remoteness.map_or("-".to_string(), |r| r.to_string()),
+            row.count.to_string(),
+        ]);
+    }
+    table.write(out)?;
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! Stored solutions from the command line: `solve --save`, `query --db`, `analyze --db`, and
+//! their errors (games without a dense index, damaged and missing files, misplaced options).
+
+mod common;
+use common::*;
+
+fn saved(name: &str) -> String {
+    let path = temp_file(name);
+    let path = path.to_str().unwrap().to_string();
+    let out = nimber(&["solve", "tictactoe", "--save", &path]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("start: .../.../... tie in 9"), "{text}");
+    assert!(text.contains("positions: 5478"), "{text}");
+    assert!(text.contains(&format!("saved 5478 positions to {path}")), "{text}");
+    path
+}
+
+#[test]
+fn query_from_the_file_answers_as_the_solver_does() {
+    let db = saved("query.db");
+    for position in [None, Some("x../.o./..."), Some("xx./oo./..."), Some("xxx/oo./..."), Some("xo./.x./..o")]
+    {
+        let mut with_db = vec!["query", "--db", &db, "--json"];
+        let mut solved = vec!["query", "tictactoe", "--json"];
+        if let Some(p) = position {
+            with_db.push(p);
+            solved.push(p);
+        }
+        assert_eq!(json(&with_db), json(&solved), "{position:?}");
+    }
+    let text = ok(&["query", "--db", &db, "x../.o./..."]);
+    assert!(text.starts_with("game: tictactoe\nposition: x../.o./... tie in 7\n"), "{text}");
+    assert!(text.contains("7 moves, best first"), "{text}");
+    let text = ok(&["query", "--db", &db, "xxx/oo./..."]);
+    assert!(text.contains("position: xxx/oo./... lose in 0"), "{text}");
+    assert!(text.contains("no moves: the game is over"), "{text}");
+}
+
+#[test]
+fn analyze_shows_counts_and_the_longest_wins() {
+    let db = saved("analyze.db");
+    let text = ok(&["analyze", "--db", &db]);
+    assert!(text.starts_with("game: tictactoe\n"), "{text}");
+    assert!(text.contains("19683 slots, 5478 positions in 1 blocks"), "{text}");
+    assert!(text.contains("start: .../.../... tie in 9"), "{text}");
+    // The longest of each value with its count, and the first slots holding it.
+    assert!(text.contains("  win in 5         122  xo./.../...  o.x/.../...  oxx/.../..."), "{text}");
+    assert!(text.contains("  lose in 4        124  "), "{text}");
+    assert!(text.contains("  tie in 9           1  .../.../..."), "{text}");
+    for row in
+        ["  win             1       2358", "  lose            0        942", "  tie             9          1"]
+    {
+        assert!(text.contains(row), "{row}:\n{text}");
+    }
+}
+
+#[test]
+fn errors_are_one_line() {
+    let db = saved("errors.db");
+    assert!(fails(&["solve", "nim", "--save", &db]).contains("nim is not solved through a dense index"));
+    assert!(fails(&["solve", "tictactoe", "--misere", "--save", &db]).contains("--misere cannot be saved"));
+    assert!(fails(&["solve", "tictactoe", "--save", "/nonexistent-dir/x.db"]).contains("no such directory"));
+    assert!(fails(&["query", "--db", &db, "-p", "a=1"]).contains("do not apply"));
+    assert!(fails(&["query", "--db", &db, "x........", "o........"]).contains("one position at most"));
+    assert!(fails(&["query", "--db", &db, "xxxx/..."]).contains("cannot read position"));
+    assert!(fails(&["query", "--db", &db, "xxx/ooo/..."]).contains("xxx/ooo/..."));
+    let missing = temp_file("missing.db");
+    assert!(fails(&["analyze", "--db", missing.to_str().unwrap()]).contains("missing.db"));
+
+    let good = std::fs::read(&db).unwrap();
+    let damaged = temp_file("damaged.db");
+    let damaged_s = damaged.to_str().unwrap();
+    // A flipped byte in the header, in the block, and a truncated file.
+    let mut header = good.clone();
+    header[20] ^= 1;
+    let mut block = good.clone();
+    let n = block.len();
+    block[n - 100] ^= 1;
+    for (bytes, what) in
+        [(header, "header checksum mismatch"), (block, "block 0"), (good[..n - 1].to_vec(), "truncated")]
+    {
+        std::fs::write(&damaged, &bytes).unwrap();
+        for args in [vec!["query", "--db", damaged_s], vec!["analyze", "--db", damaged_s]] {
+            let err = fails(&args);
+            assert!(err.contains("corrupt solved-game file") && err.contains(what), "{args:?}: {err}");
+            assert!(err.contains("damaged.db"), "{err}");
+        }
+    }
+}
