@@ -4,75 +4,17 @@
 
 #[path = "common/synthetic.rs"]
 mod synthetic;
+#[path = "common/synthetic_game.rs"]
+mod synthetic_game;
 
 use std::path::{Path, PathBuf};
 
 use nimber_engine::dense::{self, DenseSolution};
-use nimber_engine::solve::retrograde::RetroSpace;
 use nimber_engine::store::{self, Store, BLOCK_SLOTS};
-use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError, Silent, Value};
+use nimber_engine::{Error, Silent};
 
 use synthetic::Synthetic;
-
-struct Indexed2<'a>(&'a Synthetic);
-
-impl Game for Indexed2<'_> {
-    type Position = u64;
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn start(&self) -> u64 {
-        0
-    }
-
-    fn moves(&self, &i: &u64) -> Vec<Move<u64>> {
-        (0..self.0.degree(i)).map(|k| Move::new(format!("m{k}"), self.0.successor(i, k))).collect()
-    }
-
-    fn terminal(&self, &i: &u64) -> Option<Value> {
-        self.0.terminal(i)
-    }
-
-    fn format(&self, i: &u64) -> String {
-        i.to_string()
-    }
-
-    fn parse(&self, text: &str) -> Result<u64, ParseError> {
-        text.trim().parse().map_err(|_| ParseError::new("not a number"))
-    }
-
-    fn roots(&self) -> Vec<u64> {
-        (0..self.0.size()).collect()
-    }
-
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
-    fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
-        self.0.for_each_predecessor(j, |p| out.push(p));
-    }
-}
-
-impl Indexed for Indexed2<'_> {
-    fn size(&self) -> u64 {
-        self.0.size()
-    }
-
-    fn rank(&self, &i: &u64) -> u64 {
-        i
-    }
-
-    fn unrank(&self, i: u64) -> Option<u64> {
-        (i < self.0.size()).then_some(i)
-    }
-
-    fn index_scheme(&self) -> String {
-        "synthetic-v1".into()
-    }
-}
+use synthetic_game::SyntheticGame;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nimber-store-test-{}", std::process::id()));
@@ -83,7 +25,7 @@ fn temp(name: &str) -> PathBuf {
 /// 2^18 positions: four blocks, every value present.
 fn solved() -> (Synthetic, DenseSolution) {
     let space = Synthetic::new(18, 5);
-    let solution = dense::solve(&Indexed2(&space), None, &Silent).unwrap();
+    let solution = dense::solve(&SyntheticGame(&space), None, &Silent).unwrap();
     (space, solution)
 }
 

@@ -6,62 +6,18 @@
 mod naive;
 #[path = "common/synthetic.rs"]
 mod synthetic;
+#[path = "common/synthetic_game.rs"]
+mod synthetic_game;
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{self, solve_space, Init, Predecessors, RetroSpace};
-use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError, Silent, Value};
+use nimber_engine::{Error, Game, Outcome, Silent, Value};
 
 use naive::naive_solve;
 use synthetic::{Synthetic, MAX_MOVES};
+use synthetic_game::SyntheticGame;
 
 const SEED: u64 = 0x6e69_6d62_6572; // "nimber"
-
-/// The synthetic space as an ordinary game: positions are numbers, moves come from the formula.
-struct SyntheticGame<'a>(&'a Synthetic);
-
-impl Game for SyntheticGame<'_> {
-    type Position = u64;
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn start(&self) -> u64 {
-        0
-    }
-
-    fn moves(&self, &i: &u64) -> Vec<Move<u64>> {
-        (0..self.0.degree(i)).map(|k| Move::new(format!("m{k}"), self.0.successor(i, k))).collect()
-    }
-
-    fn successors(&self, &i: &u64, out: &mut Vec<u64>) {
-        out.extend((0..self.0.degree(i)).map(|k| self.0.successor(i, k)));
-    }
-
-    fn terminal(&self, &i: &u64) -> Option<Value> {
-        self.0.terminal(i)
-    }
-
-    fn format(&self, i: &u64) -> String {
-        i.to_string()
-    }
-
-    fn parse(&self, text: &str) -> Result<u64, ParseError> {
-        text.trim().parse().map_err(|_| ParseError::new("not a number"))
-    }
-
-    fn roots(&self) -> Vec<u64> {
-        (0..self.0.size()).collect()
-    }
-
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
-    fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
-        self.0.for_each_predecessor(j, |p| out.push(p));
-    }
-}
 
 /// Explicit successor lists and declared values, for the naive solver.
 fn explicit(space: &Synthetic) -> (Vec<Vec<usize>>, Vec<Option<Value>>) {

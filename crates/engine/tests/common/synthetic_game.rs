@@ -1,0 +1,73 @@
+//! The synthetic space of the retrograde benchmark (`synthetic.rs`) as an ordinary game with a
+//! dense index: positions are numbers, moves and predecessors come from the formula. Include it
+//! next to `synthetic.rs` (`#[path = "common/synthetic_game.rs"] mod synthetic_game;`).
+
+use nimber_engine::solve::retrograde::RetroSpace;
+use nimber_engine::{Game, Indexed, Kind, Move, ParseError, Value};
+
+use crate::synthetic::Synthetic;
+
+/// The synthetic space as an ordinary game: positions are numbers, moves come from the formula.
+pub struct SyntheticGame<'a>(pub &'a Synthetic);
+
+impl Game for SyntheticGame<'_> {
+    type Position = u64;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn moves(&self, &i: &u64) -> Vec<Move<u64>> {
+        (0..self.0.degree(i)).map(|k| Move::new(format!("m{k}"), self.0.successor(i, k))).collect()
+    }
+
+    fn successors(&self, &i: &u64, out: &mut Vec<u64>) {
+        out.extend((0..self.0.degree(i)).map(|k| self.0.successor(i, k)));
+    }
+
+    fn terminal(&self, &i: &u64) -> Option<Value> {
+        self.0.terminal(i)
+    }
+
+    fn format(&self, i: &u64) -> String {
+        i.to_string()
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, ParseError> {
+        text.trim().parse().map_err(|_| ParseError::new("not a number"))
+    }
+
+    fn roots(&self) -> Vec<u64> {
+        (0..self.0.size()).collect()
+    }
+
+    fn has_predecessors(&self) -> bool {
+        true
+    }
+
+    fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
+        self.0.for_each_predecessor(j, |p| out.push(p));
+    }
+}
+
+impl Indexed for SyntheticGame<'_> {
+    fn size(&self) -> u64 {
+        self.0.size()
+    }
+
+    fn rank(&self, &i: &u64) -> u64 {
+        i
+    }
+
+    fn unrank(&self, i: u64) -> Option<u64> {
+        (i < self.0.size()).then_some(i)
+    }
+
+    fn index_scheme(&self) -> String {
+        "synthetic-v1".into()
+    }
+}
