@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::dyn_game::{DynGame, MoveReport, QueryReport, Row, SolveOptions, SolveReport};
+use crate::dyn_game::{query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport};
 use crate::error::Error;
 use crate::game::{Game, Kind};
 use crate::index::Indexed;
@@ -577,23 +577,12 @@ impl<G: Indexed> DynGame for Dense<G> {
             None => game.start(),
         };
         let solution = self.solve_all(&SolveOptions::default(), progress)?;
-        let not_reachable = |p: &G::Position| {
-            Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
+        let outcome_of = |p: &G::Position| {
+            solution.get(game, p).ok_or_else(|| {
+                Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
+            })
         };
-        let outcome = solution.get(game, &pos).ok_or_else(|| not_reachable(&pos))?;
-        let mut moves: Vec<MoveReport> = if game.terminal(&pos).is_some() {
-            Vec::new()
-        } else {
-            game.moves(&pos)
-                .into_iter()
-                .map(|m| {
-                    let outcome = solution.get(game, &m.to).ok_or_else(|| not_reachable(&m.to))?.for_mover();
-                    Ok(MoveReport { outcome, position: game.format(&m.to), label: m.label, nim: None })
-                })
-                .collect::<Result<_, Error>>()?
-        };
-        moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
-        Ok(QueryReport { position: game.format(&pos), outcome, moves, notes: Vec::new(), nim: None })
+        query_report(game, &pos, outcome_of, |_| None, Vec::new())
     }
 }
 

@@ -326,23 +326,38 @@ impl<G: Game> DynGame for G {
             solve_outcomes(self, std::slice::from_ref(&pos), SolverChoice::Auto, &mut notes, progress)?;
         let nims = if options.nim { Some(Nims::solve(self, &pos, &mut notes, progress)?) } else { None };
         let nim_of = |p: &G::Position| nims.as_ref().and_then(|n| n.get(p));
-        let outcome = solution.get(&pos).expect("the queried position is solved");
-        let mut moves: Vec<MoveReport> = if self.terminal(&pos).is_some() {
-            Vec::new()
-        } else {
-            self.moves(&pos)
-                .into_iter()
-                .map(|m| MoveReport {
-                    outcome: solution.get(&m.to).expect("every move is solved").for_mover(),
-                    position: self.format(&m.to),
+        let outcome_of = |p: &G::Position| Ok(solution.get(p).expect("every position reached is solved"));
+        query_report(self, &pos, outcome_of, nim_of, notes)
+    }
+}
+
+/// The answer to a query about `pos`: its outcome and what each move gives the mover, best
+/// first, from `outcome_of` (a solved table, or a stored file), with nim values from `nim_of`.
+pub(crate) fn query_report<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    outcome_of: impl Fn(&G::Position) -> Result<Outcome, Error>,
+    nim_of: impl Fn(&G::Position) -> Option<LoopyNim>,
+    notes: Vec<String>,
+) -> Result<QueryReport, Error> {
+    let outcome = outcome_of(pos)?;
+    let mut moves: Vec<MoveReport> = if game.terminal(pos).is_some() {
+        Vec::new()
+    } else {
+        game.moves(pos)
+            .into_iter()
+            .map(|m| {
+                Ok(MoveReport {
+                    outcome: outcome_of(&m.to)?.for_mover(),
+                    position: game.format(&m.to),
                     nim: nim_of(&m.to),
                     label: m.label,
                 })
-                .collect()
-        };
-        moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
-        Ok(QueryReport { position: self.format(&pos), outcome, moves, notes, nim: nim_of(&pos) })
-    }
+            })
+            .collect::<Result<_, Error>>()?
+    };
+    moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
+    Ok(QueryReport { position: game.format(pos), outcome, moves, notes, nim: nim_of(pos) })
 }
 
 /// A full solve by the loopy solver: generalized nim values, finite or `∞(K)`.

@@ -33,7 +33,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::dense::{parse_in, Dense, DenseSolution};
-use crate::dyn_game::{MoveReport, QueryReport, SolveOptions, SolveReport};
+use crate::dyn_game::{query_report, QueryReport, SolveOptions, SolveReport};
 use crate::error::Error;
 use crate::index::Indexed;
 use crate::progress::Progress;
@@ -533,20 +533,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
                 Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
             })
         };
-        let outcome = get(&pos)?;
-        let mut moves: Vec<MoveReport> = if game.terminal(&pos).is_some() {
-            Vec::new()
-        } else {
-            game.moves(&pos)
-                .into_iter()
-                .map(|m| {
-                    let outcome = get(&m.to)?.for_mover();
-                    Ok(MoveReport { outcome, position: game.format(&m.to), label: m.label, nim: None })
-                })
-                .collect::<Result<_, Error>>()?
-        };
-        moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
-        Ok(QueryReport { position: game.format(&pos), outcome, moves, notes: Vec::new(), nim: None })
+        query_report(game, &pos, get, |_| None, Vec::new())
     }
 
     fn slot_text(&self, slot: u64) -> Option<String> {
