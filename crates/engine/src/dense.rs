@@ -561,6 +561,10 @@ impl<G: Indexed> DynGame for Dense<G> {
         Ok(self.0.format(&parse_in(&self.0, text)?))
     }
 
+    fn svg(&self, position: &str) -> Result<Option<String>, Error> {
+        Ok(self.0.svg(&parse_in(&self.0, position)?))
+    }
+
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
         self.report(&solution, options)

@@ -158,6 +158,11 @@ pub trait DynGame: Send + Sync {
         self.query(position, progress)
     }
 
+    /// A drawing of a position as SVG ([`Game::svg`]), or `None` when the game has none.
+    fn svg(&self, _position: &str) -> Result<Option<String>, Error> {
+        Ok(None)
+    }
+
     /// The game's dense index, for stored solutions ([`crate::store`]); `None` for games not
     /// solved through the dense path.
     fn dense(&self) -> Option<&dyn crate::store::DenseStore> {
@@ -224,6 +229,10 @@ impl<G: Game> DynGame for G {
 
     fn start_text(&self) -> String {
         self.format(&self.start())
+    }
+
+    fn svg(&self, position: &str) -> Result<Option<String>, Error> {
+        Ok(Game::svg(self, &parse(self, position)?))
     }
 
     fn normalize(&self, text: &str) -> Result<String, Error> {

@@ -84,6 +84,13 @@ pub trait Game: Send + Sync {
     /// Reads a position in the game's text notation.
     fn parse(&self, text: &str) -> Result<Self::Position, ParseError>;
 
+    /// A drawing of the position as a standalone SVG document (`<svg ...>...</svg>`, with a
+    /// `viewBox` and no external references), for front ends such as the web explorer. `None`
+    /// (the default) when the game has no drawing: front ends then show [`Game::format`].
+    fn svg(&self, _pos: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// Splits a position into independent components, each a position of this game, whose
     /// disjunctive sum is the position (a move is a move in exactly one component). Return
     /// `None` when the position does not split. Only meaningful for impartial games, where the
