@@ -65,6 +65,12 @@ pub enum Error {
         /// What is wrong.
         what: String,
     },
+    /// The work was stopped on request ([`crate::Progress::cancelled`]) before it finished.
+    #[error("stopped before the end{}", .checkpoint.as_ref().map(|c| format!("; the work so far is saved in {c}")).unwrap_or_default())]
+    Cancelled {
+        /// Where the work done so far was saved, if it was.
+        checkpoint: Option<String>,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

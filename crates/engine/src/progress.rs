@@ -9,6 +9,12 @@ pub trait Progress: Sync {
     fn advance(&self, _n: u64) {}
     /// A line of information for the user (for example which solver was chosen).
     fn note(&self, _message: &str) {}
+    /// Whether the work should stop (Ctrl-C, a cancel button). Long solvers poll it between
+    /// rounds or batches and return [`crate::Error::Cancelled`] (after saving a checkpoint when
+    /// they keep them); polling must be cheap, so implementations read a flag.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// Discards all progress.
