@@ -39,6 +39,10 @@ impl<G: Game> Game for Unsplit<'_, G> {
         self.0.parse(text)
     }
 
+    fn svg(&self, pos: &G::Position) -> Option<String> {
+        self.0.svg(pos)
+    }
+
     fn roots(&self) -> Vec<G::Position> {
         self.0.roots()
     }

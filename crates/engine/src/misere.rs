@@ -105,6 +105,10 @@ impl<G: Game + ?Sized> Game for Misere<'_, G> {
         self.game.parse(text)
     }
 
+    fn svg(&self, pos: &G::Position) -> Option<String> {
+        self.game.svg(pos)
+    }
+
     /// Misère sums are not XORs: never split.
     fn components(&self, _pos: &G::Position) -> Option<Vec<G::Position>> {
         None
@@ -128,5 +132,46 @@ impl<G: Game + ?Sized> Game for Misere<'_, G> {
 
     fn feature_values(&self, pos: &G::Position, out: &mut Vec<i64>) {
         self.game.feature_values(pos, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dyn_game::DynGame;
+
+    /// One pile; a move takes one counter. Drawn as its size in a `<text>`.
+    struct Pile;
+
+    impl Game for Pile {
+        type Position = u32;
+        fn kind(&self) -> Kind {
+            Kind::Impartial
+        }
+        fn start(&self) -> u32 {
+            3
+        }
+        fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
+            (n > 0).then(|| Move::new("-1", n - 1)).into_iter().collect()
+        }
+        fn format(&self, n: &u32) -> String {
+            n.to_string()
+        }
+        fn parse(&self, text: &str) -> Result<u32, ParseError> {
+            text.trim().parse().map_err(|_| ParseError::new("not a number"))
+        }
+        fn svg(&self, n: &u32) -> Option<String> {
+            Some(format!("<svg><text>{n}</text></svg>"))
+        }
+    }
+
+    #[test]
+    fn drawings_are_the_inner_games() {
+        let misere = Misere::new(&Pile);
+        assert_eq!(Game::svg(&misere, &2).as_deref(), Some("<svg><text>2</text></svg>"));
+        let dynamic: &dyn DynGame = &Pile;
+        let drawing = dynamic.misere().unwrap().svg("1").unwrap();
+        assert_eq!(drawing.as_deref(), Some("<svg><text>1</text></svg>"));
+        assert!(dynamic.misere().unwrap().svg("x").is_err());
     }
 }
