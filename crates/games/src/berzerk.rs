@@ -147,6 +147,10 @@ impl Game for Berzerk {
         (pos.object == 1).then_some(Value::Lose)
     }
 
+    fn svg(&self, pos: &BerzerkPos) -> Option<String> {
+        Some(draw(self, pos))
+    }
+
     fn format(&self, pos: &BerzerkPos) -> String {
         format!("{}:{}", pos.player, pos.object)
     }
@@ -198,6 +202,131 @@ impl Game for Berzerk {
             }
         }
     }
+}
+
+/// Circles of at most this many objects are drawn whole, to scale. A larger one shows only
+/// the black hole, the monster's object and the objects the player to move can reach, evenly
+/// spaced in their order around the circle, with the number of objects left out written in
+/// each gap.
+const DRAWN_OBJECTS: u32 = 60;
+
+/// The drawing: the circle of objects clockwise from the black hole (object 1) at the top,
+/// each drawn object a `<g data-object="K">`; the monster on its object (`data-piece="monster"`,
+/// `data-at`); the objects the player to move can send it to, ringed in that player's colour
+/// with `data-move="+S"` and an arrow from the monster; both players' steps and whose turn it
+/// is (or who won).
+fn draw(game: &Berzerk, pos: &BerzerkPos) -> String {
+    use crate::svg::{colour, shorten, Anchor, Attrs, Svg};
+    const R: f64 = 150.0;
+    const C: (f64, f64) = (210.0, 236.0);
+    let n = game.n;
+    let over = pos.object == 1;
+    let targets: Vec<(u32, u32)> = if over {
+        Vec::new()
+    } else {
+        game.steps(pos.player).iter().map(|&s| (s, game.advance(pos.object, s))).collect()
+    };
+    let whole = n <= DRAWN_OBJECTS;
+    let mut drawn: Vec<u32> = if whole { (1..=n).collect() } else { vec![1, pos.object] };
+    drawn.extend(targets.iter().map(|&(_, to)| to));
+    drawn.sort_unstable();
+    drawn.dedup();
+    // Places around the circle: one per drawn object, and one per gap of a large circle
+    // (objects left out, written there as their count).
+    let mut places: Vec<(u32, u32)> = Vec::new();
+    for (i, &k) in drawn.iter().enumerate() {
+        places.push((k, 0));
+        let next = drawn.get(i + 1).copied().unwrap_or(n + 1);
+        if next > k + 1 {
+            places.push((0, next - k - 1));
+        }
+    }
+    let angle = |place: usize| {
+        std::f64::consts::TAU * place as f64 / places.len() as f64 - std::f64::consts::FRAC_PI_2
+    };
+    let at =
+        |place: usize, radius: f64| (C.0 + radius * angle(place).cos(), C.1 + radius * angle(place).sin());
+    let place_of = |k: u32| places.iter().position(|&(o, _)| o == k).expect("drawn");
+    let point = |k: u32, radius: f64| at(place_of(k), radius);
+    let ink = |player: u8| if player == 1 { colour::FIRST } else { colour::SECOND };
+    let mut svg = Svg::new(INFO.name, &game.format(pos), 420.0, 510.0);
+    svg.bold((16.0, 22.0), &format!("Berzerk: {n} objects in a circle"), 15.0, Anchor::Start, colour::INK);
+    let ring = Attrs::new().paint("none", Some((colour::LINE, 2.0)));
+    svg.circle(C.0, C.1, R, if whole { ring } else { ring.set("stroke-dasharray", "2 6") });
+    for (place, &(_, gap)) in places.iter().enumerate() {
+        if gap > 0 {
+            svg.text(at(place, R), &format!("⋯ {gap} ⋯"), 11.0, Anchor::Middle, colour::MUTED);
+        }
+    }
+    for &(_, to) in &targets {
+        svg.arrow(point(pos.object, R - 22.0), point(to, R - 22.0), ink(pos.player), 2.0);
+    }
+    let r = (std::f64::consts::PI * R / places.len() as f64 * 0.42).min(16.0);
+    let numbered = places.len() <= 24;
+    for &k in &drawn {
+        let target = targets.iter().find(|&&(_, to)| to == k);
+        let mut attrs = Attrs::new().data("object", k);
+        if let Some(&(s, _)) = target {
+            attrs = attrs.data("move", format!("+{s}"));
+        }
+        svg.group(attrs, Some(&format!("object {k}")));
+        let (x, y) = point(k, R);
+        let size = if k == 1 { r.max(12.0) * 1.35 } else { r };
+        if k == 1 {
+            svg.circle(x, y, size, Attrs::new().paint(colour::SOLID, Some((colour::INK, 2.0))));
+        } else {
+            svg.circle(x, y, size, Attrs::new().paint(colour::SQUARE, Some((colour::LINE, 1.5))));
+        }
+        if target.is_some() {
+            svg.circle(x, y, size + 4.0, Attrs::new().paint("none", Some((ink(pos.player), 3.0))));
+        }
+        if k == 1 {
+            svg.bold((x, y), "1", size * 0.7, Anchor::Middle, "#ffffff");
+        } else if numbered {
+            svg.text((x, y), &k.to_string(), r * 0.9, Anchor::Middle, colour::INK);
+        } else {
+            svg.text(point(k, R + size + 14.0), &k.to_string(), 12.0, Anchor::Middle, colour::INK);
+        }
+        if let Some(&(s, _)) = target {
+            let away = if numbered { R + size + 18.0 } else { R + size + 30.0 };
+            svg.bold(point(k, away), &format!("+{s}"), 13.0, Anchor::Middle, ink(pos.player));
+        }
+        svg.close();
+    }
+    // The monster: a purple body with two eyes.
+    let (mx, my) = point(pos.object, R);
+    let body = r.max(9.0) * 0.8;
+    svg.group(Attrs::new().data("piece", "monster").data("at", pos.object), Some("the monster"));
+    svg.circle(mx, my, body, Attrs::new().paint("#6b4fa0", Some((colour::INK, 1.5))));
+    for side in [-1.0, 1.0] {
+        svg.circle(
+            mx + side * body * 0.35,
+            my - body * 0.15,
+            body * 0.22,
+            Attrs::new().set("fill", "#ffffff"),
+        );
+        svg.circle(
+            mx + side * body * 0.35,
+            my - body * 0.1,
+            body * 0.1,
+            Attrs::new().set("fill", colour::INK),
+        );
+    }
+    svg.close();
+    let steps = |p: u8| {
+        let list: Vec<String> = game.steps(p).iter().map(|s| s.to_string()).collect();
+        shorten(&format!("Player {p} steps: {}", list.join(", ")), 52)
+    };
+    svg.text((16.0, 430.0), &steps(1), 13.0, Anchor::Start, colour::FIRST);
+    svg.text((16.0, 450.0), &steps(2), 13.0, Anchor::Start, colour::SECOND);
+    let (c, text) = if over {
+        let winner = other(pos.player);
+        (ink(winner), format!("The monster is in the black hole: player {winner} wins"))
+    } else {
+        (ink(pos.player), format!("Player {} to move", pos.player))
+    };
+    svg.status((16.0, 482.0), Some(c), &text, 15.0);
+    svg.finish()
 }
 
 #[cfg(test)]

@@ -305,6 +305,10 @@ impl Game for Enjapma {
         self.for_each_move(pos, |from, to| out.push(apply(pos, from, to)));
     }
 
+    fn svg(&self, &pos: &u64) -> Option<String> {
+        Some(draw(self, pos))
+    }
+
     fn format(&self, &pos: &u64) -> String {
         let mut s = String::with_capacity((self.cells() + self.h) as usize);
         for row in 0..self.h {
@@ -373,6 +377,41 @@ impl Game for Enjapma {
 /// The position after the piece on `from` is removed (`to` = `None`) or moved to `to`.
 fn apply(pos: u64, from: u32, to: Option<u32>) -> u64 {
     pos & !(1 << from) | to.map_or(0, |t| 1 << t)
+}
+
+/// The drawing: the board checkered from the bottom-left cell (the colour that the losing
+/// rule counts shaded), `data-square` named as the moves (`r1c1` top left), each piece a
+/// counter (`data-piece="o"`, `data-at` the square), and the counts of the rule.
+fn draw(game: &Enjapma, pos: u64) -> String {
+    use crate::svg::{colour, Anchor, Attrs, Board, Svg};
+    const CELL: f64 = 48.0;
+    let (h, w) = (game.h as usize, game.w as usize);
+    let board = Board { x: 40.0, y: 40.0, cols: w, rows: h, cell: CELL };
+    let (bw, bh) = board.size();
+    let width = (board.x + bw + 20.0).max(330.0);
+    let mut svg = Svg::new(INFO.name, &game.format(&pos), width, board.y + bh + 52.0);
+    let shaded = game.corner_colour();
+    let cell = |col: usize, row: usize| (row * w + col) as u32;
+    let paint =
+        |col, row| if shaded & 1 << cell(col, row) != 0 { colour::SQUARE_DARK } else { colour::SQUARE };
+    board.draw(&mut svg, paint, |col, row| game.cell_name(cell(col, row)), |_, _, a| a);
+    board.coordinates(&mut svg, true, |col| (col + 1).to_string(), |row| (row + 1).to_string());
+    for row in 0..h {
+        for col in 0..w {
+            if pos & 1 << cell(col, row) != 0 {
+                let attrs = Attrs::new().data("piece", "o").data("at", game.cell_name(cell(col, row)));
+                svg.token(board.centre(col, row), CELL * 0.32, colour::TOKEN, colour::TOKEN_EDGE, attrs);
+            }
+        }
+    }
+    let (pieces, on_shaded) = game.counts(pos);
+    let text = match pieces {
+        0 => "No pieces left".to_string(),
+        1 => format!("1 piece, {on_shaded} on a shaded square"),
+        _ => format!("{pieces} pieces, {on_shaded} on shaded squares"),
+    };
+    svg.text((board.x, board.y + bh + 28.0), &text, 14.0, Anchor::Start, colour::INK);
+    svg.finish()
 }
 
 #[cfg(test)]

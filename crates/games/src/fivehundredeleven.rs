@@ -118,6 +118,10 @@ impl Game for FiveHundredEleven {
         (pos.memory == FULL).then_some(Value::Win)
     }
 
+    fn svg(&self, pos: &FiveHundredElevenPos) -> Option<String> {
+        Some(draw(self, pos))
+    }
+
     fn format(&self, pos: &FiveHundredElevenPos) -> String {
         let cards: Vec<String> = Self::remaining(pos).map(|i| i.to_string()).collect();
         let cards = if cards.is_empty() { "-".to_string() } else { cards.join(",") };
@@ -200,6 +204,89 @@ impl Game for FiveHundredEleven {
         }
         Ok(FiveHundredElevenPos { memory, remaining })
     }
+}
+
+/// The drawing: the memory as nine lamps from bit 8 (256) on the left to bit 0, lit when set
+/// (`data-bit="K"`, `data-on`), then every card in the order of the parameter as a tile with
+/// its index, value and bits (`data-card="I"`, `data-value`; a card still in play carries
+/// `data-move="#I:V"`, a played one is greyed and `data-played="1"`), and what happens now.
+fn draw(game: &FiveHundredEleven, pos: &FiveHundredElevenPos) -> String {
+    use crate::svg::{colour, Anchor, Attrs, Svg};
+    const PER_ROW: usize = 10;
+    const TILE: (f64, f64) = (58.0, 76.0);
+    const GAP: f64 = 8.0;
+    let rows = game.cards.len().div_ceil(PER_ROW).max(1);
+    let width = (32.0 + game.cards.len().min(PER_ROW) as f64 * (TILE.0 + GAP)).max(580.0);
+    let top = 150.0;
+    let height = top + rows as f64 * (TILE.1 + GAP) + 50.0;
+    let mut svg = Svg::new(INFO.name, &game.format(pos), width, height);
+    svg.bold(
+        (16.0, 22.0),
+        "FiveHundredEleven: whoever makes the memory 511 loses",
+        15.0,
+        Anchor::Start,
+        colour::INK,
+    );
+    svg.text((16.0, 70.0), "memory", 13.0, Anchor::Start, colour::MUTED);
+    for k in (0..9).rev() {
+        let x = 100.0 + (8 - k) as f64 * 44.0;
+        let on = pos.memory & 1 << k != 0;
+        let (fill, edge) = if on { (colour::HIGHLIGHT, colour::INK) } else { (colour::FADED, colour::LINE) };
+        svg.group(Attrs::new().data("bit", k).data("on", u8::from(on)), None);
+        svg.circle(x, 70.0, 15.0, Attrs::new().paint(fill, Some((edge, 1.5))));
+        svg.text((x, 100.0), &(1u32 << k).to_string(), 11.0, Anchor::Middle, colour::MUTED);
+        svg.close();
+    }
+    svg.bold((100.0 + 9.0 * 44.0, 70.0), &format!("= {}", pos.memory), 20.0, Anchor::Start, colour::INK);
+    svg.text((16.0, top - 18.0), "cards", 13.0, Anchor::Start, colour::MUTED);
+    for (i, &value) in game.cards.iter().enumerate() {
+        let x = 16.0 + (i % PER_ROW) as f64 * (TILE.0 + GAP);
+        let y = top + (i / PER_ROW) as f64 * (TILE.1 + GAP);
+        let left = pos.remaining & 1 << i != 0;
+        let mut attrs = Attrs::new().data("card", i).data("value", value);
+        attrs = if left { attrs.data("move", format!("#{i}:{value}")) } else { attrs.data("played", "1") };
+        svg.group(attrs, Some(&format!("card #{i}: {value}{}", if left { "" } else { " (played)" })));
+        let paint = if left {
+            Attrs::new().paint("#ffffff", Some((colour::INK, 1.5)))
+        } else {
+            Attrs::new().paint(colour::FADED, Some((colour::LINE, 1.0))).set("stroke-dasharray", "4 3")
+        };
+        svg.rect(x, y, TILE.0, TILE.1, 6.0, paint);
+        let ink = if left { colour::INK } else { colour::MUTED };
+        svg.text((x + 6.0, y + 11.0), &format!("#{i}"), 10.0, Anchor::Start, colour::MUTED);
+        svg.bold((x + TILE.0 / 2.0, y + 36.0), &value.to_string(), 18.0, Anchor::Middle, ink);
+        for k in (0..9).rev() {
+            let bx = x + 5.0 + (8 - k) as f64 * 5.4;
+            let fill = if value & 1 << k != 0 {
+                if left {
+                    colour::TOKEN
+                } else {
+                    colour::MUTED
+                }
+            } else {
+                "none"
+            };
+            svg.rect(
+                bx,
+                y + TILE.1 - 14.0,
+                4.4,
+                7.0,
+                1.0,
+                Attrs::new().paint(fill, Some((colour::LINE, 0.6))),
+            );
+        }
+        svg.close();
+    }
+    let left = pos.remaining.count_ones();
+    let text = if pos.memory == FULL {
+        "The memory is 511: the player to move wins".to_string()
+    } else if left == 0 {
+        "No card left: the player to move loses".to_string()
+    } else {
+        format!("{left} card{} left to play", if left == 1 { "" } else { "s" })
+    };
+    svg.status((16.0, height - 24.0), None, &text, 15.0);
+    svg.finish()
 }
 
 #[cfg(test)]

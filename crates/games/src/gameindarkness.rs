@@ -259,6 +259,10 @@ impl Game for GameInDarkness {
         (pos.bob == 0).then_some(if pos.alice_to_move { Value::Win } else { Value::Lose })
     }
 
+    fn svg(&self, pos: &DarkPos) -> Option<String> {
+        Some(draw(self, pos))
+    }
+
     fn format(&self, pos: &DarkPos) -> String {
         let mut s = String::with_capacity(self.rows * (self.cols + 1) + 2);
         for r in 0..self.rows {
@@ -366,6 +370,73 @@ impl Game for GameInDarkness {
             return Err(ParseError::at(at + extra + 1, "unexpected text after the player to move"));
         }
         Ok(DarkPos { alice_to_move, alice, bob })
+    }
+}
+
+/// The drawing: the field, walls dark, `data-square` `rRcC` on every cell (row and column
+/// from 1, top left); Alice's token (`data-piece="A"`), a mark on every cell where Bob may be
+/// (`data-piece="B"`), Alice's possible steps as `data-move` (`up`, `down`, `left`, `right`)
+/// on the cells they lead to, and whose turn it is.
+fn draw(game: &GameInDarkness, pos: &DarkPos) -> String {
+    use crate::svg::{colour, Attrs, Board, Svg};
+    const CELL: f64 = 44.0;
+    let board = Board { x: 40.0, y: 40.0, cols: game.cols, rows: game.rows, cell: CELL };
+    let (bw, bh) = board.size();
+    let mut svg =
+        Svg::new(INFO.name, &game.format(pos), (board.x + bw + 20.0).max(320.0), board.y + bh + 76.0);
+    let steps: Vec<(&str, usize)> =
+        if pos.alice_to_move { game.alice_moves(pos.alice as usize).collect() } else { Vec::new() };
+    let name = |col: usize, row: usize| format!("r{}c{}", row + 1, col + 1);
+    let paint = |col, row| if game.cell_at(row, col).is_some() { colour::SQUARE } else { colour::SOLID };
+    let more = |col, row, attrs: Attrs| match game.cell_at(row, col) {
+        Some(i) => match steps.iter().find(|&&(_, to)| to == i) {
+            Some(&(step, _)) => attrs.data("move", step),
+            None => attrs,
+        },
+        None => attrs.data("wall", "1"),
+    };
+    board.draw(&mut svg, paint, name, more);
+    board.coordinates(&mut svg, true, |col| (col + 1).to_string(), |row| (row + 1).to_string());
+    let (ar, ac) = game.place[pos.alice as usize];
+    for (i, &(row, col)) in game.place.iter().enumerate() {
+        if pos.bob & 1 << i != 0 {
+            let attrs = Attrs::new().data("piece", "B").data("at", name(col, row));
+            svg.group(attrs, Some("Bob may be here"));
+            svg.token(board.centre(col, row), CELL * 0.24, colour::SECOND_SOFT, colour::SECOND, Attrs::new());
+            svg.bold(board.centre(col, row), "B", CELL * 0.3, crate::svg::Anchor::Middle, colour::SECOND);
+            svg.close();
+        }
+    }
+    for &(_, to) in &steps {
+        let (row, col) = game.place[to];
+        let (from, to) = (board.centre(ac, ar), board.centre(col, row));
+        let tip = (from.0 * 0.2 + to.0 * 0.8, from.1 * 0.2 + to.1 * 0.8);
+        let start = (from.0 * 0.6 + to.0 * 0.4, from.1 * 0.6 + to.1 * 0.4);
+        svg.arrow(start, tip, colour::FIRST, 2.5);
+    }
+    svg.group(Attrs::new().data("piece", "A").data("at", name(ac, ar)), Some("Alice"));
+    svg.token(board.centre(ac, ar), CELL * 0.34, colour::FIRST, colour::INK, Attrs::new());
+    svg.bold(board.centre(ac, ar), "A", CELL * 0.36, crate::svg::Anchor::Middle, "#ffffff");
+    svg.close();
+    let bob = pos.bob.count_ones();
+    let (ink, text) = match (bob, pos.alice_to_move) {
+        (0, _) => (colour::FIRST, "Bob is caught: Alice wins"),
+        (_, true) => (colour::FIRST, "Alice to move"),
+        (_, false) => (colour::SECOND, "Bob's move (forced)"),
+    };
+    svg.status((board.x, board.y + bh + 30.0), Some(ink), text, 16.0);
+    if bob > 0 {
+        let where_ = format!("Bob may be on {bob} cell{}", plural(bob));
+        svg.text((board.x, board.y + bh + 56.0), &where_, 13.0, crate::svg::Anchor::Start, colour::MUTED);
+    }
+    svg.finish()
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 

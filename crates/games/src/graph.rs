@@ -210,6 +210,10 @@ impl Game for Graph {
         self.values[pos as usize]
     }
 
+    fn svg(&self, &pos: &u32) -> Option<String> {
+        Some(draw(self, pos))
+    }
+
     fn format(&self, &pos: &u32) -> String {
         self.names[pos as usize].clone()
     }
@@ -225,6 +229,236 @@ impl Game for Graph {
     fn roots(&self) -> Vec<u32> {
         (0..self.names.len() as u32).collect()
     }
+}
+
+/// Graphs of at most this many positions are drawn whole; in a larger one the drawing shows
+/// the current position and the positions up to two moves away, at most this many.
+const DRAWN_VERTICES: usize = 40;
+
+/// The drawing: the positions as discs in levels, by the number of moves from the start (or,
+/// in a large graph, from the current position), moves as arrows (curved when they go back up
+/// or stay in a level); each position a `<g data-vertex="NAME">` (the name is the notation and
+/// the move's label), the current one highlighted (`data-current="1"`), those it can move to
+/// ringed with `data-move="NAME"` and their arrows in the first player's colour, declared ends
+/// marked `win`, `lose` or `tie`.
+fn draw(game: &Graph, pos: u32) -> String {
+    use crate::svg::{colour, shorten, Anchor, Attrs, Svg};
+    const GAP_X: f64 = 92.0;
+    const GAP_Y: f64 = 96.0;
+    const R: f64 = 24.0;
+    let n = game.names.len();
+    let whole = n <= DRAWN_VERTICES;
+    // Levels by breadth-first search: from the start over the whole graph, then from the
+    // positions not reached yet that no other such position moves to (all on the level below
+    // the last), then from any left (on cycles); or from `pos` up to two moves away.
+    let mut level: Vec<Option<usize>> = vec![None; n];
+    let mut order: Vec<u32> = Vec::new();
+    let mut base = 0;
+    let mut sources = vec![if whole { game.start } else { pos }];
+    while !sources.is_empty() {
+        let first = order.len();
+        for &root in &sources {
+            level[root as usize] = Some(base);
+            order.push(root);
+        }
+        let mut k = first;
+        while k < order.len() && (whole || order.len() < DRAWN_VERTICES) {
+            let u = order[k];
+            let lu = level[u as usize].unwrap_or(0);
+            if !whole && lu >= 2 {
+                break;
+            }
+            for &v in &game.moves[u as usize] {
+                if level[v as usize].is_none() && (whole || order.len() < DRAWN_VERTICES) {
+                    level[v as usize] = Some(lu + 1);
+                    order.push(v);
+                }
+            }
+            k += 1;
+        }
+        base = order.iter().filter_map(|&u| level[u as usize]).max().unwrap_or(0) + 1;
+        sources.clear();
+        if whole {
+            let left: Vec<u32> = (0..n as u32).filter(|&u| level[u as usize].is_none()).collect();
+            let mut entered = vec![false; n];
+            for &u in &left {
+                for &v in game.moves[u as usize].iter().filter(|&&v| v != u) {
+                    entered[v as usize] = true;
+                }
+            }
+            sources = left.iter().copied().filter(|&u| !entered[u as usize]).collect();
+            if sources.is_empty() {
+                sources.extend(left.first());
+            }
+        }
+    }
+    let depth = base;
+    let mut rows: Vec<Vec<u32>> = vec![Vec::new(); depth];
+    for &u in &order {
+        rows[level[u as usize].unwrap_or(0)].push(u);
+    }
+    // One pass of barycentres: each level ordered by the mean place of its parents above.
+    for l in 1..depth {
+        let place = |u: u32| rows[l - 1].iter().position(|&p| p == u);
+        let mut keyed: Vec<(f64, u32)> = rows[l]
+            .iter()
+            .map(|&v| {
+                let parents: Vec<usize> = rows[l - 1]
+                    .iter()
+                    .filter(|&&u| game.moves[u as usize].contains(&v))
+                    .filter_map(|&u| place(u))
+                    .collect();
+                let key = if parents.is_empty() {
+                    f64::MAX
+                } else {
+                    parents.iter().sum::<usize>() as f64 / parents.len() as f64
+                };
+                (key, v)
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+        rows[l] = keyed.into_iter().map(|(_, v)| v).collect();
+    }
+    let widest = rows.iter().map(Vec::len).max().unwrap_or(1).max(3);
+    let width = widest as f64 * GAP_X + 40.0;
+    let top = 70.0;
+    let height = top + depth as f64 * GAP_Y + 40.0;
+    let mut svg = Svg::new(INFO.name, &game.format(&pos), width, height);
+    let heading = if whole {
+        format!("Graph game: {n} positions")
+    } else {
+        format!("Graph game: {} of {n} positions, up to two moves from here", order.len())
+    };
+    svg.bold((16.0, 22.0), &heading, 15.0, Anchor::Start, colour::INK);
+    let mut at: Vec<Option<(f64, f64)>> = vec![None; n];
+    for (l, row) in rows.iter().enumerate() {
+        let offset = (width - row.len() as f64 * GAP_X) / 2.0;
+        for (i, &u) in row.iter().enumerate() {
+            at[u as usize] = Some((offset + (i as f64 + 0.5) * GAP_X, top + (l as f64 + 0.5) * GAP_Y));
+        }
+    }
+    // The moves, under the positions.
+    for &u in &order {
+        let from = at[u as usize].expect("placed");
+        let mut targets = game.moves[u as usize].clone();
+        targets.sort_unstable();
+        targets.dedup();
+        for v in targets {
+            let Some(to) = at[v as usize] else { continue };
+            let current = u == pos;
+            let (ink, w) = if current { (colour::FIRST, 2.5) } else { (colour::LINE, 1.5) };
+            if u == v {
+                // A loop: out of the top right and back into the top left.
+                let d = format!(
+                    "M {} {} C {} {} {} {} {} {}",
+                    from.0 + R * 0.5,
+                    from.1 - R * 0.85,
+                    from.0 + R * 1.4,
+                    from.1 - R * 2.6,
+                    from.0 - R * 1.4,
+                    from.1 - R * 2.6,
+                    from.0 - R * 0.62,
+                    from.1 - R * 1.25
+                );
+                svg.path(&d, ink, w);
+                svg.arrow_head((from.0 - R * 0.5, from.1 - R * 0.87), (0.35, 0.94), 8.0, ink);
+                continue;
+            }
+            let (lu, lv) = (level[u as usize], level[v as usize]);
+            let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            let straight = lv.zip(lu).is_some_and(|(lv, lu)| lv == lu + 1);
+            // A move to the next level is straight; any other bends, by preference to the right
+            // of its direction (so that u->v and v->u part), else to whichever side or by
+            // whichever amount keeps it furthest from the other positions.
+            let control_at =
+                |bend: f64| (from.0 + dx / 2.0 - dy / len * bend, from.1 + dy / 2.0 + dx / len * bend);
+            let clearance = |c: (f64, f64)| {
+                let mut least = f64::MAX;
+                for t in [0.2, 0.35, 0.5, 0.65, 0.8] {
+                    let b = |p: f64, q: f64, r: f64| {
+                        (1.0 - t) * (1.0 - t) * p + 2.0 * t * (1.0 - t) * q + t * t * r
+                    };
+                    let (x, y) = (b(from.0, c.0, to.0), b(from.1, c.1, to.1));
+                    for &w in order.iter().filter(|&&w| w != u && w != v) {
+                        let p = at[w as usize].expect("placed");
+                        least = least.min(((p.0 - x).powi(2) + (p.1 - y).powi(2)).sqrt());
+                    }
+                }
+                least
+            };
+            let control = if straight {
+                control_at(0.0)
+            } else {
+                let size = len.max(GAP_X);
+                let mut best = (clearance(control_at(0.22 * size)) + 8.0, control_at(0.22 * size));
+                for bend in [-0.22, 0.4, -0.4, 0.6, -0.6] {
+                    let c = control_at(bend * size);
+                    let score = clearance(c);
+                    if score > best.0 {
+                        best = (score, c);
+                    }
+                }
+                best.1
+            };
+            let unit = |a: (f64, f64), b: (f64, f64)| {
+                let (x, y) = (b.0 - a.0, b.1 - a.1);
+                let l = (x * x + y * y).sqrt().max(1e-9);
+                (x / l, y / l)
+            };
+            let out = unit(from, control);
+            let into = unit(control, to);
+            let start = (from.0 + out.0 * R, from.1 + out.1 * R);
+            let tip = (to.0 - into.0 * (R + 1.0), to.1 - into.1 * (R + 1.0));
+            let end = svg.arrow_head(tip, into, 9.0, ink);
+            let d = format!(
+                "M {:.1} {:.1} Q {:.1} {:.1} {:.1} {:.1}",
+                start.0, start.1, control.0, control.1, end.0, end.1
+            );
+            svg.path(&d, ink, w);
+        }
+    }
+    let moves: Vec<u32> = game.moves[pos as usize].clone();
+    for &u in &order {
+        let (x, y) = at[u as usize].expect("placed");
+        let name = game.name(u);
+        let mut attrs = Attrs::new().data("vertex", name);
+        let (fill, stroke) = if u == pos {
+            attrs = attrs.data("current", "1");
+            (colour::HIGHLIGHT, (colour::INK, 3.0))
+        } else if moves.contains(&u) {
+            attrs = attrs.data("move", name);
+            (colour::FIRST_SOFT, (colour::FIRST, 2.5))
+        } else {
+            (colour::SQUARE, (colour::LINE, 1.5))
+        };
+        svg.group(attrs, Some(name));
+        svg.circle(x, y, R, Attrs::new().paint(fill, Some(stroke)));
+        let label = shorten(name, 7);
+        let size = if label.chars().count() <= 3 { 15.0 } else { 11.0 };
+        svg.text((x, y), &label, size, Anchor::Middle, colour::INK);
+        if let Some(value) = game.values[u as usize] {
+            svg.text((x, y + R + 10.0), value.name(), 11.0, Anchor::Middle, colour::MUTED);
+        }
+        svg.close();
+    }
+    let name = shorten(game.name(pos), 24);
+    let text = match (game.values[pos as usize], moves.len()) {
+        (Some(value), _) => {
+            let end = match value {
+                Value::Win => "the player to move wins",
+                Value::Lose => "the player to move loses",
+                Value::Tie => "a tie",
+                Value::Draw => "a draw",
+            };
+            format!("At {name}: the game ends, {end}")
+        }
+        (None, 0) => format!("At {name}: no move, the player to move loses"),
+        (None, 1) => format!("At {name}: 1 move"),
+        (None, k) => format!("At {name}: {k} moves"),
+    };
+    svg.status((16.0, height - 22.0), Some(colour::HIGHLIGHT), &text, 15.0);
+    svg.finish()
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
-use crate::multiset::{distinct, format_heaps, parse_position, single_heaps};
+use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, single_heaps};
 use crate::registry::GameInfo;
 
 /// The largest heap accepted.
@@ -153,6 +153,17 @@ impl Game for HeapGame {
 
     fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
         single_heaps(heaps)
+    }
+
+    /// Drawn as heaps under the code and name of the rules; Grundy's game is `grundy-game`.
+    fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
+        let (game, heading) = match self.rules {
+            Ruleset::Grundy => {
+                (GRUNDY_INFO.name, "Grundy's game: split a heap into two unequal heaps".to_string())
+            }
+            _ => (INFO.name, format!("Heap game {}", self.rules.title())),
+        };
+        Some(draw_heaps(game, &heading, heaps))
     }
 }
 

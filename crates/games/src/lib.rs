@@ -14,6 +14,7 @@ pub mod nim;
 pub mod pathgame;
 pub mod registry;
 pub mod subtraction;
+pub(crate) mod svg;
 pub mod tictactoe;
 
 pub use registry::{all, build, build_dense, find, GameInfo};

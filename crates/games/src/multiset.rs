@@ -61,3 +61,69 @@ pub(crate) fn parse_position(text: &str, max: u64) -> Result<Vec<u32>, ParseErro
 pub(crate) fn single_heaps(heaps: &[u32]) -> Option<Vec<Vec<u32>>> {
     (heaps.len() >= 2).then(|| heaps.iter().map(|&h| vec![h]).collect())
 }
+
+/// The most heaps drawn; a position with more is drawn with its first heaps and a count of the
+/// rest.
+pub(crate) const DRAWN_HEAPS: usize = 24;
+
+/// Heaps up to this size are drawn as rows of counters; larger ones as bars.
+pub(crate) const DRAWN_COUNTERS: u32 = 30;
+
+/// A drawing of a multiset of heaps (see [`crate::svg`]): one row per heap in the order of the
+/// notation, `<g data-heap="I" data-size="N">` with I counted from 1, made of `N` counters
+/// (`data-token="K"`, K from 1 on the left) when every heap has at most [`DRAWN_COUNTERS`],
+/// else of a bar of length proportional to its size; the size is written on the left.
+/// `heading` names the game and its rules.
+pub(crate) fn draw_heaps(game: &str, heading: &str, heaps: &[u32]) -> String {
+    use crate::svg::{colour, shorten, Anchor, Attrs, Svg};
+    const ROW: f64 = 36.0;
+    const TOP: f64 = 44.0;
+    const PITCH: f64 = 22.0;
+    let shown = &heaps[..heaps.len().min(DRAWN_HEAPS)];
+    let more = heaps.len() - shown.len();
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let counters = largest <= DRAWN_COUNTERS;
+    // Room on the left for the sizes, written in bold.
+    let left = 30.0 + 10.0 * largest.to_string().len().max(2) as f64;
+    // As wide as the largest heap needs (bars take the width of the most counters).
+    let span = if counters { largest.max(12) } else { DRAWN_COUNTERS };
+    let width = left + PITCH * span as f64 + 20.0;
+    let rows = shown.len().max(1) + usize::from(more > 0);
+    let height = TOP + rows as f64 * ROW + 40.0;
+    let mut svg = Svg::new(game, &format_heaps(heaps), width, height);
+    svg.bold((16.0, 22.0), &shorten(heading, (width / 9.0) as usize), 15.0, Anchor::Start, colour::INK);
+    for (i, &h) in shown.iter().enumerate() {
+        let y = TOP + (i as f64 + 0.5) * ROW;
+        let tooltip = format!("heap {}: {h}", i + 1);
+        svg.group(Attrs::new().data("heap", i + 1).data("size", h), Some(&tooltip));
+        svg.bold((left - 14.0, y), &h.to_string(), 16.0, Anchor::End, colour::INK);
+        if counters {
+            for k in 0..h {
+                let x = left + (k as f64 + 0.5) * PITCH;
+                let attrs = Attrs::new().data("token", k + 1);
+                svg.token((x, y), PITCH * 0.4, colour::TOKEN, colour::TOKEN_EDGE, attrs);
+            }
+        } else {
+            let full = PITCH * DRAWN_COUNTERS as f64;
+            let length = (full * h as f64 / largest as f64).max(4.0);
+            let attrs = Attrs::new().paint(colour::TOKEN, Some((colour::TOKEN_EDGE, 1.5)));
+            svg.rect(left, y - ROW * 0.3, length, ROW * 0.6, 5.0, attrs);
+        }
+        svg.close();
+    }
+    let total: u64 = heaps.iter().map(|&h| h as u64).sum();
+    if heaps.is_empty() {
+        svg.text((left, TOP + 0.5 * ROW), "No heaps left", 14.0, Anchor::Start, colour::MUTED);
+    } else if more > 0 {
+        let y = TOP + (shown.len() as f64 + 0.5) * ROW;
+        let text = format!("… and {more} more heaps (see the title)");
+        svg.text((left, y), &text, 13.0, Anchor::Start, colour::MUTED);
+    }
+    let summary = match heaps.len() {
+        0 => String::new(),
+        1 => format!("1 heap of {total}"),
+        n => format!("{n} heaps, {total} in all"),
+    };
+    svg.text((16.0, height - 18.0), &summary, 13.0, Anchor::Start, colour::MUTED);
+    svg.finish()
+}

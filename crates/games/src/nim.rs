@@ -2,7 +2,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::multiset::{distinct, format_heaps, parse_position, replace_heap, single_heaps};
+use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
 use crate::registry::GameInfo;
 
 mod lab;
@@ -97,6 +97,10 @@ impl Game for Nim {
 
     fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
         single_heaps(heaps)
+    }
+
+    fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
+        Some(draw_heaps(INFO.name, "Nim: take any number from one heap", heaps))
     }
 
     fn features(&self) -> Vec<String> {

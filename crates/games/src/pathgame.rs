@@ -333,6 +333,10 @@ impl Game for PathGame {
         }
     }
 
+    fn svg(&self, board: &Board) -> Option<String> {
+        Some(draw(self, board))
+    }
+
     fn format(&self, board: &Board) -> String {
         board.notation()
     }
@@ -396,6 +400,59 @@ impl Game for PathGame {
             _ => Some(parts),
         }
     }
+}
+
+/// The drawing: the two rows, white cells light and black cells dark, `data-square` named as
+/// the moves (`t1` top left, `b1` below it); a white cell that may be coloured carries
+/// `data-move` with that name, one that may not (the other row's black cell next to it) is
+/// greyed and crossed.
+fn draw(game: &PathGame, board: &Board) -> String {
+    use crate::svg::{colour, Anchor, Attrs, Svg};
+    const CELL: f64 = 40.0;
+    let width = board.width as usize;
+    let grid = crate::svg::Board { x: 36.0, y: 36.0, cols: width, rows: 2, cell: CELL };
+    let (bw, bh) = grid.size();
+    let mut svg =
+        Svg::new(INFO.name, &game.format(board), (grid.x + bw + 20.0).max(300.0), grid.y + bh + 50.0);
+    let rows = [(board.top, board.top_moves(), 't'), (board.bottom, board.bottom_moves(), 'b')];
+    let state = |col: usize, row: usize| {
+        let (black, legal, _) = rows[row];
+        (black & 1 << col != 0, legal & 1 << col != 0)
+    };
+    let paint = |col, row| match state(col, row) {
+        (true, _) => colour::SOLID,
+        (false, true) => "#ffffff",
+        (false, false) => colour::FADED,
+    };
+    let name = |col: usize, row: usize| format!("{}{}", rows[row].2, col + 1);
+    let more = |col, row, attrs: Attrs| match state(col, row) {
+        (false, true) => attrs.data("move", name(col, row)),
+        _ => attrs,
+    };
+    grid.draw(&mut svg, paint, name, more);
+    grid.coordinates(&mut svg, true, |col| (col + 1).to_string(), |row| rows[row].2.to_string());
+    let mut legal = 0;
+    for row in 0..2 {
+        for col in 0..width {
+            match state(col, row) {
+                (false, false) => {
+                    let (cx, cy) = grid.centre(col, row);
+                    let d = CELL * 0.16;
+                    svg.line((cx - d, cy - d), (cx + d, cy + d), colour::MUTED, 2.0);
+                    svg.line((cx - d, cy + d), (cx + d, cy - d), colour::MUTED, 2.0);
+                }
+                (false, true) => legal += 1,
+                _ => {}
+            }
+        }
+    }
+    let text = match legal {
+        0 => "No cell can be coloured: the player to move loses".to_string(),
+        1 => "1 cell can be coloured".to_string(),
+        n => format!("{n} cells can be coloured"),
+    };
+    svg.text((grid.x, grid.y + bh + 26.0), &text, 14.0, Anchor::Start, colour::INK);
+    svg.finish()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::multiset::{distinct, format_heaps, parse_position, replace_heap, single_heaps};
+use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
 use crate::registry::GameInfo;
 
 /// The largest heap and the largest amount accepted.
@@ -109,6 +109,12 @@ impl Game for Subtraction {
 
     fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
         single_heaps(heaps)
+    }
+
+    fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
+        let set: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
+        let heading = format!("Subtraction game: take {} from one heap", set.join(", "));
+        Some(draw_heaps(INFO.name, &heading, heaps))
     }
 
     fn has_predecessors(&self) -> bool {

@@ -177,6 +177,10 @@ impl Game for TicTacToe {
         Ok(board)
     }
 
+    fn svg(&self, &board: &Board) -> Option<String> {
+        Some(draw(self, board))
+    }
+
     fn has_predecessors(&self) -> bool {
         true
     }
@@ -192,6 +196,51 @@ impl Game for TicTacToe {
             });
         }
     }
+}
+
+/// The drawing: the 3x3 board with `data-square` named as the moves (`a1` top left), X's
+/// marks blue crosses and O's red rings (`data-piece="x"` or `"o"`, `data-at` the square), a
+/// completed line struck through, and whose turn it is or how the game ended.
+fn draw(game: &TicTacToe, board: Board) -> String {
+    use crate::svg::{colour, file_letter, Attrs, Svg};
+    const CELL: f64 = 80.0;
+    let grid = crate::svg::Board { x: 44.0, y: 44.0, cols: 3, rows: 3, cell: CELL };
+    let mut svg =
+        Svg::new(INFO.name, &game.format(&board), 44.0 + 3.0 * CELL + 24.0, 44.0 + 3.0 * CELL + 56.0);
+    grid.draw(&mut svg, |_, _| colour::SQUARE, |c, r| cell_name(r * 3 + c), |_, _, a| a);
+    grid.coordinates(&mut svg, true, file_letter, |r| (r + 1).to_string());
+    let inset = CELL * 0.26;
+    for i in 0..9 {
+        let (cx, cy) = grid.centre(i % 3, i / 3);
+        let at = Attrs::new().data("at", cell_name(i));
+        if board.x & 1 << i != 0 {
+            svg.group(at.data("piece", "x"), None);
+            let d = CELL / 2.0 - inset;
+            svg.line((cx - d, cy - d), (cx + d, cy + d), colour::FIRST, 9.0);
+            svg.line((cx - d, cy + d), (cx + d, cy - d), colour::FIRST, 9.0);
+            svg.close();
+        } else if board.o & 1 << i != 0 {
+            let attrs = at.data("piece", "o").paint("none", Some((colour::SECOND, 9.0)));
+            svg.circle(cx, cy, CELL / 2.0 - inset, attrs);
+        }
+    }
+    let mover = |x: bool| if x { ("X", colour::FIRST) } else { ("O", colour::SECOND) };
+    let (name, c) = mover(board.x_to_move());
+    let (winner, wc) = mover(!board.x_to_move());
+    let status = match line_of(board.last_mover_marks()) {
+        Some(line) => {
+            let cells: Vec<usize> = (0..9).filter(|&i| line & 1 << i != 0).collect();
+            let (first, last) =
+                (grid.centre(cells[0] % 3, cells[0] / 3), grid.centre(cells[2] % 3, cells[2] / 3));
+            let (dx, dy) = ((last.0 - first.0) * 0.2, (last.1 - first.1) * 0.2);
+            svg.line((first.0 - dx, first.1 - dy), (last.0 + dx, last.1 + dy), colour::INK, 5.0);
+            (Some(wc), format!("{winner} wins: three in a row"))
+        }
+        None if board.occupied() == FULL => (None, "A tie: the board is full".to_string()),
+        None => (Some(c), format!("{name} to move")),
+    };
+    svg.status((44.0, 44.0 + 3.0 * CELL + 30.0), status.0, &status.1, 16.0);
+    svg.finish()
 }
 
 /// The dense index: the nine cells as base-3 digits (0 empty, 1 x, 2 o), cell `i` of weight
