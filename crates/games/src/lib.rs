@@ -16,4 +16,4 @@ pub mod registry;
 pub mod subtraction;
 pub mod tictactoe;
 
-pub use registry::{all, build, build_dense, find, GameInfo};
+pub use registry::{all, build, build_dense, find, open_store, GameInfo, OpenedStore};
