@@ -189,13 +189,15 @@ test('dodgem: a game with cycles, against perfect play moving first', async (pag
   await shot(page, 'play-dodgem');
 });
 
+let server = null;
+
 async function main() {
   const bin = nimberBinary();
   const work = mkdtempSync(path.join(tmpdir(), 'nimber-e2e-'));
   const db = path.join(work, 'tictactoe.db');
   const saved = spawnSync(bin, ['solve', 'tictactoe', '--save', db], { encoding: 'utf8' });
   if (saved.status !== 0) throw new Error(`nimber solve --save failed: ${saved.stderr}`);
-  const server = await startServer(bin, ['--db', db]);
+  server = await startServer(bin, ['--db', db]);
   log(`server at ${server.url}`);
   const context = await chromium.launchPersistentContext(path.join(work, 'profile'), {
     executablePath: chromiumPath,
@@ -210,7 +212,9 @@ async function main() {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(server.url);
+  // Wait for the page's own signal rather than the load event (which some playwright-core and
+  // Chromium pairs report late).
+  await page.goto(server.url, { waitUntil: 'commit' });
   await page.waitForSelector('body[data-ready="true"]');
   await page.waitForFunction(() => Number(document.body.dataset.loads ?? 0) > 0);
   await settled(page);
@@ -241,5 +245,6 @@ async function main() {
 
 main().catch((e) => {
   console.error('[e2e] error:', e);
+  server?.child.kill();
   process.exit(1);
 });
