@@ -106,7 +106,7 @@ test('a full game of tic-tac-toe against perfect play ends in a draw', async (pa
     if (turns === 2) await shot(page, 'play-tictactoe-midgame');
   }
   assert.equal(await page.getAttribute('#status', 'data-result'), 'tie');
-  assert.match(await page.textContent('#status'), /Game over: a tie/);
+  assert.match(await page.textContent('#status'), /Game over:\s*a tie/);
   assert.equal(await page.locator('#log li').count(), 9);
   // The value history has one point per position.
   assert.equal(await page.locator('#history-chart circle').count(), 10 + 4 /* legend */);

@@ -23,7 +23,7 @@ export function nimColor(n, light = false) {
  * `history`: [{value, remoteness}] for the player to move at each ply; `names`: [p1, p2].
  */
 export function valueHistory(history, names = ['Player 1', 'Player 2']) {
-  const W = 640, H = 250, left = 44, right = 16, top = 18, bottom = 40;
+  const W = 760, H = 230, left = 44, right = 16, top = 24, bottom = 40;
   const plies = Math.max(history.length - 1, 8);
   const finite = history.map((p) => p.remoteness ?? 0);
   const hasDraw = history.some((p) => p.value === 'draw');

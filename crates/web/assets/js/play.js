@@ -166,7 +166,7 @@ export class Player {
   /** Plays from a typed position: the solve from the start answers it when it reached it, else
    * the game is solved from that position. */
   async goto(text) {
-    if (!this.request || !text || this.request.store !== undefined && !text) return;
+    if (!this.request || !text) return;
     this.stop();
     const epoch = ++this.epoch;
     try {
@@ -218,13 +218,18 @@ export class Player {
     const status = $('status');
     status.dataset.value = cur.value;
     if (cur.over) {
-      let result;
-      if (cur.value === 'lose') result = `${other} ${other === 'You' ? 'win' : 'wins'}`;
-      else if (cur.value === 'win') result = `${mover} ${mover === 'You' ? 'win' : 'wins'}`;
-      else result = cur.value === 'tie' ? 'a tie (drawn game)' : 'a draw';
+      let result, chip;
+      if (cur.value === 'tie' || cur.value === 'draw') {
+        result = cur.value === 'tie' ? 'a tie (drawn game)' : 'a draw';
+        chip = cur.value;
+      } else {
+        const winner = cur.value === 'lose' ? other : mover;
+        result = `${winner} ${winner === 'You' ? 'win' : 'wins'}`;
+        chip = this.mode === 'humans' ? 'neutral' : winner === 'You' ? 'win' : 'lose';
+      }
       status.dataset.state = 'over';
-      status.dataset.result = cur.value === 'tie' || cur.value === 'draw' ? cur.value : (cur.value === 'lose' ? 'second' : 'first');
-      status.replaceChildren(h('span', { class: 'badge' }, 'Game over:'), ` ${result}`);
+      status.dataset.result = cur.value === 'tie' || cur.value === 'draw' ? cur.value : (cur.value === 'lose') === (this.ply % 2 === 0) ? 'second' : 'first';
+      status.replaceChildren(h('span', { class: 'badge' }, 'Game over:'), h('span', { class: `chip big ${chip}` }, result));
     } else {
       status.dataset.state = 'playing';
       delete status.dataset.result;
