@@ -208,14 +208,21 @@ async function main() {
     deviceScaleFactor: 1,
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  page.setDefaultTimeout(30000);
+  page.setDefaultTimeout(60000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   // Wait for the page's own signal rather than the load event (which some playwright-core and
   // Chromium pairs report late).
   await page.goto(server.url, { waitUntil: 'commit' });
-  await page.waitForSelector('body[data-ready="true"]');
+  try {
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 30000 });
+  } catch {
+    // On a loaded machine the first navigation of a fresh profile can stall: load the page again.
+    log('the page did not start in 30 s; reloading');
+    await page.goto(server.url, { waitUntil: 'commit' });
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached', timeout: 60000 });
+  }
   await page.waitForFunction(() => Number(document.body.dataset.loads ?? 0) > 0);
   await settled(page);
   await shot(page, 'start');

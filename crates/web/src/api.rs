@@ -180,7 +180,7 @@ impl App {
             "/api/game" => self.describe(&body),
             "/api/solve" => self.solve(&body),
             "/api/query" => self.query(&body),
-            "/api/sequence" => sequence(&body),
+            "/api/sequence" => self.sequence(&body),
             "/api/explore" => self.explore(&body),
             _ => Err(Fail(404, format!("no API route {path}"))),
         }
@@ -305,6 +305,18 @@ impl App {
         };
         let report = solved.table().query(position)?;
         report_json(solved.game(), built.info.name, &built.title(), &report)
+    }
+
+    /// `POST /api/sequence`: a nim sequence, computed in the background (most take milliseconds,
+    /// but some rulesets take minutes near the bounds).
+    fn sequence(&self, body: &Json) -> Result<Json, Fail> {
+        let (rules, upto) = sequence_request(body)?;
+        let title = format!("nim values of {} up to {upto}", rules.title());
+        let status = self
+            .jobs
+            .start("sequence", title, move |progress| Ok(sequence_json(&rules, upto, progress)))
+            .map_err(busy)?;
+        Ok(json!({ "job": status }))
     }
 
     /// `POST /api/explore`: tabulates a game's family by features, in the background.
@@ -504,13 +516,19 @@ fn report_json(game: &dyn DynGame, name: &str, title: &str, report: &QueryReport
     }))
 }
 
-/// `POST /api/sequence`: nim values G(0..=upto) of single heaps and their period.
-fn sequence(body: &Json) -> Result<Json, Fail> {
+/// The largest heap of a nim sequence of a ruleset whose moves may leave three heaps (their
+/// values grow with the heap, and each heap's options with its square).
+pub const MAX_UPTO_THREE_HEAPS: usize = 5_000;
+/// The most octal digits or subtraction amounts of a ruleset from the page.
+pub const MAX_RULE_SIZE: usize = 64;
+
+/// `POST /api/sequence` once checked: the ruleset and the largest heap.
+fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
     let upto = match body.get("upto") {
         None | Some(Json::Null) => 200,
         Some(v) => {
             let n = v.as_u64().ok_or_else(|| bad("upto: expected a whole number"))?;
-            if n as usize > MAX_UPTO || n > MAX_UPTO as u64 {
+            if n > MAX_UPTO as u64 {
                 return Err(bad(format!("upto: at most {MAX_UPTO}")));
             }
             n as usize
@@ -530,10 +548,29 @@ fn sequence(body: &Json) -> Result<Json, Fail> {
             })?
         }
     };
-    let silent = nimber_engine::Silent;
-    let values = nim_sequence(&rules, upto, &silent);
-    let period = find_period(&values, Some(&rules), &silent);
-    Ok(json!({
+    let size = match &rules {
+        Ruleset::Octal(digits) => digits.len(),
+        Ruleset::Subtraction(set) | Ruleset::AllBut(set) => set.len(),
+        Ruleset::Grundy => 0,
+    };
+    if size > MAX_RULE_SIZE {
+        return Err(bad(format!(
+            "ruleset: at most {MAX_RULE_SIZE} digits or amounts from the page (`nimber grundy` takes more)"
+        )));
+    }
+    if rules.max_heaps_left() == 3 && upto > MAX_UPTO_THREE_HEAPS {
+        return Err(bad(format!(
+            "upto: at most {MAX_UPTO_THREE_HEAPS} for a game whose moves may leave three heaps (`nimber grundy` goes further)"
+        )));
+    }
+    Ok((rules, upto))
+}
+
+/// Nim values G(0..=upto) of single heaps and their period, as the API reports them.
+fn sequence_json(rules: &Ruleset, upto: usize, progress: &dyn nimber_engine::Progress) -> Json {
+    let values = nim_sequence(rules, upto, progress);
+    let period = find_period(&values, Some(rules), progress);
+    json!({
         "ruleset": rules.code(),
         "title": rules.title(),
         "upto": upto,
@@ -543,7 +580,7 @@ fn sequence(body: &Json) -> Result<Json, Fail> {
         "saltus": period.map_or(0, |p| p.saltus),
         "proved": period.is_some_and(|p| p.proved),
         "proof_needs_upto": period.and_then(|p| if p.proved || p.saltus != 0 { None } else { rules.proof_needs_upto(p.period, p.preperiod) }),
-    }))
+    })
 }
 
 fn observed_json(v: Observed) -> Json {

@@ -98,6 +98,15 @@ fn wait_job(url: &str) -> Json {
     }
 }
 
+/// Computes a nim sequence from the API and returns it.
+fn sequence(url: &str, body: &Json) -> Json {
+    let started = post_ok(url, "/api/sequence", body);
+    assert_eq!(started["job"]["kind"], "sequence");
+    let job = wait_job(url);
+    assert_eq!(job["state"], "done", "{job}");
+    job["result"].clone()
+}
+
 /// Solves a game from the API and waits for it.
 fn solve(url: &str, body: &Json) {
     let reply = post_ok(url, "/api/solve", body);
@@ -313,7 +322,8 @@ fn one_job_at_a_time_and_the_server_stays_responsive() {
     let running = get(&url, "/api/job").json();
     assert_eq!(running["job"]["state"], "running");
     assert_eq!(get(&url, "/api/games").status, 200);
-    assert_eq!(post(&url, "/api/sequence", &json!({"ruleset": "0.77", "upto": 1000})).status, 200);
+    assert_eq!(post(&url, "/api/game", &json!({"game": "dodgem"})).status, 200);
+    assert!(post(&url, "/api/sequence", &json!({"ruleset": "0.77"})).error(409).contains("another job"));
     assert!(t.elapsed() < Duration::from_millis(800), "{:?}", t.elapsed());
     let job = wait_job(&url);
     assert_eq!(job["state"], "done", "{job}");
@@ -365,7 +375,7 @@ fn stored_solves() {
 fn nim_sequences() {
     let server = start(Vec::new());
     let url = server.url().to_string();
-    let kayles = post_ok(&url, "/api/sequence", &json!({"ruleset": "0.77", "upto": 200}));
+    let kayles = sequence(&url, &json!({"ruleset": "0.77", "upto": 200}));
     assert_eq!(kayles["title"], "0.77 (Kayles)");
     assert_eq!(kayles["values"].as_array().unwrap().len(), 201);
     assert_eq!(
@@ -376,19 +386,15 @@ fn nim_sequences() {
         (kayles["period"].as_u64(), kayles["preperiod"].as_u64(), kayles["proved"].as_bool()),
         (Some(12), Some(71), Some(true))
     );
-    let short = post_ok(&url, "/api/sequence", &json!({"ruleset": "0.77", "upto": 150}));
+    let short = sequence(&url, &json!({"ruleset": "0.77", "upto": 150}));
     assert_eq!((short["proved"].as_bool(), short["proof_needs_upto"].as_u64()), (Some(false), Some(167)));
     // From a heap game of the library.
-    let sub = post_ok(
-        &url,
-        "/api/sequence",
-        &json!({"game": "subtraction", "params": {"set": "1,3,4"}, "upto": 20}),
-    );
+    let sub = sequence(&url, &json!({"game": "subtraction", "params": {"set": "1,3,4"}, "upto": 20}));
     assert_eq!(sub["values"], json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]));
     assert_eq!(sub["period"], 7);
-    let nim = post_ok(&url, "/api/sequence", &json!({"game": "nim", "upto": 5}));
+    let nim = sequence(&url, &json!({"game": "nim", "upto": 5}));
     assert_eq!(nim["values"], json!([0, 1, 2, 3, 4, 5]));
-    let grundy = post_ok(&url, "/api/sequence", &json!({"game": "grundy-game", "upto": 10}));
+    let grundy = sequence(&url, &json!({"game": "grundy-game", "upto": 10}));
     assert_eq!(grundy["values"], json!([0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]));
     assert!(post(&url, "/api/sequence", &json!({"game": "tictactoe"}))
         .error(400)
@@ -482,6 +488,16 @@ fn malformed_requests_get_4xx_with_a_message() {
         ),
         (post(&url, "/api/sequence", &json!({"ruleset": "0.77", "upto": -1})), 400, "whole number"),
         (
+            post(&url, "/api/sequence", &json!({"ruleset": "0.F", "upto": 6000})),
+            400,
+            "at most 5000 for a game whose moves may leave three heaps",
+        ),
+        (
+            post(&url, "/api/sequence", &json!({"ruleset": format!("0.{}", "7".repeat(70))})),
+            400,
+            "at most 64 digits",
+        ),
+        (
             post(&url, "/api/explore", &json!({"game": "enjapma", "by": ["a", "b", "c"]})),
             400,
             "one or two features",
@@ -530,6 +546,7 @@ fn fuzzed_bodies_never_crash_the_server() {
         json!({"game": "enjapma", "params": {"h": "2", "w": "2"}, "by": ["pieces"]}),
     ];
     let paths = ["/api/game", "/api/query", "/api/sequence", "/api/solve", "/api/explore"];
+    let jobs = ["/api/sequence", "/api/solve", "/api/explore"];
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
         state ^= state << 13;
@@ -568,7 +585,7 @@ fn fuzzed_bodies_never_crash_the_server() {
         }
         statuses.insert(reply.status);
         // Let jobs started by valid bodies end, so that the next ones are not all 409.
-        if path == "/api/solve" || path == "/api/explore" {
+        if jobs.contains(&path) {
             wait_job(&url);
         }
     }

@@ -81,7 +81,8 @@ function setupJobBox() {
     const box = $('job');
     clearTimeout(hideTimer);
     box.hidden = false;
-    $('job-title').textContent = `${job.kind === 'solve' ? 'Solving' : 'Exploring'} ${job.title}`;
+    const verb = { solve: 'Solving', explore: 'Exploring', sequence: 'Computing' }[job.kind] ?? 'Working on';
+    $('job-title').textContent = `${verb} ${job.title}`;
     const bar = $('job-bar');
     const pct = job.total ? Math.min(100, (100 * job.done) / job.total) : null;
     bar.classList.toggle('indeterminate', pct === null && job.state === 'running');
@@ -90,6 +91,8 @@ function setupJobBox() {
     const phase = job.phase ? `${job.phase}${job.total ? ` ${job.done.toLocaleString()} / ${job.total.toLocaleString()}` : job.done ? ` ${job.done.toLocaleString()}` : ''}` : 'starting';
     $('job-phase').textContent = job.state === 'running' ? `${phase} · ${secs} s` : `${job.state} after ${secs} s`;
     $('job-cancel').disabled = job.state !== 'running';
+    // Quick jobs (most sequences) should not flash the box.
+    if (job.state === 'done' && job.elapsed_ms < 300) box.hidden = true;
     if (job.state !== 'running') hideTimer = setTimeout(() => { box.hidden = true; }, job.state === 'done' ? 600 : 2500);
   });
   $('job-cancel').addEventListener('click', () => api.post('/api/job/cancel', {}).catch(() => {}));

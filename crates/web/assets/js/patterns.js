@@ -14,8 +14,9 @@ export async function plotSequence() {
   const upto = Number($('upto').value || 200);
   $('plot').disabled = true;
   try {
-    const seq = await api.post('/api/sequence', { ruleset, upto });
-    showSequence(seq);
+    const res = await api.post('/api/sequence', { ruleset, upto });
+    const job = await follow(res.job);
+    showSequence(job.result);
   } catch (e) {
     showError(err, e.message);
   } finally {
