@@ -54,6 +54,8 @@ pub enum Command {
     Genus(GenusArgs),
     /// Counts, longest wins and example positions of a solution stored by `solve --save`
     Analyze(AnalyzeArgs),
+    /// The web explorer: play against perfect play, see every move's value, plot nim sequences
+    Serve(crate::commands::serve::ServeArgs),
 }
 
 /// `nimber analyze --db FILE`.

@@ -74,6 +74,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Command::Grundy(args) => commands::grundy::run(args, &mut out)?,
         Command::Genus(args) => commands::genus::run(args, &mut out)?,
         Command::Analyze(args) => commands::analyze::run(args, &mut out)?,
+        Command::Serve(args) => commands::serve::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::dyn_game::{query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport};
+use crate::dyn_game::{query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport, Solved};
 use crate::error::Error;
 use crate::game::{Game, Kind};
 use crate::index::Indexed;
@@ -544,6 +544,33 @@ impl<G: Indexed> Dense<G> {
     }
 }
 
+/// [`DynGame::solved`] of a [`Dense`] game: the dense solution with its game.
+struct DenseSolved<'a, G: Indexed> {
+    game: &'a G,
+    start: G::Position,
+    solution: DenseSolution,
+}
+
+impl<G: Indexed> Solved for DenseSolved<'_, G> {
+    fn positions(&self) -> u64 {
+        self.solution.len()
+    }
+
+    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
+        let game = self.game;
+        let pos = match position {
+            Some(text) => parse_in(game, text)?,
+            None => self.start.clone(),
+        };
+        let outcome_of = |p: &G::Position| {
+            self.solution.get(game, p).ok_or_else(|| {
+                Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
+            })
+        };
+        query_report(game, &pos, outcome_of, |_| None, Vec::new())
+    }
+}
+
 pub(crate) fn parse_in<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
     game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
 }
@@ -574,6 +601,26 @@ impl<G: Indexed> DynGame for Dense<G> {
         Some(self)
     }
 
+    fn solved(
+        &self,
+        from: Option<&str>,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<Box<dyn Solved + '_>, Error> {
+        let start = match from {
+            Some(text) => parse_in(&self.0, text)?,
+            None => self.0.start(),
+        };
+        let solution = self.solve_all(options, progress)?;
+        if solution.get(&self.0, &start).is_none() {
+            return Err(Error::Unsupported(format!(
+                "position `{}` is not reachable from the start",
+                self.0.format(&start)
+            )));
+        }
+        Ok(Box::new(DenseSolved { game: &self.0, start, solution }))
+    }
+
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error> {
         let game = &self.0;
         let pos = match position {
@@ -581,12 +628,7 @@ impl<G: Indexed> DynGame for Dense<G> {
             None => game.start(),
         };
         let solution = self.solve_all(&SolveOptions::default(), progress)?;
-        let outcome_of = |p: &G::Position| {
-            solution.get(game, p).ok_or_else(|| {
-                Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
-            })
-        };
-        query_report(game, &pos, outcome_of, |_| None, Vec::new())
+        DenseSolved { game, start: pos, solution }.query(None)
     }
 }
 

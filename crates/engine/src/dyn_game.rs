@@ -112,6 +112,17 @@ pub struct QueryOptions {
     pub nim: bool,
 }
 
+/// A game solved once ([`DynGame::solved`]): answers queries about its positions from the solved
+/// table, without solving again. Front ends that answer many queries (the web explorer) hold one.
+pub trait Solved: Send + Sync {
+    /// Number of positions solved.
+    fn positions(&self) -> u64;
+
+    /// A position (the start when `None`) and what each of its moves gives the mover, best first,
+    /// as [`DynGame::query`] reports it. A position the solve did not reach is refused.
+    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error>;
+}
+
 /// Any game, with positions as text.
 pub trait DynGame: Send + Sync {
     /// Impartial or partizan.
@@ -128,6 +139,17 @@ pub trait DynGame: Send + Sync {
 
     /// Solves one position (the start when `None`) and reports every move's value.
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error>;
+
+    /// Solves the game once, from the position `from` (the game's roots when `None`), and returns
+    /// the solved table as a [`Solved`] handle that answers queries about every position reached.
+    /// `options.solver` and `options.memory` apply; nim values are not offered. A game solved
+    /// over a dense index solves from its roots, and answers `from` when it is reachable.
+    fn solved(
+        &self,
+        from: Option<&str>,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<Box<dyn Solved + '_>, Error>;
 
     /// The names of the features of a position, `moves` included (see [`crate::lab`]). Every
     /// [`Game`] has them; other implementations may have none.
@@ -313,6 +335,24 @@ impl<G: Game> DynGame for G {
         self.query_with(position, &QueryOptions::default(), progress)
     }
 
+    fn solved(
+        &self,
+        from: Option<&str>,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<Box<dyn Solved + '_>, Error> {
+        if options.nim || matches!(options.solver, SolverChoice::Grundy | SolverChoice::Loopy) {
+            return Err(Error::Unsupported("a solved table holds outcomes, not nim values".into()));
+        }
+        let roots = match from {
+            Some(text) => vec![parse(self, text)?],
+            None => self.roots(),
+        };
+        let start = roots.first().cloned().unwrap_or_else(|| self.start());
+        let (_, solution) = solve_outcomes(self, &roots, options.solver, &mut Vec::new(), progress)?;
+        Ok(Box::new(SolvedTable { game: self, start, solution }))
+    }
+
     /// The game wrapped in [`Misere`], through `dyn Game` so that the misère game's own
     /// `misere` wraps the same type again (no unbounded instantiation).
     fn misere(&self) -> Option<Box<dyn DynGame + '_>> {
@@ -337,6 +377,34 @@ impl<G: Game> DynGame for G {
         let nim_of = |p: &G::Position| nims.as_ref().and_then(|n| n.get(p));
         let outcome_of = |p: &G::Position| Ok(solution.get(p).expect("every position reached is solved"));
         query_report(self, &pos, outcome_of, nim_of, notes)
+    }
+}
+
+/// The table of a hash-map solve, with its game: [`DynGame::solved`] of any [`Game`].
+struct SolvedTable<'a, G: Game> {
+    game: &'a G,
+    /// The position a query without one is about.
+    start: G::Position,
+    solution: Solution<G::Position>,
+}
+
+impl<G: Game> Solved for SolvedTable<'_, G> {
+    fn positions(&self) -> u64 {
+        self.solution.len() as u64
+    }
+
+    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
+        let game = self.game;
+        let pos = match position {
+            Some(text) => parse(game, text)?,
+            None => self.start.clone(),
+        };
+        let outcome_of = |p: &G::Position| {
+            self.solution.get(p).ok_or_else(|| {
+                Error::Unsupported(format!("position `{}` was not reached by this solve", game.format(p)))
+            })
+        };
+        query_report(game, &pos, outcome_of, |_| None, Vec::new())
     }
 }
 

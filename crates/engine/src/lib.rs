@@ -60,7 +60,7 @@ pub mod solve;
 pub mod store;
 pub mod value;
 
-pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport};
+pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Error, ParseError};
 pub use game::{Game, Kind, Move};
 pub use index::Indexed;

@@ -1,5 +1,8 @@
 //! The library of games: names, parameters, help, and how to build each from its parameters.
 
+use std::path::Path;
+
+use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, ParamSpec, Params};
 
 /// A game of the library.
@@ -65,4 +68,43 @@ pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box
         "tictactoe" => Some(Box::new(nimber_engine::dense::Dense(crate::tictactoe::TicTacToe))),
         _ => None,
     })
+}
+
+/// A solved game stored by `solve --save`, opened with its game.
+pub struct OpenedStore {
+    /// The stored game.
+    pub info: &'static GameInfo,
+    /// Every parameter as `key=value`, defaults included, as stored.
+    pub params: Vec<(String, String)>,
+    /// The game, built through its dense index ([`DynGame::dense`] is `Some`).
+    pub game: Box<dyn DynGame>,
+    /// The open file.
+    pub store: Store,
+}
+
+/// Opens a store and builds its game from the stored name and parameters, checking that this
+/// nimber indexes the game the same way.
+pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
+    let store = Store::open(path)?;
+    let header = store.header();
+    let info = find(&header.game)?;
+    let given: Vec<String> =
+        header.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+    let params = Params::parse(info.name, info.params, &given)?.resolved();
+    if params != header.params {
+        return Err(Error::Unsupported(format!(
+            "{}: the stored parameters of {} are not this nimber's (stored with other defaults?)",
+            path.display(),
+            info.name
+        )));
+    }
+    let game = build_dense(info.name, &given)?.ok_or_else(|| {
+        Error::Unsupported(format!(
+            "{}: {} is not solved through a dense index by this nimber",
+            path.display(),
+            info.name
+        ))
+    })?;
+    store.check_index(game.dense().expect("build_dense builds dense games"))?;
+    Ok(OpenedStore { info, params, game, store })
 }

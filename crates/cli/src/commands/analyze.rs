@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use nimber_engine::store::Store;
-use nimber_engine::{DynGame, Params, Value};
+use nimber_engine::{DynGame, Value};
 
 use crate::args::AnalyzeArgs;
 use crate::commands::Built;
@@ -40,28 +40,8 @@ pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dy
 /// Opens a store and builds its game from the stored name and parameters, checking that this
 /// nimber indexes the game the same way.
 pub fn open_db(path: &Path) -> Result<(Built, Store), Failure> {
-    let store = Store::open(path)?;
-    let header = store.header();
-    let info = nimber_games::find(&header.game)?;
-    let given: Vec<String> =
-        header.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-    let params = Params::parse(info.name, info.params, &given)?.resolved();
-    if params != header.params {
-        return Err(Failure::msg(format!(
-            "{}: the stored parameters of {} are not this nimber's (stored with other defaults?)",
-            path.display(),
-            info.name
-        )));
-    }
-    let game = nimber_games::build_dense(info.name, &given)?.ok_or_else(|| {
-        Failure::msg(format!(
-            "{}: {} is not solved through a dense index by this nimber",
-            path.display(),
-            info.name
-        ))
-    })?;
-    store.check_index(game.dense().expect("build_dense builds dense games"))?;
-    Ok((Built { info, params, game }, store))
+    let opened = nimber_games::open_store(path)?;
+    Ok((Built { info: opened.info, params: opened.params, game: opened.game }, opened.store))
 }
 
 /// Shows the counts by value and remoteness from the header, the longest outcome of each value

@@ -10,6 +10,7 @@ pub mod help;
 pub mod list;
 pub mod problem;
 pub mod query;
+pub mod serve;
 pub mod solve;
 
 use nimber_engine::{DynGame, Params};

@@ -282,7 +282,7 @@ impl Dump {
 
 /// A size in bytes: a number, optionally followed by K, M, G or T (powers of 1024; `B` and
 /// `iB` may follow, as in `512MiB`).
-fn parse_size(text: &str) -> Result<u64, Failure> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, Failure> {
     let bad = || Failure::msg(format!("--memory {text}: expected a size such as 1073741824, 900M or 1G"));
     let t = text.trim();
     let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);

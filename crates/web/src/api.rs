@@ -1,0 +1,631 @@
+//! The JSON API: every route the page uses, as a function from a [`Request`] to a [`Response`]
+//! (the HTTP layer in `lib.rs` only moves bytes). Documented in `assets/openapi.json`; every
+//! failure is a 4xx with `{"error": "..."}`.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use nimber_engine::lab::{self, Observed, Scope, SurveyOptions};
+use nimber_engine::store::Store;
+use nimber_engine::{DynGame, Error, Params, QueryReport, SolveOptions};
+use nimber_games::GameInfo;
+use nimber_heaps::{find_period, nim_sequence, Ruleset};
+use serde::Deserialize;
+use serde_json::{json, Map, Value as Json};
+
+use crate::assets;
+use crate::jobs::{JobStatus, Jobs};
+use crate::solved::{Cache, Key, SolvedGame};
+
+/// The largest request body, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+/// The longest parameter value or position, in characters.
+pub const MAX_TEXT: usize = 2000;
+/// The most parameters in a request.
+pub const MAX_PARAMS: usize = 16;
+/// The largest heap of a nim sequence from the page.
+pub const MAX_UPTO: usize = 100_000;
+/// The most cells of an exploration table returned.
+pub const MAX_CELLS: usize = 10_000;
+
+/// Games not served: their parameters name files on the server's disk.
+const NOT_SERVED: &[(&str, &str)] =
+    &[("graph", "reads a graph file on the server's disk, so it is not offered on the web")];
+
+/// An HTTP request, as the API sees it.
+pub struct Request {
+    pub method: String,
+    /// The path, without the query string.
+    pub path: String,
+    pub body: Vec<u8>,
+}
+
+/// An HTTP response.
+pub struct Response {
+    pub status: u16,
+    pub content_type: &'static str,
+    pub body: Vec<u8>,
+}
+
+impl Response {
+    fn json(status: u16, value: &Json) -> Response {
+        Response { status, content_type: "application/json", body: value.to_string().into_bytes() }
+    }
+
+    fn ok(value: Json) -> Response {
+        Response::json(200, &value)
+    }
+
+    /// A failure: `{"error": message}` with a 4xx status.
+    pub fn error(status: u16, message: impl Into<String>) -> Response {
+        Response::json(status, &json!({ "error": message.into() }))
+    }
+}
+
+/// A failure of a handler: status and message.
+struct Fail(u16, String);
+
+impl From<Error> for Fail {
+    fn from(e: Error) -> Fail {
+        let status = match e {
+            Error::Io { .. } | Error::Corrupt { .. } => 500,
+            _ => 400,
+        };
+        Fail(status, e.to_string())
+    }
+}
+
+fn bad(message: impl Into<String>) -> Fail {
+    Fail(400, message.into())
+}
+
+/// The routes, as `(method, path)`: the OpenAPI document lists exactly these (a test checks).
+pub const ROUTES: &[(&str, &str)] = &[
+    ("GET", "/api/openapi.json"),
+    ("GET", "/api/games"),
+    ("GET", "/api/stores"),
+    ("POST", "/api/game"),
+    ("POST", "/api/solve"),
+    ("GET", "/api/job"),
+    ("POST", "/api/job/cancel"),
+    ("POST", "/api/query"),
+    ("POST", "/api/sequence"),
+    ("POST", "/api/explore"),
+];
+
+/// A stored solve opened with `--db`.
+struct StoreEntry {
+    file: String,
+    info: &'static GameInfo,
+    params: Vec<(String, String)>,
+    game: Box<dyn DynGame>,
+    store: Store,
+}
+
+/// The server's state.
+pub struct App {
+    jobs: Arc<Jobs>,
+    cache: Arc<Cache>,
+    stores: Vec<StoreEntry>,
+    memory: Option<u64>,
+}
+
+impl App {
+    /// The state of a server with the stored solves `dbs` open, solving within `memory` bytes.
+    pub fn new(dbs: &[PathBuf], memory: Option<u64>) -> Result<App, Error> {
+        let mut stores = Vec::new();
+        for path in dbs {
+            let opened = nimber_games::open_store(path)?;
+            let file =
+                path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into());
+            stores.push(StoreEntry {
+                file,
+                info: opened.info,
+                params: opened.params,
+                game: opened.game,
+                store: opened.store,
+            });
+        }
+        Ok(App { jobs: Arc::new(Jobs::default()), cache: Arc::new(Cache::default()), stores, memory })
+    }
+
+    /// Answers a request.
+    pub fn handle(&self, req: &Request) -> Response {
+        let method = req.method.as_str();
+        let path = req.path.as_str();
+        if method == "GET" || method == "HEAD" {
+            if let Some(asset) = assets::get(path) {
+                return Response { status: 200, content_type: asset.content_type, body: asset.body.to_vec() };
+            }
+        }
+        if !path.starts_with("/api/") {
+            return Response::error(404, format!("no page at {path}"));
+        }
+        let Some(&(expected, _)) = ROUTES.iter().find(|(_, p)| *p == path) else {
+            return Response::error(404, format!("no API route {path} (see /api/openapi.json)"));
+        };
+        if expected != method {
+            return Response::error(405, format!("{path} takes {expected}, not {method}"));
+        }
+        if req.body.len() > MAX_BODY {
+            return Response::error(413, format!("request body over {MAX_BODY} bytes"));
+        }
+        let result = match path {
+            "/api/openapi.json" => {
+                return Response {
+                    status: 200,
+                    content_type: "application/json",
+                    body: assets::OPENAPI.to_vec(),
+                }
+            }
+            "/api/games" => Ok(games()),
+            "/api/stores" => Ok(self.list_stores()),
+            "/api/job" => Ok(job_json(self.jobs.status())),
+            "/api/job/cancel" => Ok(job_json(self.jobs.cancel())),
+            _ => self.post(path, &req.body),
+        };
+        match result {
+            Ok(value) => Response::ok(value),
+            Err(Fail(status, message)) => Response::error(status, message),
+        }
+    }
+
+    fn post(&self, path: &str, body: &[u8]) -> Result<Json, Fail> {
+        let body: Json =
+            serde_json::from_slice(body).map_err(|e| bad(format!("the body is not JSON: {e}")))?;
+        if !body.is_object() {
+            return Err(bad("the body must be a JSON object"));
+        }
+        match path {
+            "/api/game" => self.describe(&body),
+            "/api/solve" => self.solve(&body),
+            "/api/query" => self.query(&body),
+            "/api/sequence" => self.sequence(&body),
+            "/api/explore" => self.explore(&body),
+            _ => Err(Fail(404, format!("no API route {path}"))),
+        }
+    }
+
+    fn list_stores(&self) -> Json {
+        let stores: Vec<Json> = self
+            .stores
+            .iter()
+            .enumerate()
+            .map(|(id, s)| {
+                let h = s.store.header();
+                json!({
+                    "id": id,
+                    "file": s.file,
+                    "game": s.info.name,
+                    "title": title(s.info.name, &s.params),
+                    "params": params_json(&s.params),
+                    "positions": h.positions,
+                    "start": s.game.start_text(),
+                })
+            })
+            .collect();
+        json!({ "stores": stores })
+    }
+
+    /// `POST /api/game`: builds the game (checking its parameters) and describes it.
+    fn describe(&self, body: &Json) -> Result<Json, Fail> {
+        let req: GameRequest = parse_body(body)?;
+        let built = build(&req)?;
+        let start = built.game.start_text();
+        let svg = built.game.svg(&start)?;
+        let key = built.key(None);
+        Ok(json!({
+            "game": built.info.name,
+            "title": built.title(),
+            "params": params_json(&built.params),
+            "kind": built.game.kind().name(),
+            "start": start,
+            "svg": svg,
+            "features": built.game.feature_names(),
+            "ruleset": ruleset_of(built.info.name, &built.params).map(|r| r.code()),
+            "dense": built.game.dense().is_some(),
+            "solved": self.cache.get(&key).is_some(),
+        }))
+    }
+
+    /// `POST /api/solve`: starts solving in the background (200 at once when already solved).
+    fn solve(&self, body: &Json) -> Result<Json, Fail> {
+        let req: GameRequest = parse_body(body)?;
+        let from = req.from.clone();
+        if let Some(from) = &from {
+            check_text("from", from)?;
+        }
+        let built = build(&req)?;
+        if let Some(from) = &from {
+            built.game.normalize(from)?;
+        }
+        let key = built.key(from.clone());
+        if let Some(solved) = self.cache.get(&key) {
+            return Ok(json!({ "cached": true, "positions": solved.table().positions(), "job": null }));
+        }
+        let title = match &from {
+            Some(f) => format!("{} from {f}", built.title()),
+            None => built.title(),
+        };
+        let cache = Arc::clone(&self.cache);
+        let options = SolveOptions { memory: self.memory, ..SolveOptions::default() };
+        let game_title = built.title();
+        let game = built.game;
+        let status = self
+            .jobs
+            .start("solve", title, move |progress| {
+                // A large solve should not compete with the tables kept from earlier ones.
+                if game.dense().is_some() {
+                    cache.clear();
+                }
+                let solved = SolvedGame::solve(game, from.as_deref(), &options, progress)?;
+                let start = solved.table().query(from.as_deref())?;
+                let result = json!({
+                    "title": game_title,
+                    "positions": solved.table().positions(),
+                    "start": { "position": start.position, "value": start.outcome.value(), "remoteness": start.outcome.remoteness() },
+                });
+                cache.put(key, solved);
+                Ok(result)
+            })
+            .map_err(busy)?;
+        Ok(json!({ "cached": false, "job": status }))
+    }
+
+    /// `POST /api/query`: a position of a solved game (or of a stored solve) and its moves.
+    fn query(&self, body: &Json) -> Result<Json, Fail> {
+        let position = body.get("position").filter(|p| !p.is_null());
+        let position = match position {
+            Some(p) => Some(p.as_str().ok_or_else(|| bad("position: expected a string"))?),
+            None => None,
+        };
+        if let Some(p) = position {
+            check_text("position", p)?;
+        }
+        if let Some(id) = body.get("store").filter(|s| !s.is_null()) {
+            let id = id.as_u64().ok_or_else(|| bad("store: expected a store id from /api/stores"))?;
+            let entry = usize::try_from(id)
+                .ok()
+                .and_then(|i| self.stores.get(i))
+                .ok_or_else(|| Fail(404, format!("no stored solve {id} (see /api/stores)")))?;
+            let dense = entry.game.dense().expect("stores are dense games");
+            let report = dense.query_store(&entry.store, position)?;
+            return report_json(
+                &*entry.game,
+                entry.info.name,
+                &title(entry.info.name, &entry.params),
+                &report,
+            );
+        }
+        let req: GameRequest = parse_body(body)?;
+        let built = build(&req)?;
+        let key = built.key(req.from.clone());
+        let Some(solved) = self.cache.get(&key) else {
+            return Err(Fail(409, format!("{} is not solved yet: POST /api/solve first", built.title())));
+        };
+        let report = solved.table().query(position)?;
+        report_json(solved.game(), built.info.name, &built.title(), &report)
+    }
+
+    /// `POST /api/sequence`: a nim sequence, computed in the background (most take milliseconds,
+    /// but some rulesets take minutes near the bounds).
+    fn sequence(&self, body: &Json) -> Result<Json, Fail> {
+        let (rules, upto) = sequence_request(body)?;
+        let title = format!("nim values of {} up to {upto}", rules.title());
+        let status = self
+            .jobs
+            .start("sequence", title, move |progress| Ok(sequence_json(&rules, upto, progress)))
+            .map_err(busy)?;
+        Ok(json!({ "job": status }))
+    }
+
+    /// `POST /api/explore`: tabulates a game's family by features, in the background.
+    fn explore(&self, body: &Json) -> Result<Json, Fail> {
+        let req: GameRequest = parse_body(body)?;
+        let by: Vec<String> = match body.get("by") {
+            Some(Json::Array(items)) => items
+                .iter()
+                .map(|f| f.as_str().map(str::to_string).ok_or_else(|| bad("by: expected feature names")))
+                .collect::<Result<_, _>>()?,
+            Some(Json::String(s)) => s.split(',').map(|f| f.trim().to_string()).collect(),
+            _ => return Err(bad("by: give one or two features, as [\"pieces\", \"on_dark\"]")),
+        };
+        if by.is_empty() || by.len() > 2 {
+            return Err(bad(format!("by: one or two features; {} given", by.len())));
+        }
+        let nim = match body.get("nim") {
+            None | Some(Json::Null) => false,
+            Some(v) => v.as_bool().ok_or_else(|| bad("nim: expected true or false"))?,
+        };
+        if let Some(from) = &req.from {
+            check_text("from", from)?;
+        }
+        let built = build(&req)?;
+        let names = built.game.feature_names();
+        for name in &by {
+            lab::feature_index(&names, name)?;
+        }
+        let title =
+            format!("{}: {} by {}", built.title(), if nim { "nim value" } else { "value" }, by.join(", "));
+        let from = req.from.clone();
+        let game = built.game;
+        let status = self
+            .jobs
+            .start("explore", title, move |progress| {
+                let scope = match &from {
+                    Some(text) => Scope::From(text),
+                    None => Scope::Family,
+                };
+                let survey = game.survey(&SurveyOptions { scope, nim }, progress)?;
+                let e = lab::explore(&survey, &by)?;
+                exploration_json(&e)
+            })
+            .map_err(busy)?;
+        Ok(json!({ "job": status }))
+    }
+}
+
+fn busy(title: String) -> Fail {
+    Fail(409, format!("another job is running ({title}): wait for it or cancel it (POST /api/job/cancel)"))
+}
+
+fn job_json(status: Option<JobStatus>) -> Json {
+    json!({ "job": status })
+}
+
+/// `GET /api/games`: every game of the library with its parameters.
+fn games() -> Json {
+    let games: Vec<Json> = nimber_games::all()
+        .iter()
+        .map(|info| {
+            let not_served = NOT_SERVED.iter().find(|(name, _)| *name == info.name);
+            json!({
+                "name": info.name,
+                "summary": info.summary,
+                "help": info.help,
+                "params": info.params.iter().map(|p| json!({"name": p.name, "default": p.default, "help": p.help})).collect::<Vec<_>>(),
+                "sequence": matches!(info.name, "nim" | "subtraction" | "octal" | "grundy-game"),
+                "available": not_served.is_none(),
+                "note": not_served.map(|(_, why)| format!("{} {why}", info.name)),
+            })
+        })
+        .collect();
+    json!({ "games": games })
+}
+
+/// A game named in a request body: `{"game": "nim", "params": {"heaps": "3,4,5"}, "from": ...}`.
+#[derive(Deserialize)]
+struct GameRequest {
+    game: String,
+    #[serde(default)]
+    params: Option<Map<String, Json>>,
+    #[serde(default)]
+    from: Option<String>,
+}
+
+fn parse_body<T: for<'de> Deserialize<'de>>(body: &Json) -> Result<T, Fail> {
+    T::deserialize(body).map_err(|e| bad(format!("bad request: {e}")))
+}
+
+fn check_text(what: &str, text: &str) -> Result<(), Fail> {
+    if text.chars().count() > MAX_TEXT {
+        return Err(bad(format!("{what}: longer than {MAX_TEXT} characters")));
+    }
+    Ok(())
+}
+
+/// A game built from a request.
+struct Built {
+    info: &'static GameInfo,
+    /// Every parameter, defaults included.
+    params: Vec<(String, String)>,
+    game: Box<dyn DynGame>,
+}
+
+impl Built {
+    fn title(&self) -> String {
+        title(self.info.name, &self.params)
+    }
+
+    fn key(&self, from: Option<String>) -> Key {
+        Key { game: self.info.name.to_string(), params: self.params.clone(), from }
+    }
+}
+
+/// `nim heaps=3,4,5`: the game and its non-empty parameters.
+fn title(name: &str, params: &[(String, String)]) -> String {
+    let mut title = name.to_string();
+    for (k, v) in params.iter().filter(|(_, v)| !v.is_empty()) {
+        title.push_str(&format!(" {k}={v}"));
+    }
+    title
+}
+
+fn params_json(params: &[(String, String)]) -> Json {
+    Json::Object(params.iter().map(|(k, v)| (k.clone(), Json::String(v.clone()))).collect())
+}
+
+fn build(req: &GameRequest) -> Result<Built, Fail> {
+    check_text("game", &req.game)?;
+    let info = nimber_games::find(&req.game)?;
+    if let Some((_, why)) = NOT_SERVED.iter().find(|(name, _)| *name == info.name) {
+        return Err(Fail(403, format!("{} {why}", info.name)));
+    }
+    let empty = Map::new();
+    let given = req.params.as_ref().unwrap_or(&empty);
+    if given.len() > MAX_PARAMS {
+        return Err(bad(format!("params: at most {MAX_PARAMS}")));
+    }
+    let mut pairs = Vec::new();
+    for (key, value) in given {
+        let value = match value {
+            Json::String(s) => s.clone(),
+            Json::Number(n) => n.to_string(),
+            Json::Null => continue,
+            _ => return Err(bad(format!("params.{key}: expected a string or a number"))),
+        };
+        check_text(&format!("params.{key}"), &value)?;
+        // An empty value means the default (the page sends every field).
+        if value.trim().is_empty() {
+            continue;
+        }
+        pairs.push(format!("{key}={value}"));
+    }
+    let parsed = Params::parse(info.name, info.params, &pairs)?;
+    let game = (info.build)(&parsed)?;
+    let params = parsed.resolved();
+    Ok(Built { info, params, game })
+}
+
+/// The heap ruleset of a heap game of the library, for its nim sequence.
+fn ruleset_of(game: &str, params: &[(String, String)]) -> Option<Ruleset> {
+    let param = |k: &str| params.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()).unwrap_or("");
+    let code = match game {
+        "nim" => "allbut:".to_string(),
+        "subtraction" => format!("sub:{}", param("set")),
+        "octal" => param("code").to_string(),
+        "grundy-game" => "grundy".to_string(),
+        _ => return None,
+    };
+    Ruleset::parse(&code).ok()
+}
+
+fn report_json(game: &dyn DynGame, name: &str, title: &str, report: &QueryReport) -> Result<Json, Fail> {
+    let moves: Vec<Json> = report
+        .moves
+        .iter()
+        .map(|m| {
+            json!({
+                "label": m.label,
+                "position": m.position,
+                "value": m.outcome.value(),
+                "remoteness": m.outcome.remoteness(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "game": name,
+        "title": title,
+        "kind": game.kind().name(),
+        "position": report.position,
+        "value": report.outcome.value(),
+        "remoteness": report.outcome.remoteness(),
+        "over": report.moves.is_empty(),
+        "svg": game.svg(&report.position)?,
+        "moves": moves,
+    }))
+}
+
+/// The largest heap of a nim sequence of a ruleset whose moves may leave three heaps (their
+/// values grow with the heap, and each heap's options with its square).
+pub const MAX_UPTO_THREE_HEAPS: usize = 5_000;
+/// The most octal digits or subtraction amounts of a ruleset from the page.
+pub const MAX_RULE_SIZE: usize = 64;
+
+/// `POST /api/sequence` once checked: the ruleset and the largest heap.
+fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
+    let upto = match body.get("upto") {
+        None | Some(Json::Null) => 200,
+        Some(v) => {
+            let n = v.as_u64().ok_or_else(|| bad("upto: expected a whole number"))?;
+            if n > MAX_UPTO as u64 {
+                return Err(bad(format!("upto: at most {MAX_UPTO}")));
+            }
+            n as usize
+        }
+    };
+    let rules = match body.get("ruleset").filter(|r| !r.is_null()) {
+        Some(code) => {
+            let code = code.as_str().ok_or_else(|| bad("ruleset: expected a code such as 0.77"))?;
+            check_text("ruleset", code)?;
+            Ruleset::parse(code).map_err(|e| bad(format!("cannot read ruleset `{code}`: {e}")))?
+        }
+        None => {
+            let req: GameRequest = parse_body(body)?;
+            let built = build(&req)?;
+            ruleset_of(built.info.name, &built.params).ok_or_else(|| {
+                bad(format!("{} is not a heap game (nim, subtraction, octal, grundy-game)", built.info.name))
+            })?
+        }
+    };
+    let size = match &rules {
+        Ruleset::Octal(digits) => digits.len(),
+        Ruleset::Subtraction(set) | Ruleset::AllBut(set) => set.len(),
+        Ruleset::Grundy => 0,
+    };
+    if size > MAX_RULE_SIZE {
+        return Err(bad(format!(
+            "ruleset: at most {MAX_RULE_SIZE} digits or amounts from the page (`nimber grundy` takes more)"
+        )));
+    }
+    if rules.max_heaps_left() == 3 && upto > MAX_UPTO_THREE_HEAPS {
+        return Err(bad(format!(
+            "upto: at most {MAX_UPTO_THREE_HEAPS} for a game whose moves may leave three heaps (`nimber grundy` goes further)"
+        )));
+    }
+    Ok((rules, upto))
+}
+
+/// Nim values G(0..=upto) of single heaps and their period, as the API reports them.
+fn sequence_json(rules: &Ruleset, upto: usize, progress: &dyn nimber_engine::Progress) -> Json {
+    let values = nim_sequence(rules, upto, progress);
+    let period = find_period(&values, Some(rules), progress);
+    json!({
+        "ruleset": rules.code(),
+        "title": rules.title(),
+        "upto": upto,
+        "values": values,
+        "period": period.map(|p| p.period),
+        "preperiod": period.map(|p| p.preperiod),
+        "saltus": period.map_or(0, |p| p.saltus),
+        "proved": period.is_some_and(|p| p.proved),
+        "proof_needs_upto": period.and_then(|p| if p.proved || p.saltus != 0 { None } else { rules.proof_needs_upto(p.period, p.preperiod) }),
+    })
+}
+
+fn observed_json(v: Observed) -> Json {
+    match v {
+        Observed::Outcome(v) => json!(v.name()),
+        Observed::Nim(n) => json!(n),
+    }
+}
+
+/// The exploration as the page draws it: cells with their values and counts, the rule found.
+fn exploration_json(e: &lab::Exploration) -> Result<Json, Error> {
+    if e.cells.len() > MAX_CELLS {
+        return Err(Error::TooLarge(format!(
+            "{} cells are too many to draw (at most {MAX_CELLS}); choose coarser features",
+            e.cells.len()
+        )));
+    }
+    let cells: Vec<Json> = e
+        .cells
+        .iter()
+        .map(|c| {
+            json!({
+                "key": c.key,
+                "entries": c.entries.iter().map(|en| json!({
+                    "value": observed_json(en.value),
+                    "count": en.count,
+                    "example": en.example,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    Ok(json!({
+        "features": e.features,
+        "nim": e.nim,
+        "scope": e.scope,
+        "positions": e.positions,
+        "cells": cells,
+        "function": e.function,
+        "counterexample": e.counterexample.as_ref().map(|[a, b]| json!([
+            {"position": a.position, "value": observed_json(a.value)},
+            {"position": b.position, "value": observed_json(b.value)},
+        ])),
+        "periods": e.periods.iter().map(|p| p.map(|p| json!({"period": p.period, "offset": p.offset}))).collect::<Vec<_>>(),
+        "rule": e.rule,
+        "rule_value": e.rule_value,
+        "nim_rule": e.nim_rule,
+    }))
+}
