@@ -74,8 +74,18 @@ impl DenseSet {
     }
 
     #[inline]
-    fn word(&self, w: u64) -> u64 {
+    pub(crate) fn word(&self, w: u64) -> u64 {
         self.words[w as usize].load(Ordering::Relaxed)
+    }
+
+    /// Number of bitset words (`size / 64`, rounded up).
+    pub(crate) fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Sets bitset word `w` (a checkpoint read back), before the directory is built.
+    pub(crate) fn set_word(&self, w: usize, value: u64) {
+        self.words[w].store(value, Ordering::Relaxed);
     }
 
     /// Builds the rank directory and the select samples; call once no more slots are added.
@@ -182,7 +192,8 @@ fn select_in_word(mut word: u64, k: u32) -> u32 {
 }
 
 /// Marks every slot reachable from the game's roots; terminal positions are marked, not expanded.
-pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
+/// Stops with [`Error::Cancelled`] between two levels when `progress` asks.
+pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> Result<DenseSet, Error> {
     let mut set = DenseSet::new(game.size());
     progress.phase("exploring (dense)", None);
     let mut frontier: Vec<u64> = Vec::new();
@@ -194,6 +205,9 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
     }
     progress.advance(frontier.len() as u64);
     while !frontier.is_empty() {
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
         frontier = frontier
             .par_chunks(1 << 10)
             .flat_map_iter(|chunk| {
@@ -219,7 +233,7 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
             .collect();
     }
     set.build_directory();
-    set
+    Ok(set)
 }
 
 /// The reachable positions of an indexed game as a retrograde space, numbered by their rank in
@@ -352,7 +366,7 @@ pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
     Estimate { slots, positions, exact, set_bytes, state_bytes, work_bytes }
 }
 
-fn check_memory(estimate: &Estimate, limit: Option<u64>) -> Result<(), Error> {
+pub(crate) fn check_memory(estimate: &Estimate, limit: Option<u64>) -> Result<(), Error> {
     match limit {
         Some(limit) if estimate.total() > limit => Err(Error::TooLarge(format!(
             "the dense solve needs about {:.0} MiB, over the memory limit of {:.0} MiB ({})",
@@ -371,6 +385,10 @@ pub struct DenseSolution {
 }
 
 impl DenseSolution {
+    pub(crate) fn new(set: DenseSet, words: Vec<u16>) -> DenseSolution {
+        DenseSolution { set, words }
+    }
+
     /// Number of positions solved (the reachable ones).
     pub fn len(&self) -> u64 {
         self.set.count()
@@ -449,7 +467,7 @@ pub fn solve<G: Indexed>(
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;
-    let set = reachable(game, progress);
+    let set = reachable(game, progress)?;
     let exact = estimate(game, Some(set.count()));
     check_memory(&exact, memory_limit)?;
     let words = solve_words::<G, u16>(game, &set, progress)?;
@@ -484,7 +502,15 @@ impl<G: Indexed> Dense<G> {
                 if options.nim { "grundy" } else { options.solver.name() }
             )));
         }
-        solve(&self.0, options.memory, progress)
+        match &options.checkpoint {
+            Some(checkpoint) => crate::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress),
+            None => solve(&self.0, options.memory, progress),
+        }
+    }
+
+    /// Removes the solve's checkpoint once its result is safe.
+    pub(crate) fn remove_checkpoint(&self, options: &SolveOptions) -> Result<(), Error> {
+        options.checkpoint.as_ref().map_or(Ok(()), |c| c.remove())
     }
 }
 
@@ -567,7 +593,9 @@ impl<G: Indexed> DynGame for Dense<G> {
 
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
-        self.report(&solution, options)
+        let report = self.report(&solution, options)?;
+        self.remove_checkpoint(options)?;
+        Ok(report)
     }
 
     fn dense(&self) -> Option<&dyn crate::store::DenseStore> {
