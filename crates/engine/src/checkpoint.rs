@@ -6,9 +6,11 @@
 //! one state word per reachable position, the phase (wins and losses, or ties) and the round
 //! `r`: the next frontier is exactly the positions decided in the phase with remoteness `r`, so
 //! that it is rebuilt from the state words on resume (see
-//! [`crate::solve::retrograde::solve_space_words_from`]) and never saved. The breadth-first
-//! search of the reachable set is not checkpointed: a solve stopped during it saves nothing,
-//! and the first checkpoint is taken once the states are initialized (the end of round 0).
+//! [`crate::solve::retrograde::solve_space_words_from`]) and never saved. Before the rounds, the
+//! breadth-first search of the reachable set is checkpointed too, between two of its levels:
+//! the slots found so far and the frontier (the slots found at the last level) with its level
+//! ([`crate::dense::reachable_from`]).
+
 //!
 //! # Format (version 1, integers little-endian)
 //!
@@ -22,17 +24,25 @@
 //! len          u64      its length in bytes (8 per 64 slots of the index),
 //! words        u64 each the bitset words, slot i in bit i % 64 of word i / 64,
 //! crc          u32      CRC-32 of the words
+//! then, in the rounds (phase `wins` or `ties`):
 //! "STAT"       4 bytes  the state words: a tag,
 //! len          u64      its length in bytes (positions * word_bits / 8),
 //! words        word_bits / 8 bytes each, position k (the k-th reachable slot) at k,
 //! crc          u32      CRC-32 of the words
+//! or, in the search (phase `search`):
+//! "FRNT"       4 bytes  the frontier: a tag,
+//! len          u64      its length in bytes (8 per slot),
+//! slots        u64 each the slots found at the last level,
+//! crc          u32      CRC-32 of the slots
 //! ```
 //!
 //! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
-//! ([`crate::Indexed::index_scheme`]), `size=` the index size, `positions=` the reachable
-//! positions, `word_bits=` (16 or 32), `phase=` (`wins` or `ties`), `round=` the remoteness of
-//! the positions decided last. A checkpoint is refused when its game, parameters, index scheme,
-//! size or word width are not the solve's, and when anything fails its checksum or length.
+//! ([`crate::Indexed::index_scheme`]), `size=` the index size, `positions=` the slots in the
+//! set, `word_bits=` (16 or 32), `phase=` (`search`, `wins` or `ties`), `round=` the remoteness
+//! of the positions decided last (in the search: the level of the frontier), `frontier=` the
+//! slots of the frontier (0 in the rounds). A checkpoint is refused when its game, parameters,
+//! index scheme, size or word width are not the solve's, and when anything fails its checksum or
+//! length.
 //!
 //! Files are written under a temporary name (`FILE.tmp-PID`), synced and renamed, so that a
 //! checkpoint is always whole: a solve killed while writing leaves the previous one in place.
@@ -42,7 +52,9 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::dense::{check_memory, estimate, reachable, DenseSet, DenseSolution, DenseSpace};
+use crate::dense::{
+    check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
+};
 use crate::error::Error;
 use crate::index::Indexed;
 use crate::progress::Progress;
@@ -123,19 +135,56 @@ impl Identity {
     }
 }
 
+/// Where a solve was when its checkpoint was taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Searching for the reachable set: the frontier is at distance `level` from the roots.
+    Search {
+        /// The level of the frontier.
+        level: u32,
+    },
+    /// In the rounds of retrograde analysis.
+    Rounds {
+        /// The phase under way.
+        phase: Phase,
+        /// The remoteness of the positions decided last.
+        round: u32,
+    },
+}
+
+impl Stage {
+    /// `search`, `wins` or `ties`, and the level or round.
+    fn fields(self) -> (&'static str, u32) {
+        match self {
+            Stage::Search { level } => ("search", level),
+            Stage::Rounds { phase, round } => (phase.name(), round),
+        }
+    }
+
+    /// For people: `the search for reachable positions, level 12`, `wins and losses, round 30`.
+    pub fn describe(self) -> String {
+        match self {
+            Stage::Search { level } => format!("the search for reachable positions, level {level}"),
+            Stage::Rounds { phase: Phase::Decisive, round } => format!("wins and losses, round {round}"),
+            Stage::Rounds { phase: Phase::Ties, round } => format!("ties, round {round}"),
+        }
+    }
+}
+
 /// What a checkpoint says about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     /// The solve it belongs to.
     pub identity: Identity,
-    /// Reachable positions (state words).
+    /// Slots in the set: the reachable positions in the rounds (one state word each), those found
+    /// so far in the search.
     pub positions: u64,
     /// Bits per state word (16 or 32).
     pub word_bits: u32,
-    /// The phase under way.
-    pub phase: Phase,
-    /// The remoteness of the positions decided last.
-    pub round: u32,
+    /// Where the solve was.
+    pub stage: Stage,
+    /// Slots of the search's frontier (0 in the rounds).
+    pub frontier: u64,
 }
 
 impl Header {
@@ -145,21 +194,18 @@ impl Header {
         for (k, v) in &id.params {
             t += &format!("param={k}={v}\n");
         }
+        let (phase, round) = self.stage.fields();
         t += &format!(
-            "scheme={}\nsize={}\npositions={}\nword_bits={}\nphase={}\nround={}\n",
-            id.scheme,
-            id.size,
-            self.positions,
-            self.word_bits,
-            self.phase.name(),
-            self.round
+            "scheme={}\nsize={}\npositions={}\nword_bits={}\nphase={phase}\nround={round}\nfrontier={}\n",
+            id.scheme, id.size, self.positions, self.word_bits, self.frontier
         );
         t
     }
 
     fn parse(text: &str) -> Result<Header, String> {
         let mut id = Identity { game: String::new(), params: Vec::new(), scheme: String::new(), size: 0 };
-        let (mut positions, mut word_bits, mut phase, mut round) = (None, None, None, None);
+        let (mut positions, mut word_bits, mut phase, mut round, mut frontier) =
+            (None, None, None, None, None);
         let num = |key: &str, v: &str| v.parse::<u64>().map_err(|_| format!("bad header field `{key}={v}`"));
         for line in text.lines() {
             let (key, value) = line.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
@@ -174,9 +220,15 @@ impl Header {
                 "positions" => positions = Some(num(key, value)?),
                 "word_bits" => word_bits = Some(num(key, value)?),
                 "phase" => {
-                    phase = Some(Phase::from_name(value).ok_or_else(|| format!("bad header line `{line}`"))?)
+                    phase = match value {
+                        "search" => Some(None),
+                        _ => Some(Some(
+                            Phase::from_name(value).ok_or_else(|| format!("bad header line `{line}`"))?,
+                        )),
+                    }
                 }
                 "round" => round = Some(num(key, value)?),
+                "frontier" => frontier = Some(num(key, value)?),
                 _ => return Err(format!("unknown header field `{key}`")),
             }
         }
@@ -189,12 +241,17 @@ impl Header {
             return Err(format!("bad word width {word_bits} in the header"));
         }
         let round = round.ok_or_else(|| missing("round"))?;
+        let round = u32::try_from(round).map_err(|_| format!("bad round {round} in the header"))?;
+        let stage = match phase.ok_or_else(|| missing("phase"))? {
+            None => Stage::Search { level: round },
+            Some(phase) => Stage::Rounds { phase, round },
+        };
         Ok(Header {
             identity: id,
             positions: positions.ok_or_else(|| missing("positions"))?,
             word_bits: word_bits as u32,
-            phase: phase.ok_or_else(|| missing("phase"))?,
-            round: u32::try_from(round).map_err(|_| format!("bad round {round} in the header"))?,
+            stage,
+            frontier: frontier.ok_or_else(|| missing("frontier"))?,
         })
     }
 }
@@ -211,12 +268,21 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |source| Error::Io { path: path.display().to_string(), source }
 }
 
-/// Writes the state between two rounds to `path` (through `path.tmp-PID`, renamed when whole).
+/// What a checkpoint holds besides the set.
+pub enum State<'a, W> {
+    /// The search between two levels.
+    Search(&'a Level<'a>),
+    /// The rounds, between two of them.
+    Rounds(&'a Between<'a, W>),
+}
+
+/// Writes the state of a solve to `path` (through `path.tmp-PID`, renamed when whole): the set
+/// and the search's frontier, or the state words between two rounds.
 pub fn write<W: StateWord>(
     path: &Path,
     identity: &Identity,
     set: &DenseSet,
-    at: &Between<'_, W>,
+    state: &State<'_, W>,
 ) -> Result<(), Error> {
     let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
     if bad_text(&identity.game)
@@ -227,13 +293,15 @@ pub fn write<W: StateWord>(
             "a game name, parameter or index scheme with a line break cannot be checkpointed".into(),
         ));
     }
-    let header = Header {
-        identity: identity.clone(),
-        positions: at.words.len() as u64,
-        word_bits: W::BITS,
-        phase: at.phase,
-        round: at.round,
+    let (stage, positions, frontier) = match state {
+        State::Search(at) => (
+            Stage::Search { level: at.level },
+            (0..set.word_count()).map(|w| set.word(w as u64).count_ones() as u64).sum(),
+            at.frontier.len() as u64,
+        ),
+        State::Rounds(at) => (Stage::Rounds { phase: at.phase, round: at.round }, at.words.len() as u64, 0),
     };
+    let header = Header { identity: identity.clone(), positions, word_bits: W::BITS, stage, frontier };
     let text = header.text();
     let mut head = Vec::new();
     head.extend_from_slice(MAGIC);
@@ -253,10 +321,17 @@ pub fn write<W: StateWord>(
         write_section(&mut f, b"SETW", words, 8, |w, out| {
             out.extend_from_slice(&set.word(w as u64).to_le_bytes())
         })?;
-        let width = (W::BITS / 8) as usize;
-        write_section(&mut f, b"STAT", at.words.len(), width, |k, out| {
-            out.extend_from_slice(&at.words[k].to_u32().to_le_bytes()[..width])
-        })?;
+        match state {
+            State::Search(at) => write_section(&mut f, b"FRNT", at.frontier.len(), 8, |k, out| {
+                out.extend_from_slice(&at.frontier[k].to_le_bytes())
+            })?,
+            State::Rounds(at) => {
+                let width = (W::BITS / 8) as usize;
+                write_section(&mut f, b"STAT", at.words.len(), width, |k, out| {
+                    out.extend_from_slice(&at.words[k].to_u32().to_le_bytes()[..width])
+                })?
+            }
+        }
         f.into_inner().map_err(|e| e.into_error())?.sync_all()
     })();
     if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
@@ -384,19 +459,17 @@ fn read_header_from(f: &mut impl Read, path: &Path) -> Result<Header, Error> {
     Header::parse(&text).map_err(|what| damaged(path, what))
 }
 
-/// A checkpoint read back: the reachable set (with its directory built) and where to resume.
-pub struct Loaded<W> {
-    /// What the file says about itself.
-    pub header: Header,
-    /// The reachable set.
-    pub set: DenseSet,
-    /// The state between two rounds.
-    pub resume: Resume<W>,
+/// A checkpoint read back: where to resume.
+pub enum Loaded<W> {
+    /// The search, between two levels (the set without its directory).
+    Search(SearchResume),
+    /// The rounds: the reachable set (with its directory built) and the state between two rounds.
+    Rounds(DenseSet, Resume<W>),
 }
 
 /// Reads the checkpoint in `path`, refusing it unless it belongs to `identity` and holds words
 /// of type `W`, and checking every section.
-pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<Loaded<W>, Error> {
+pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, Loaded<W>), Error> {
     let mut f = BufReader::with_capacity(CHUNK, File::open(path).map_err(io(path))?);
     let header = read_header_from(&mut f, path)?;
     let found = &header.identity;
@@ -430,19 +503,39 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<Loaded<W>,
         ));
     }
     let mut set = DenseSet::new(identity.size);
+    let mut count = 0u64;
     read_section(&mut f, path, b"SETW", identity.size.div_ceil(64), 8, |w, bytes| {
-        set.set_word(w, u64::from_le_bytes(bytes.try_into().expect("8 bytes")))
+        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        count += word.count_ones() as u64;
+        set.set_word(w, word)
     })?;
     if !identity.size.is_multiple_of(64) && set.word(identity.size / 64) >> (identity.size % 64) != 0 {
-        return Err(damaged(path, "the reachable set has slots beyond the index"));
+        return Err(damaged(path, "the set has slots beyond the index"));
     }
-    set.build_directory();
-    if set.count() != header.positions {
+    if count != header.positions {
         return Err(damaged(
             path,
-            format!("the reachable set has {} positions, the header says {}", set.count(), header.positions),
+            format!("the set has {count} slots, the header says {}", header.positions),
         ));
     }
+    let (phase, round) = match header.stage {
+        Stage::Search { level } => {
+            if header.frontier > count {
+                return Err(damaged(path, "the frontier is larger than the set"));
+            }
+            let mut frontier = vec![0u64; header.frontier as usize];
+            read_section(&mut f, path, b"FRNT", header.frontier, 8, |k, bytes| {
+                frontier[k] = u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+            })?;
+            if frontier.iter().any(|&slot| slot >= identity.size || !set.contains(slot)) {
+                return Err(damaged(path, "the frontier has slots outside the set"));
+            }
+            end_of_file(&mut f, path)?;
+            return Ok((header, Loaded::Search(SearchResume { level, set, frontier })));
+        }
+        Stage::Rounds { phase, round } => (phase, round),
+    };
+    set.build_directory();
     let positions = usize::try_from(header.positions)
         .map_err(|_| Error::TooLarge(format!("{} positions do not fit in memory", header.positions)))?;
     let mut words = vec![W::from_u32(0); positions];
@@ -452,12 +545,20 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<Loaded<W>,
         le[..width].copy_from_slice(bytes);
         words[k] = W::from_u32(u32::from_le_bytes(le));
     })?;
+    end_of_file(&mut f, path)?;
+    let resume = Resume { phase, round, words };
+    Ok((header, Loaded::Rounds(set, resume)))
+}
+
+fn end_of_file(f: &mut impl Read, path: &Path) -> Result<(), Error> {
     if f.read(&mut [0u8; 1]).map_err(io(path))? != 0 {
         return Err(damaged(path, "bytes after the last section"));
     }
-    let resume = Resume { phase: header.phase, round: header.round, words };
-    Ok(Loaded { header, set, resume })
+    Ok(())
 }
+
+/// A checkpointer, and the checkpoint to resume from when there is one.
+pub type Started<'a, W> = (Checkpointer<'a>, Option<(Header, Loaded<W>)>);
 
 /// Writes checkpoints of one solve between its rounds: at most every `every`, and when the
 /// solve is stopped.
@@ -465,8 +566,8 @@ pub struct Checkpointer<'a> {
     options: &'a CheckpointOptions,
     identity: Identity,
     last: Instant,
-    /// The phase and round of the checkpoint in the file, when it is this solve's.
-    saved: Option<(Phase, u32)>,
+    /// Where the solve was at the checkpoint in the file, when it is this solve's.
+    saved: Option<Stage>,
 }
 
 impl<'a> Checkpointer<'a> {
@@ -476,7 +577,7 @@ impl<'a> Checkpointer<'a> {
     pub fn start<W: StateWord>(
         options: &'a CheckpointOptions,
         identity: Identity,
-    ) -> Result<(Checkpointer<'a>, Option<Loaded<W>>), Error> {
+    ) -> Result<Started<'a, W>, Error> {
         let path = &options.path;
         let exists = path.try_exists().map_err(io(path))?;
         let loaded = match (options.resume, exists) {
@@ -490,7 +591,7 @@ impl<'a> Checkpointer<'a> {
             (true, true) => Some(load::<W>(path, &identity)?),
             (false, false) => None,
         };
-        let saved = loaded.as_ref().map(|l| (l.header.phase, l.header.round));
+        let saved = loaded.as_ref().map(|(header, _)| header.stage);
         Ok((Checkpointer { options, identity, last: Instant::now(), saved }, loaded))
     }
 
@@ -503,16 +604,34 @@ impl<'a> Checkpointer<'a> {
         at: &Between<'_, W>,
         progress: &dyn Progress,
     ) -> Result<(), Error> {
-        let due = at.cancelled || self.last.elapsed() >= self.options.every;
-        if due && self.saved != Some((at.phase, at.round)) {
-            match write(&self.options.path, &self.identity, set, at) {
-                Ok(()) => self.saved = Some((at.phase, at.round)),
-                Err(e) if at.cancelled => return Err(e),
+        let stage = Stage::Rounds { phase: at.phase, round: at.round };
+        self.maybe_write(set, stage, at.cancelled, &State::Rounds(at), progress)
+    }
+
+    /// The hook between two levels of the search, as [`Checkpointer::between`].
+    pub fn between_levels(&mut self, at: &Level<'_>, progress: &dyn Progress) -> Result<(), Error> {
+        let stage = Stage::Search { level: at.level };
+        self.maybe_write::<u16>(at.set, stage, at.cancelled, &State::Search(at), progress)
+    }
+
+    fn maybe_write<W: StateWord>(
+        &mut self,
+        set: &DenseSet,
+        stage: Stage,
+        cancelled: bool,
+        state: &State<'_, W>,
+        progress: &dyn Progress,
+    ) -> Result<(), Error> {
+        let due = cancelled || self.last.elapsed() >= self.options.every;
+        if due && self.saved != Some(stage) {
+            match write(&self.options.path, &self.identity, set, state) {
+                Ok(()) => self.saved = Some(stage),
+                Err(e) if cancelled => return Err(e),
                 Err(e) => progress.note(&format!("cannot write a checkpoint ({e}); going on without it")),
             }
             self.last = Instant::now();
         }
-        if at.cancelled {
+        if cancelled {
             return Err(Error::Cancelled { checkpoint: Some(self.options.path.display().to_string()) });
         }
         Ok(())
@@ -539,21 +658,21 @@ pub fn solve_dense<G: Indexed>(
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;
     let (mut checkpointer, loaded) = Checkpointer::start::<u16>(options, identity)?;
-    let (set, resume) = match loaded {
-        Some(loaded) => {
-            progress.note(&format!(
-                "resuming from {}: {} positions, {} round {}",
-                options.path.display(),
-                loaded.header.positions,
-                match loaded.header.phase {
-                    Phase::Decisive => "wins and losses",
-                    Phase::Ties => "ties",
-                },
-                loaded.header.round
-            ));
-            (loaded.set, Some(loaded.resume))
+    if let Some((header, _)) = &loaded {
+        progress.note(&format!("resuming from {}: {}", options.path.display(), header.stage.describe()));
+    }
+    let (search, rounds) = match loaded {
+        None => (None, None),
+        Some((_, Loaded::Search(search))) => (Some(search), None),
+        Some((_, Loaded::Rounds(set, resume))) => (None, Some((set, resume))),
+    };
+    let (set, resume) = match rounds {
+        Some((set, resume)) => (set, Some(resume)),
+        None => {
+            let set =
+                reachable_from(game, search, progress, &mut |at| checkpointer.between_levels(at, progress))?;
+            (set, None)
         }
-        None => (reachable(game, progress)?, None),
     };
     check_memory(&estimate(game, Some(set.count())), memory_limit)?;
     let space = DenseSpace::new(game, &set);

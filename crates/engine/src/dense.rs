@@ -194,18 +194,63 @@ fn select_in_word(mut word: u64, k: u32) -> u32 {
 /// Marks every slot reachable from the game's roots; terminal positions are marked, not expanded.
 /// Stops with [`Error::Cancelled`] between two levels when `progress` asks.
 pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> Result<DenseSet, Error> {
-    let mut set = DenseSet::new(game.size());
+    reachable_from(game, None, progress, &mut |_| Ok(()))
+}
+
+/// The state of the search for the reachable set between two levels, given to the hook of
+/// [`reachable_from`]: the slots found so far (`set`, without its directory) and those found at
+/// the last level (`frontier`, at distance `level` from the roots), which the next level
+/// expands.
+pub struct Level<'a> {
+    /// The distance of the frontier from the roots.
+    pub level: u32,
+    /// Every slot found so far.
+    pub set: &'a DenseSet,
+    /// The slots found at the last level.
+    pub frontier: &'a [u64],
+    /// Whether `progress` asked to stop: the search returns [`Error::Cancelled`] after the hook.
+    pub cancelled: bool,
+}
+
+/// A search to continue from the state between two levels (the fields of [`Level`]).
+pub struct SearchResume {
+    /// The distance of the frontier from the roots.
+    pub level: u32,
+    /// Every slot found so far.
+    pub set: DenseSet,
+    /// The slots found at the last level.
+    pub frontier: Vec<u64>,
+}
+
+/// [`reachable`] from the state between two levels when `resume` is given, calling `between`
+/// before every level (a checkpoint writer); stops with [`Error::Cancelled`] after it when
+/// `progress` asks, and with the hook's error.
+pub fn reachable_from<G: Indexed>(
+    game: &G,
+    resume: Option<SearchResume>,
+    progress: &dyn Progress,
+    between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
+) -> Result<DenseSet, Error> {
     progress.phase("exploring (dense)", None);
-    let mut frontier: Vec<u64> = Vec::new();
-    for root in game.roots() {
-        let r = game.rank(&root);
-        if set.insert(r) {
-            frontier.push(r);
+    let (mut set, mut frontier, mut level) = match resume {
+        Some(r) => (r.set, r.frontier, r.level),
+        None => {
+            let set = DenseSet::new(game.size());
+            let mut frontier: Vec<u64> = Vec::new();
+            for root in game.roots() {
+                let r = game.rank(&root);
+                if set.insert(r) {
+                    frontier.push(r);
+                }
+            }
+            (set, frontier, 0)
         }
-    }
+    };
     progress.advance(frontier.len() as u64);
     while !frontier.is_empty() {
-        if progress.cancelled() {
+        let cancelled = progress.cancelled();
+        between(&Level { level, set: &set, frontier: &frontier, cancelled })?;
+        if cancelled {
             return Err(Error::Cancelled { checkpoint: None });
         }
         frontier = frontier
@@ -231,6 +276,7 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> Result<DenseS
                 out
             })
             .collect();
+        level += 1;
     }
     set.build_directory();
     Ok(set)

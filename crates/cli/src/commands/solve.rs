@@ -175,9 +175,7 @@ fn stopped_message(saved: Option<&str>, checkpoints: bool) -> String {
         Some(path) => {
             format!("stopped; the work so far is saved in {path}\nto continue: {}", resume_command())
         }
-        None if checkpoints => "stopped before the first checkpoint (taken once the reachable positions are \
-                                found and their states set up); nothing was saved"
-            .to_string(),
+        None if checkpoints => "stopped before a checkpoint could be taken; nothing was saved".to_string(),
         None => "stopped before the end".to_string(),
     }
 }

@@ -202,4 +202,44 @@ mod tests {
             assert_eq!(outcome.value() == Value::Lose, xor == 0, "{heaps:?}");
         }
     }
+
+    /// Asks to stop at the `stop_at`-th poll (0-based) and at every later one.
+    struct StopAt(std::sync::atomic::AtomicU64, u64);
+
+    impl nimber_engine::Progress for StopAt {
+        fn cancelled(&self) -> bool {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= self.1
+        }
+    }
+
+    #[test]
+    fn stopped_at_any_level_or_round_and_resumed_ends_as_uninterrupted() {
+        // Four heaps of at most 6: 210 positions, 5 levels of search (a move empties a heap at
+        // most) and 25 rounds (remoteness up to 24, the counters). Stopped at
+        // each of them in turn (a checkpoint written every time), then resumed to the end.
+        use nimber_engine::checkpoint::{self, CheckpointOptions, Stage};
+        let game = IndexedNim::new(Nim::new(vec![6; 4])).unwrap();
+        let want = dense::solve(&game, None, &Silent).unwrap();
+        let path = std::env::temp_dir().join(format!("nimber-nim-index-{}.ckpt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut options = CheckpointOptions::new(&path, "nim", &[("heaps".into(), "6,6,6,6".into())]);
+        options.every = std::time::Duration::ZERO;
+        let mut stages = Vec::new();
+        for stop_at in 0.. {
+            options.resume = false;
+            let stop = StopAt(Default::default(), stop_at);
+            match checkpoint::solve_dense(&game, None, &options, &stop) {
+                Ok(_) => break,
+                Err(nimber_engine::Error::Cancelled { checkpoint: Some(_) }) => {}
+                Err(e) => panic!("{e}"),
+            }
+            stages.push(checkpoint::read_header(&path).unwrap().stage);
+            options.resume = true;
+            let got = checkpoint::solve_dense(&game, None, &options, &Silent).unwrap();
+            assert!((0..want.len()).all(|k| got.get_nth(k) == want.get_nth(k)), "{:?}", stages.last());
+            options.remove().unwrap();
+        }
+        let levels = stages.iter().filter(|s| matches!(s, Stage::Search { .. })).count();
+        assert_eq!((levels, stages.len() - levels), (5, 25), "{stages:?}");
+    }
 }
