@@ -170,6 +170,11 @@ pub struct GameArgs {
 
 /// `nimber solve GAME`.
 #[derive(Debug, Args)]
+#[command(after_help = "Ctrl-C stops a solve cleanly: a dense solve keeping a checkpoint (--checkpoint, or \
+                  --save) saves it at the end of the current round and says how to continue with \
+                  --resume; the exit status is 130. A second Ctrl-C quits at once.\n\
+                  Example: nimber solve dobutsu --save dobutsu.db, stopped, then \
+                  nimber solve dobutsu --save dobutsu.db --resume")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -196,7 +201,7 @@ pub struct SolveArgs {
     pub dump: Option<PathBuf>,
 
     /// Store the solution in this file, for `query --db` and `analyze --db` (games solved
-    /// through a dense index: tictactoe, dobutsu)
+    /// through a dense index: tictactoe, nim, dobutsu)
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
 
@@ -205,6 +210,21 @@ pub struct SolveArgs {
     /// quarters of the machine's memory)
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
+
+    /// Keep a checkpoint of the solve in this file (games solved through a dense index:
+    /// tictactoe, nim, dobutsu), written every --checkpoint-every seconds and when the solve is
+    /// stopped by Ctrl-C, removed when it ends (default with --save FILE: FILE.checkpoint)
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// The least time between two checkpoints, in seconds (0: after every round)
+    #[arg(long, value_name = "SECONDS", default_value_t = 300)]
+    pub checkpoint_every: u64,
+
+    /// Continue the solve from its checkpoint (--checkpoint, or the one of --save) instead of
+    /// starting over; the result is the same as an uninterrupted solve's
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// `nimber query GAME [POSITION]`, or `nimber query --db FILE [POSITION]`.

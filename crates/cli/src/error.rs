@@ -14,6 +14,9 @@ pub enum Failure {
     Message(String),
     /// Writing the results to standard output failed; a closed pipe is not reported.
     Output(io::Error),
+    /// The work was stopped by Ctrl-C: what was saved and how to go on, one line each (exit
+    /// status 130).
+    Stopped(String),
 }
 
 impl Failure {
@@ -35,6 +38,7 @@ impl fmt::Display for Failure {
             Failure::Engine(e) => write!(f, "{e}"),
             Failure::Message(m) => f.write_str(m),
             Failure::Output(e) => write!(f, "cannot write the output: {e}"),
+            Failure::Stopped(m) => f.write_str(m),
         }
     }
 }

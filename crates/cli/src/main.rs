@@ -6,6 +6,7 @@
 mod args;
 mod commands;
 mod error;
+mod interrupt;
 mod output;
 mod progress;
 
@@ -38,6 +39,13 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // The reader of our output went away (`nimber list | head -1`): nothing to say.
         Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
+        // Stopped by Ctrl-C: what was saved and how to go on, and the shell's status for it.
+        Err(Failure::Stopped(message)) => {
+            for line in message.lines() {
+                let _ = writeln!(io::stderr(), "nimber: {line}");
+            }
+            ExitCode::from(interrupt::EXIT_STOPPED)
+        }
         Err(failure) => {
             let _ = writeln!(io::stderr(), "nimber: error: {}", error::one_line(&failure));
             ExitCode::from(FAILURE)

@@ -176,6 +176,11 @@ impl Progress for TerminalProgress {
             _ => write(),
         }
     }
+
+    /// Ctrl-C, once [`crate::interrupt::install`] catches it.
+    fn cancelled(&self) -> bool {
+        crate::interrupt::requested()
+    }
 }
 
 /// Notes of a report worth repeating on standard output: all of them, unless standard error

@@ -37,7 +37,7 @@ fn readme_examples_run_as_shown() {
             command.strip_prefix("nimber ").unwrap_or_else(|| panic!("not a nimber command: {command}"));
         // Files the examples write go to a scratch folder; files they read are in the repository.
         let mut rest = rest.to_string();
-        for option in ["--dump ", "--svg ", "--png ", "--save ", "--db "] {
+        for option in ["--dump ", "--svg ", "--png ", "--save ", "--db ", "--checkpoint "] {
             rest = rest.replace(option, &format!("{option}{}/", scratch.display()));
         }
         let output =

@@ -58,7 +58,8 @@ fn analyze_shows_counts_and_the_longest_wins() {
 #[test]
 fn errors_are_one_line() {
     let db = saved("errors.db");
-    assert!(fails(&["solve", "nim", "--save", &db]).contains("nim is not solved through a dense index"));
+    assert!(fails(&["solve", "subtraction", "--save", &db])
+        .contains("subtraction is not solved through a dense index"));
     assert!(fails(&["solve", "tictactoe", "--misere", "--save", &db]).contains("--misere cannot be saved"));
     assert!(fails(&["solve", "tictactoe", "--save", "/nonexistent-dir/x.db"]).contains("no such directory"));
     assert!(fails(&["query", "--db", &db, "-p", "a=1"]).contains("do not apply"));

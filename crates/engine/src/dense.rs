@@ -74,8 +74,18 @@ impl DenseSet {
     }
 
     #[inline]
-    fn word(&self, w: u64) -> u64 {
+    pub(crate) fn word(&self, w: u64) -> u64 {
         self.words[w as usize].load(Ordering::Relaxed)
+    }
+
+    /// Number of bitset words (`size / 64`, rounded up).
+    pub(crate) fn word_count(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Sets bitset word `w` (a checkpoint read back), before the directory is built.
+    pub(crate) fn set_word(&self, w: usize, value: u64) {
+        self.words[w].store(value, Ordering::Relaxed);
     }
 
     /// Builds the rank directory and the select samples; call once no more slots are added.
@@ -182,18 +192,67 @@ fn select_in_word(mut word: u64, k: u32) -> u32 {
 }
 
 /// Marks every slot reachable from the game's roots; terminal positions are marked, not expanded.
-pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
-    let mut set = DenseSet::new(game.size());
+/// Stops with [`Error::Cancelled`] between two levels when `progress` asks.
+pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> Result<DenseSet, Error> {
+    reachable_from(game, None, progress, &mut |_| Ok(()))
+}
+
+/// The state of the search for the reachable set between two levels, given to the hook of
+/// [`reachable_from`]: the slots found so far (`set`, without its directory) and those found at
+/// the last level (`frontier`, at distance `level` from the roots), which the next level
+/// expands.
+pub struct Level<'a> {
+    /// The distance of the frontier from the roots.
+    pub level: u32,
+    /// Every slot found so far.
+    pub set: &'a DenseSet,
+    /// The slots found at the last level.
+    pub frontier: &'a [u64],
+    /// Whether `progress` asked to stop: the search returns [`Error::Cancelled`] after the hook.
+    pub cancelled: bool,
+}
+
+/// A search to continue from the state between two levels (the fields of [`Level`]).
+pub struct SearchResume {
+    /// The distance of the frontier from the roots.
+    pub level: u32,
+    /// Every slot found so far.
+    pub set: DenseSet,
+    /// The slots found at the last level.
+    pub frontier: Vec<u64>,
+}
+
+/// [`reachable`] from the state between two levels when `resume` is given, calling `between`
+/// before every level (a checkpoint writer); stops with [`Error::Cancelled`] after it when
+/// `progress` asks, and with the hook's error.
+pub fn reachable_from<G: Indexed>(
+    game: &G,
+    resume: Option<SearchResume>,
+    progress: &dyn Progress,
+    between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
+) -> Result<DenseSet, Error> {
     progress.phase("exploring (dense)", None);
-    let mut frontier: Vec<u64> = Vec::new();
-    for root in game.roots() {
-        let r = game.rank(&root);
-        if set.insert(r) {
-            frontier.push(r);
+    let (mut set, mut frontier, mut level) = match resume {
+        Some(r) => (r.set, r.frontier, r.level),
+        None => {
+            let set = DenseSet::new(game.size());
+            let mut frontier: Vec<u64> = Vec::new();
+            for root in game.roots() {
+                let r = game.rank(&root);
+                if set.insert(r) {
+                    frontier.push(r);
+                }
+            }
+            (set, frontier, 0)
         }
-    }
+    };
     progress.advance(frontier.len() as u64);
     while !frontier.is_empty() {
+        let cancelled = progress.cancelled();
+        between(&Level { level, set: &set, frontier: &frontier, cancelled })?;
+        if cancelled {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
         frontier = frontier
             .par_chunks(1 << 10)
             .flat_map_iter(|chunk| {
@@ -217,9 +276,10 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
                 out
             })
             .collect();
+        level += 1;
     }
     set.build_directory();
-    set
+    Ok(set)
 }
 
 /// The reachable positions of an indexed game as a retrograde space, numbered by their rank in
@@ -352,7 +412,7 @@ pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
     Estimate { slots, positions, exact, set_bytes, state_bytes, work_bytes }
 }
 
-fn check_memory(estimate: &Estimate, limit: Option<u64>) -> Result<(), Error> {
+pub(crate) fn check_memory(estimate: &Estimate, limit: Option<u64>) -> Result<(), Error> {
     match limit {
         Some(limit) if estimate.total() > limit => Err(Error::TooLarge(format!(
             "the dense solve needs about {:.0} MiB, over the memory limit of {:.0} MiB ({})",
@@ -371,6 +431,10 @@ pub struct DenseSolution {
 }
 
 impl DenseSolution {
+    pub(crate) fn new(set: DenseSet, words: Vec<u16>) -> DenseSolution {
+        DenseSolution { set, words }
+    }
+
     /// Number of positions solved (the reachable ones).
     pub fn len(&self) -> u64 {
         self.set.count()
@@ -449,7 +513,7 @@ pub fn solve<G: Indexed>(
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;
-    let set = reachable(game, progress);
+    let set = reachable(game, progress)?;
     let exact = estimate(game, Some(set.count()));
     check_memory(&exact, memory_limit)?;
     let words = solve_words::<G, u16>(game, &set, progress)?;
@@ -484,7 +548,15 @@ impl<G: Indexed> Dense<G> {
                 if options.nim { "grundy" } else { options.solver.name() }
             )));
         }
-        solve(&self.0, options.memory, progress)
+        match &options.checkpoint {
+            Some(checkpoint) => crate::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress),
+            None => solve(&self.0, options.memory, progress),
+        }
+    }
+
+    /// Removes the solve's checkpoint once its result is safe.
+    pub(crate) fn remove_checkpoint(&self, options: &SolveOptions) -> Result<(), Error> {
+        options.checkpoint.as_ref().map_or(Ok(()), |c| c.remove())
     }
 }
 
@@ -594,7 +666,9 @@ impl<G: Indexed> DynGame for Dense<G> {
 
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
-        self.report(&solution, options)
+        let report = self.report(&solution, options)?;
+        self.remove_checkpoint(options)?;
+        Ok(report)
     }
 
     fn dense(&self) -> Option<&dyn crate::store::DenseStore> {

@@ -23,11 +23,14 @@ pub struct SolveOptions {
     /// The most memory a solve may take, in bytes: solvers that can estimate their needs
     /// beforehand (the dense solver) refuse with the estimate when it is over. `None`: no limit.
     pub memory: Option<u64>,
+    /// Keep checkpoints of a long solve, or resume from one (games solved through a dense
+    /// index; see [`crate::checkpoint`]). Other solvers ignore it.
+    pub checkpoint: Option<crate::checkpoint::CheckpointOptions>,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { solver: SolverChoice::Auto, nim: false, rows: false, memory: None }
+        SolveOptions { solver: SolverChoice::Auto, nim: false, rows: false, memory: None, checkpoint: None }
     }
 }
 

@@ -71,6 +71,14 @@ pub enum Error {
         /// Where the work done so far was saved, if it was.
         checkpoint: Option<String>,
     },
+    /// A checkpoint cannot be used: of another game, damaged, missing, or in the way.
+    #[error("{path}: {what}")]
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

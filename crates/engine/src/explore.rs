@@ -65,6 +65,9 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
             done += 1;
             if done.is_multiple_of(4096) {
                 progress.advance(4096);
+                if progress.cancelled() {
+                    return Err(Error::Cancelled { checkpoint: None });
+                }
             }
             if done.is_multiple_of(crate::memory::CHECK_EVERY) {
                 crate::memory::check(explored.positions.len())?;

@@ -44,6 +44,7 @@
 //! ```
 
 pub mod adapt;
+pub mod checkpoint;
 pub mod dense;
 pub mod dyn_game;
 pub mod error;

@@ -516,6 +516,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let solution = self.solve_all(options, progress)?;
         progress.phase("saving", None);
         write(path, game, params, &self.0.index_scheme(), self.0.size(), &solution)?;
+        self.remove_checkpoint(options)?;
         let mut report = self.report(&solution, options)?;
         report.notes.push(format!("saved {} positions to {}", solution.len(), path.display()));
         Ok(report)

@@ -56,7 +56,7 @@ fn main() {
     println!("estimate before starting: {}", estimate(&game, None).describe());
     let phases = Phases { start: Instant::now(), last: Mutex::new(Instant::now()) };
     if only_reachable {
-        let set = dense::reachable(&game, &phases);
+        let set = dense::reachable(&game, &phases).expect("not cancelled");
         let wall = phases.start.elapsed().as_secs_f64();
         println!("reachable positions: {} (Tanaka: {REACHABLE})", set.count());
         println!("wall time: {wall:.2} s, peak memory {}", mib(peak_memory()));

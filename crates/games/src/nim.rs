@@ -5,7 +5,10 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
 use crate::registry::GameInfo;
 
+mod index;
 mod lab;
+
+pub use index::IndexedNim;
 
 /// Nim under normal play. A position is the multiset of heap sizes, kept sorted, so the order
 /// in which heaps are written does not matter.
@@ -58,6 +61,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     Ok(Box::new(lab::build(params)?))
+}
+
+/// Nim over its dense index (see [`IndexedNim`]), for `solve --save` and checkpoints.
+pub(crate) fn build_indexed(params: &Params) -> Result<IndexedNim, Error> {
+    IndexedNim::new(lab::build(params)?)
 }
 
 impl Game for Nim {

@@ -5,6 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use nimber_engine::checkpoint::CheckpointOptions;
 use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
 
 use crate::args::{SolveArgs, SolverArg};
@@ -39,12 +40,27 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // The hash-map searches check the process's memory against it as they grow.
         nimber_engine::memory::set_limit(bytes);
     }
-    let options = SolveOptions { solver: args.solver.into(), nim: args.nim, rows: dump.is_some(), memory };
+    let checkpoint = checkpoint_options(args, &built)?;
+    let options = SolveOptions {
+        solver: args.solver.into(),
+        nim: args.nim,
+        rows: dump.is_some(),
+        memory,
+        checkpoint: checkpoint.clone(),
+    };
 
     let saver = match &args.save {
         Some(path) => Some((crate::commands::analyze::dense_for_save(&built, args.misere, path)?, path)),
         None => None,
     };
+    // Checkpoints are kept by the dense solver: a game built for memo search that has a dense
+    // index is solved through it.
+    let dense_game = match (&saver, &checkpoint) {
+        (None, Some(_)) if built.game.dense().is_none() => Some(dense_for_checkpoint(&built, args.misere)?),
+        _ => None,
+    };
+    let game: &dyn DynGame = dense_game.as_deref().unwrap_or(game);
+    crate::interrupt::install();
     let progress = TerminalProgress::start();
     let started = Instant::now();
     let result = match &saver {
@@ -62,6 +78,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Err(e) => {
             if let Some(dump) = dump.take() {
                 dump.discard();
+            }
+            if let Error::Cancelled { checkpoint: saved } = &e {
+                return Err(Failure::Stopped(stopped_message(saved.as_deref(), checkpoint.is_some())));
             }
             return Err(e.into());
         }
@@ -83,6 +102,104 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The checkpoints asked for: `--checkpoint FILE`, or next to `--save FILE`; checked before the
+/// work (a checkpoint to resume from is there, none is in the way of a new solve).
+fn checkpoint_options(args: &SolveArgs, built: &Built) -> Result<Option<CheckpointOptions>, Failure> {
+    let path = match (&args.checkpoint, &args.save) {
+        (Some(path), _) => path.clone(),
+        (None, Some(save)) => {
+            let mut path = save.as_os_str().to_owned();
+            path.push(".checkpoint");
+            PathBuf::from(path)
+        }
+        (None, None) if args.resume => {
+            return Err(Failure::msg(
+                "--resume: no checkpoint named: give the solve's --checkpoint FILE (or its --save FILE, \
+                 whose checkpoint is FILE.checkpoint)",
+            ))
+        }
+        (None, None) => return Ok(None),
+    };
+    let exists = path.try_exists().map_err(|e| io_error(&path, e))?;
+    if args.resume && !exists {
+        return Err(Failure::msg(format!(
+            "--resume: there is no checkpoint {} to resume from (the solve finished, or was never \
+             stopped after its first checkpoint); run without --resume to start over",
+            path.display()
+        )));
+    }
+    if !args.resume && exists {
+        return Err(Failure::msg(format!(
+            "{}: the checkpoint of an earlier solve is there: add --resume to continue it, or remove \
+             the file to start over",
+            path.display()
+        )));
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return Err(Failure::msg(format!(
+            "--checkpoint {}: no such directory {}",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let mut options = CheckpointOptions::new(path, built.info.name, &built.params);
+    options.every = Duration::from_secs(args.checkpoint_every);
+    options.resume = args.resume;
+    Ok(Some(options))
+}
+
+/// The game built from the command line, solved through its dense index to keep checkpoints.
+fn dense_for_checkpoint(built: &Built, misere: bool) -> Result<Box<dyn DynGame>, Failure> {
+    if misere {
+        return Err(Failure::msg(
+            "--checkpoint: checkpoints are kept by the dense solver, which has no misère play",
+        ));
+    }
+    let params: Vec<String> =
+        built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+    nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
+        Failure::msg(format!(
+            "--checkpoint: {} is not solved through a dense index; checkpoints are kept by the dense \
+             solver (tictactoe, nim, dobutsu)",
+            built.info.name
+        ))
+    })
+}
+
+/// What a solve stopped by Ctrl-C says: where its work is and how to go on.
+fn stopped_message(saved: Option<&str>, checkpoints: bool) -> String {
+    match saved {
+        Some(path) => {
+            format!("stopped; the work so far is saved in {path}\nto continue: {}", resume_command())
+        }
+        None if checkpoints => "stopped before a checkpoint could be taken; nothing was saved".to_string(),
+        None => "stopped before the end".to_string(),
+    }
+}
+
+/// This command line with `--resume`, for the user to run next.
+fn resume_command() -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut words = vec!["nimber".to_string()];
+    words.extend(args.iter().map(|a| shell_word(a)));
+    if !args.iter().any(|a| a == "--resume") {
+        words.push("--resume".to_string());
+    }
+    words.join(" ")
+}
+
+/// `word` as the shell reads it: as is when plain, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain =
+        !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_=.,/:+@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Why `--misere` has no nim values.

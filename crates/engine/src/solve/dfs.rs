@@ -137,6 +137,9 @@ where
                 done += 1;
                 if done.is_multiple_of(4096) {
                     progress.advance(4096);
+                    if progress.cancelled() {
+                        return Err(Error::Cancelled { checkpoint: None });
+                    }
                 }
                 if done.is_multiple_of(crate::memory::CHECK_EVERY as u64) {
                     crate::memory::check(s.positions.len())?;

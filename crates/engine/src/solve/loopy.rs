@@ -197,8 +197,9 @@ impl Labels {
 
 /// Labels every position of `explored` (see the module documentation). Declared terminal
 /// positions count as positions without moves, whatever their declared value: [`solve`] checks
-/// that they are all declared lost.
-pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Labels {
+/// that they are all declared lost. Stops with [`Error::Cancelled`] between two rounds when
+/// `progress` asks.
+pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Result<Labels, Error> {
     let n = explored.len();
     progress.phase("building the reverse graph", None);
     let preds = explored.predecessors();
@@ -230,6 +231,9 @@ pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Labels {
         }
         let mut round = 0u32;
         while !frontier.is_empty() {
+            if progress.cancelled() {
+                return Err(Error::Cancelled { checkpoint: None });
+            }
             round += 1;
             next.clear();
             for &v in &frontier {
@@ -287,7 +291,7 @@ pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Labels {
         }
         k_offsets.push(k_values.len() as u64);
     }
-    Labels { value, counter, k_offsets, k_values, levels: level }
+    Ok(Labels { value, counter, k_offsets, k_values, levels: level })
 }
 
 /// Every position explored by the loopy solver, with its generalized nim value.
@@ -360,7 +364,7 @@ pub fn solve<G: Game>(
             }
         }
     }
-    let labels = label(&explored, progress);
+    let labels = label(&explored, progress)?;
     Ok(LoopySolution { positions: explored.positions, index: explored.index, labels })
 }
 

@@ -123,6 +123,12 @@ impl Layout {
         self.decided | (value.index() as u32) << self.rem_bits | remoteness
     }
 
+    /// The value of a decided state.
+    #[inline]
+    fn value(self, s: u32) -> Value {
+        Value::ALL[((s >> self.rem_bits) & 3) as usize]
+    }
+
     /// The outcome of a final state (see [`solve_space_words`]).
     #[inline]
     fn outcome(self, s: u32) -> Outcome {
@@ -169,20 +175,139 @@ pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<
 }
 
 /// Solves every position of `space` with one word of type `W` per position, and returns those
-/// words: read each with [`word_outcome`] (draws included).
+/// words: read each with [`word_outcome`] (draws included). Stops with [`Error::Cancelled`]
+/// between two rounds when `progress` asks.
 pub fn solve_space_words<S: RetroSpace, W: StateWord>(
     space: &S,
     progress: &dyn Progress,
+) -> Result<Vec<W>, Error> {
+    solve_space_words_from(space, None, progress, &mut |_| Ok(()))
+}
+
+/// The two phases of the rounds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Wins and losses, spread from the decided positions of remoteness 0.
+    Decisive,
+    /// Ties, spread from the tied ends once wins and losses are exhausted.
+    Ties,
+}
+
+impl Phase {
+    /// The phase's name in checkpoints and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Decisive => "wins",
+            Phase::Ties => "ties",
+        }
+    }
+
+    /// The phase called `name` ([`Phase::name`]).
+    pub fn from_name(name: &str) -> Option<Phase> {
+        [Phase::Decisive, Phase::Ties].into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// The whole state of a solve between two rounds, given to the hook of
+/// [`solve_space_words_from`]: the state words, the phase and the round `round`. The positions
+/// decided in round `round` (the next round's frontier) are exactly those decided in `phase`
+/// with remoteness `round` (wins and losses in [`Phase::Decisive`], ties in [`Phase::Ties`]),
+/// so that the solve goes on from `words` alone ([`Resume`]).
+pub struct Between<'a, W> {
+    /// The phase under way.
+    pub phase: Phase,
+    /// The remoteness of the positions decided last.
+    pub round: u32,
+    /// One word per position: undecided move counters and decided outcomes.
+    pub words: &'a [W],
+    /// Whether `progress` asked to stop: the solve returns [`Error::Cancelled`] after the hook.
+    pub cancelled: bool,
+}
+
+/// A solve to continue from the state between two rounds (the fields of [`Between`]).
+pub struct Resume<W> {
+    /// The phase under way.
+    pub phase: Phase,
+    /// The remoteness of the positions decided last.
+    pub round: u32,
+    /// One word per position.
+    pub words: Vec<W>,
+}
+
+/// What [`solve_space_words_from`] calls between two rounds (a checkpoint writer); an error
+/// stops the solve with it.
+pub type RoundHook<'h, W> = dyn FnMut(&Between<'_, W>) -> Result<(), Error> + 'h;
+
+/// [`solve_space_words`] from the state between two rounds when `resume` is given, calling
+/// `between` between every two rounds (after initialization, at each round's end while there
+/// is work left, and at the start of the ties phase). When `progress` asks to stop, the solve
+/// calls `between` with [`Between::cancelled`] set and returns [`Error::Cancelled`] (the hook
+/// returns its own error, naming its checkpoint). Resumed or not, the words are the same.
+pub fn solve_space_words_from<S: RetroSpace, W: StateWord>(
+    space: &S,
+    resume: Option<Resume<W>>,
+    progress: &dyn Progress,
+    between: &mut RoundHook<'_, W>,
 ) -> Result<Vec<W>, Error> {
     let layout = Layout::of(W::BITS);
     let len = space.len();
     let len_usize =
         usize::try_from(len).map_err(|_| Error::TooLarge(format!("{len} positions do not fit in memory")))?;
     let bits = partition_bits(len);
-    let psize = 1usize << bits;
 
-    progress.phase("initializing", Some(len));
-    let mut state: Vec<W> = vec![W::from_u32(0); len_usize];
+    let (mut state, phase, round, frontier, tied) = match resume {
+        None => {
+            let (state, decisive, tied) = initialize::<S, W>(space, len_usize, bits, layout, progress)?;
+            (state, Phase::Decisive, 0, decisive, Some(tied))
+        }
+        Some(resume) => {
+            if resume.words.len() != len_usize {
+                return Err(Error::Unsupported(format!(
+                    "cannot resume a solve of {} positions over a space of {len}",
+                    resume.words.len()
+                )));
+            }
+            let frontier = frontier_of(&resume.words, bits, layout, resume.phase, resume.round);
+            (resume.words, resume.phase, resume.round, frontier, None)
+        }
+    };
+
+    let mut rounds = Rounds { space, bits, layout, progress, between };
+    if phase == Phase::Decisive {
+        progress.phase("wins and losses", Some(len));
+        rounds.run(&mut state, Phase::Decisive, round, frontier)?;
+        let tied = tied.unwrap_or_else(|| frontier_of(&state, bits, layout, Phase::Ties, 0));
+        progress.phase("ties", Some(len));
+        rounds.run(&mut state, Phase::Ties, 0, tied)?;
+    } else {
+        progress.phase("ties", Some(len));
+        rounds.run(&mut state, Phase::Ties, round, frontier)?;
+    }
+
+    // Undecided positions are draws.
+    let draw = W::from_u32(layout.decided(Value::Draw, 0));
+    state.par_iter_mut().for_each(|s| {
+        if s.to_u32() & layout.decided == 0 {
+            *s = draw;
+        }
+    });
+    Ok(state)
+}
+
+/// The starting state words, and the frontiers of the two phases (per partition: the decided
+/// positions of remoteness 0).
+type Initial<W> = (Vec<W>, Vec<Vec<u64>>, Vec<Vec<u64>>);
+
+fn initialize<S: RetroSpace, W: StateWord>(
+    space: &S,
+    len: usize,
+    bits: u32,
+    layout: Layout,
+    progress: &dyn Progress,
+) -> Result<Initial<W>, Error> {
+    let psize = 1usize << bits;
+    progress.phase("initializing", Some(len as u64));
+    let mut state: Vec<W> = vec![W::from_u32(0); len];
     crate::memory::advise_huge_pages(&mut state);
     type Frontiers = Result<(Vec<u64>, Vec<u64>), Error>;
     let initial: Vec<Frontiers> = state
@@ -235,42 +360,77 @@ pub fn solve_space_words<S: RetroSpace, W: StateWord>(
         decisive.push(d);
         tied.push(t);
     }
-
-    progress.phase("wins and losses", Some(len));
-    run_rounds(space, &mut state, decisive, bits, layout, progress)?;
-    progress.phase("ties", Some(len));
-    run_rounds(space, &mut state, tied, bits, layout, progress)?;
-
-    // Undecided positions are draws.
-    let draw = W::from_u32(layout.decided(Value::Draw, 0));
-    state.par_iter_mut().for_each(|s| {
-        if s.to_u32() & layout.decided == 0 {
-            *s = draw;
-        }
-    });
-    Ok(state)
+    Ok((state, decisive, tied))
 }
 
-/// Runs rounds from `frontier` (per partition: positions of remoteness 0) until no position is
-/// decided.
-fn run_rounds<S: RetroSpace, W: StateWord>(
-    space: &S,
-    state: &mut [W],
-    mut frontier: Vec<Vec<u64>>,
+/// The frontier after round `round` of `phase`, rebuilt from the state words alone (per
+/// partition, as frontier entries): the positions decided in `phase` with remoteness `round`.
+fn frontier_of<W: StateWord>(
+    state: &[W],
     bits: u32,
     layout: Layout,
-    progress: &dyn Progress,
-) -> Result<(), Error> {
-    let mut remoteness = 0u32;
-    while frontier.iter().any(|f| !f.is_empty()) {
-        progress.advance(frontier.iter().map(|f| f.len() as u64).sum());
-        if remoteness >= layout.rem_mask {
-            return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
+    phase: Phase,
+    round: u32,
+) -> Vec<Vec<u64>> {
+    state
+        .par_chunks(1 << bits)
+        .enumerate()
+        .map(|(d, slice)| {
+            let base = (d as u64) << bits;
+            let mut out = Vec::new();
+            for (k, w) in slice.iter().enumerate() {
+                let s = w.to_u32();
+                if s & layout.decided == 0 || s & layout.rem_mask != round {
+                    continue;
+                }
+                let kind = match (phase, layout.value(s)) {
+                    (Phase::Decisive, Value::Win) => CHILD_WON,
+                    (Phase::Decisive, Value::Lose) => CHILD_LOST,
+                    (Phase::Ties, Value::Tie) => CHILD_TIED,
+                    _ => continue,
+                };
+                out.push((base + k as u64) << 2 | kind);
+            }
+            out
+        })
+        .collect()
+}
+
+/// What every round needs.
+struct Rounds<'a, 'h, S, W> {
+    space: &'a S,
+    bits: u32,
+    layout: Layout,
+    progress: &'a dyn Progress,
+    between: &'a mut RoundHook<'h, W>,
+}
+
+impl<S: RetroSpace, W: StateWord> Rounds<'_, '_, S, W> {
+    /// Runs the rounds of `phase` from `frontier` (per partition: positions of remoteness
+    /// `remoteness`) until no position is decided, calling the hook before each round.
+    fn run(
+        &mut self,
+        state: &mut [W],
+        phase: Phase,
+        mut remoteness: u32,
+        mut frontier: Vec<Vec<u64>>,
+    ) -> Result<(), Error> {
+        while frontier.iter().any(|f| !f.is_empty()) {
+            // Between two rounds: the state is `state`, `phase` and `remoteness` alone.
+            let cancelled = self.progress.cancelled();
+            (self.between)(&Between { phase, round: remoteness, words: state, cancelled })?;
+            if cancelled {
+                return Err(Error::Cancelled { checkpoint: None });
+            }
+            self.progress.advance(frontier.iter().map(|f| f.len() as u64).sum());
+            if remoteness >= self.layout.rem_mask {
+                return Err(Error::TooLarge(format!("remoteness exceeds {}", self.layout.rem_mask)));
+            }
+            frontier = round(self.space, state, &frontier, remoteness + 1, self.bits, self.layout);
+            remoteness += 1;
         }
-        frontier = round(space, state, &frontier, remoteness + 1, bits, layout);
-        remoteness += 1;
+        Ok(())
     }
-    Ok(())
 }
 
 /// One round: the frontier's messages to their predecessors, then each partition applies its

@@ -1,0 +1,683 @@
+//! Checkpoints of long dense solves: the state between two rounds of retrograde analysis in a
+//! file, written now and then and when the solve is stopped ([`crate::Progress::cancelled`]),
+//! so that a later solve resumes from it and ends exactly as an uninterrupted one.
+//!
+//! Between two rounds the whole state of a dense solve is the reachable set (its bitset words),
+//! one state word per reachable position, the phase (wins and losses, or ties) and the round
+//! `r`: the next frontier is exactly the positions decided in the phase with remoteness `r`, so
+//! that it is rebuilt from the state words on resume (see
+//! [`crate::solve::retrograde::solve_space_words_from`]) and never saved. Before the rounds, the
+//! breadth-first search of the reachable set is checkpointed too, between two of its levels:
+//! the slots found so far and the frontier (the slots found at the last level) with its level
+//! ([`crate::dense::reachable_from`]).
+
+//!
+//! # Format (version 1, integers little-endian)
+//!
+//! ```text
+//! magic        8 bytes  "NIMBERCK"
+//! version      u32      1
+//! text_len     u32      length of the header text
+//! text         UTF-8    `key=value` lines (below)
+//! header_crc   u32      CRC-32 of everything above
+//! "SETW"       4 bytes  the reachable set: a tag,
+//! len          u64      its length in bytes (8 per 64 slots of the index),
+//! words        u64 each the bitset words, slot i in bit i % 64 of word i / 64,
+//! crc          u32      CRC-32 of the words
+//! then, in the rounds (phase `wins` or `ties`):
+//! "STAT"       4 bytes  the state words: a tag,
+//! len          u64      its length in bytes (positions * word_bits / 8),
+//! words        word_bits / 8 bytes each, position k (the k-th reachable slot) at k,
+//! crc          u32      CRC-32 of the words
+//! or, in the search (phase `search`):
+//! "FRNT"       4 bytes  the frontier: a tag,
+//! len          u64      its length in bytes (8 per slot),
+//! slots        u64 each the slots found at the last level,
+//! crc          u32      CRC-32 of the slots
+//! ```
+//!
+//! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
+//! ([`crate::Indexed::index_scheme`]), `size=` the index size, `positions=` the slots in the
+//! set, `word_bits=` (16 or 32), `phase=` (`search`, `wins` or `ties`), `round=` the remoteness
+//! of the positions decided last (in the search: the level of the frontier), `frontier=` the
+//! slots of the frontier (0 in the rounds). A checkpoint is refused when its game, parameters,
+//! index scheme, size or word width are not the solve's, and when anything fails its checksum or
+//! length.
+//!
+//! Files are written under a temporary name (`FILE.tmp-PID`), synced and renamed, so that a
+//! checkpoint is always whole: a solve killed while writing leaves the previous one in place.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use crate::dense::{
+    check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
+};
+use crate::error::Error;
+use crate::index::Indexed;
+use crate::progress::Progress;
+use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
+
+/// The first bytes of every checkpoint.
+pub const MAGIC: &[u8; 8] = b"NIMBERCK";
+/// The format version written and read.
+pub const VERSION: u32 = 1;
+/// How often checkpoints are written by default.
+pub const DEFAULT_EVERY: Duration = Duration::from_secs(300);
+/// Header text longer than this is refused (a corrupt length).
+const MAX_TEXT: u32 = 1 << 20;
+/// Bytes converted and written at a time.
+const CHUNK: usize = 1 << 20;
+
+/// Where and how often a solve keeps its checkpoint, and whether it resumes from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckpointOptions {
+    /// The checkpoint file.
+    pub path: PathBuf,
+    /// The least time between two checkpoints ([`Duration::ZERO`]: after every round). A
+    /// checkpoint is always written when the solve is stopped.
+    pub every: Duration,
+    /// Continue from the checkpoint in `path` (which must exist and be of this game); without
+    /// it, an existing checkpoint is refused rather than overwritten.
+    pub resume: bool,
+    /// The game's registry name, recorded and checked.
+    pub game: String,
+    /// The game's parameters as `key=value`, recorded and checked.
+    pub params: Vec<(String, String)>,
+}
+
+impl CheckpointOptions {
+    /// Checkpoints in `path` every [`DEFAULT_EVERY`], starting afresh.
+    pub fn new(path: impl Into<PathBuf>, game: &str, params: &[(String, String)]) -> CheckpointOptions {
+        CheckpointOptions {
+            path: path.into(),
+            every: DEFAULT_EVERY,
+            resume: false,
+            game: game.to_string(),
+            params: params.to_vec(),
+        }
+    }
+
+    /// Removes the checkpoint (after the solve's result is safe); no checkpoint is fine.
+    pub fn remove(&self) -> Result<(), Error> {
+        match std::fs::remove_file(&self.path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(io(&self.path)(e)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What a checkpoint belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The game's registry name.
+    pub game: String,
+    /// Every parameter as `key=value`.
+    pub params: Vec<(String, String)>,
+    /// The index scheme, with its version.
+    pub scheme: String,
+    /// Slots of the index.
+    pub size: u64,
+}
+
+impl Identity {
+    /// The game with its non-empty parameters, as `nim (heaps=3,4,5)`.
+    fn describe(&self) -> String {
+        let params: Vec<String> =
+            self.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+        if params.is_empty() {
+            self.game.clone()
+        } else {
+            format!("{} ({})", self.game, params.join(" "))
+        }
+    }
+}
+
+/// Where a solve was when its checkpoint was taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Searching for the reachable set: the frontier is at distance `level` from the roots.
+    Search {
+        /// The level of the frontier.
+        level: u32,
+    },
+    /// In the rounds of retrograde analysis.
+    Rounds {
+        /// The phase under way.
+        phase: Phase,
+        /// The remoteness of the positions decided last.
+        round: u32,
+    },
+}
+
+impl Stage {
+    /// `search`, `wins` or `ties`, and the level or round.
+    fn fields(self) -> (&'static str, u32) {
+        match self {
+            Stage::Search { level } => ("search", level),
+            Stage::Rounds { phase, round } => (phase.name(), round),
+        }
+    }
+
+    /// For people: `the search for reachable positions, level 12`, `wins and losses, round 30`.
+    pub fn describe(self) -> String {
+        match self {
+            Stage::Search { level } => format!("the search for reachable positions, level {level}"),
+            Stage::Rounds { phase: Phase::Decisive, round } => format!("wins and losses, round {round}"),
+            Stage::Rounds { phase: Phase::Ties, round } => format!("ties, round {round}"),
+        }
+    }
+}
+
+/// What a checkpoint says about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The solve it belongs to.
+    pub identity: Identity,
+    /// Slots in the set: the reachable positions in the rounds (one state word each), those found
+    /// so far in the search.
+    pub positions: u64,
+    /// Bits per state word (16 or 32).
+    pub word_bits: u32,
+    /// Where the solve was.
+    pub stage: Stage,
+    /// Slots of the search's frontier (0 in the rounds).
+    pub frontier: u64,
+}
+
+impl Header {
+    fn text(&self) -> String {
+        let id = &self.identity;
+        let mut t = format!("game={}\n", id.game);
+        for (k, v) in &id.params {
+            t += &format!("param={k}={v}\n");
+        }
+        let (phase, round) = self.stage.fields();
+        t += &format!(
+            "scheme={}\nsize={}\npositions={}\nword_bits={}\nphase={phase}\nround={round}\nfrontier={}\n",
+            id.scheme, id.size, self.positions, self.word_bits, self.frontier
+        );
+        t
+    }
+
+    fn parse(text: &str) -> Result<Header, String> {
+        let mut id = Identity { game: String::new(), params: Vec::new(), scheme: String::new(), size: 0 };
+        let (mut positions, mut word_bits, mut phase, mut round, mut frontier) =
+            (None, None, None, None, None);
+        let num = |key: &str, v: &str| v.parse::<u64>().map_err(|_| format!("bad header field `{key}={v}`"));
+        for line in text.lines() {
+            let (key, value) = line.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
+            match key {
+                "game" => id.game = value.to_string(),
+                "param" => {
+                    let (k, v) = value.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
+                    id.params.push((k.to_string(), v.to_string()));
+                }
+                "scheme" => id.scheme = value.to_string(),
+                "size" => id.size = num(key, value)?,
+                "positions" => positions = Some(num(key, value)?),
+                "word_bits" => word_bits = Some(num(key, value)?),
+                "phase" => {
+                    phase = match value {
+                        "search" => Some(None),
+                        _ => Some(Some(
+                            Phase::from_name(value).ok_or_else(|| format!("bad header line `{line}`"))?,
+                        )),
+                    }
+                }
+                "round" => round = Some(num(key, value)?),
+                "frontier" => frontier = Some(num(key, value)?),
+                _ => return Err(format!("unknown header field `{key}`")),
+            }
+        }
+        let missing = |what: &str| format!("the header has no {what}");
+        if id.game.is_empty() || id.scheme.is_empty() {
+            return Err(missing("game or no index scheme"));
+        }
+        let word_bits = word_bits.ok_or_else(|| missing("word_bits"))?;
+        if !matches!(word_bits, 16 | 32) {
+            return Err(format!("bad word width {word_bits} in the header"));
+        }
+        let round = round.ok_or_else(|| missing("round"))?;
+        let round = u32::try_from(round).map_err(|_| format!("bad round {round} in the header"))?;
+        let stage = match phase.ok_or_else(|| missing("phase"))? {
+            None => Stage::Search { level: round },
+            Some(phase) => Stage::Rounds { phase, round },
+        };
+        Ok(Header {
+            identity: id,
+            positions: positions.ok_or_else(|| missing("positions"))?,
+            word_bits: word_bits as u32,
+            stage,
+            frontier: frontier.ok_or_else(|| missing("frontier"))?,
+        })
+    }
+}
+
+fn refused(path: &Path, what: impl Into<String>) -> Error {
+    Error::Checkpoint { path: path.display().to_string(), what: what.into() }
+}
+
+fn damaged(path: &Path, what: impl std::fmt::Display) -> Error {
+    refused(path, format!("damaged checkpoint: {what}"))
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |source| Error::Io { path: path.display().to_string(), source }
+}
+
+/// What a checkpoint holds besides the set.
+pub enum State<'a, W> {
+    /// The search between two levels.
+    Search(&'a Level<'a>),
+    /// The rounds, between two of them.
+    Rounds(&'a Between<'a, W>),
+}
+
+/// Writes the state of a solve to `path` (through `path.tmp-PID`, renamed when whole): the set
+/// and the search's frontier, or the state words between two rounds.
+pub fn write<W: StateWord>(
+    path: &Path,
+    identity: &Identity,
+    set: &DenseSet,
+    state: &State<'_, W>,
+) -> Result<(), Error> {
+    let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
+    if bad_text(&identity.game)
+        || bad_text(&identity.scheme)
+        || identity.params.iter().any(|(k, v)| bad_text(k) || bad_text(v) || k.contains('='))
+    {
+        return Err(Error::Unsupported(
+            "a game name, parameter or index scheme with a line break cannot be checkpointed".into(),
+        ));
+    }
+    let (stage, positions, frontier) = match state {
+        State::Search(at) => (
+            Stage::Search { level: at.level },
+            (0..set.word_count()).map(|w| set.word(w as u64).count_ones() as u64).sum(),
+            at.frontier.len() as u64,
+        ),
+        State::Rounds(at) => (Stage::Rounds { phase: at.phase, round: at.round }, at.words.len() as u64, 0),
+    };
+    let header = Header { identity: identity.clone(), positions, word_bits: W::BITS, stage, frontier };
+    let text = header.text();
+    let mut head = Vec::new();
+    head.extend_from_slice(MAGIC);
+    head.extend_from_slice(&VERSION.to_le_bytes());
+    head.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    head.extend_from_slice(text.as_bytes());
+    let crc = crc32fast::hash(&head);
+    head.extend_from_slice(&crc.to_le_bytes());
+
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp-{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let result = (|| -> std::io::Result<()> {
+        let mut f = BufWriter::with_capacity(CHUNK, File::create(&tmp)?);
+        f.write_all(&head)?;
+        let words = set.word_count();
+        write_section(&mut f, b"SETW", words, 8, |w, out| {
+            out.extend_from_slice(&set.word(w as u64).to_le_bytes())
+        })?;
+        match state {
+            State::Search(at) => write_section(&mut f, b"FRNT", at.frontier.len(), 8, |k, out| {
+                out.extend_from_slice(&at.frontier[k].to_le_bytes())
+            })?,
+            State::Rounds(at) => {
+                let width = (W::BITS / 8) as usize;
+                write_section(&mut f, b"STAT", at.words.len(), width, |k, out| {
+                    out.extend_from_slice(&at.words[k].to_u32().to_le_bytes()[..width])
+                })?
+            }
+        }
+        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(path)(e));
+    }
+    Ok(())
+}
+
+/// Writes a section: its tag, its length, `n` items of `width` bytes each (`item(k, out)`
+/// appends item `k`), and the CRC-32 of the items.
+fn write_section(
+    f: &mut impl Write,
+    tag: &[u8; 4],
+    n: usize,
+    width: usize,
+    mut item: impl FnMut(usize, &mut Vec<u8>),
+) -> std::io::Result<()> {
+    f.write_all(tag)?;
+    f.write_all(&((n * width) as u64).to_le_bytes())?;
+    let mut crc = crc32fast::Hasher::new();
+    let mut buf = Vec::with_capacity(CHUNK);
+    let per_chunk = CHUNK / width;
+    let mut k = 0;
+    while k < n {
+        buf.clear();
+        let end = (k + per_chunk).min(n);
+        for i in k..end {
+            item(i, &mut buf);
+        }
+        crc.update(&buf);
+        f.write_all(&buf)?;
+        k = end;
+    }
+    f.write_all(&crc.finalize().to_le_bytes())
+}
+
+/// Reads a section written by [`write_section`]: checks the tag and that its length is `n`
+/// items of `width` bytes, gives each item to `item(k, bytes)`, and checks the CRC.
+fn read_section(
+    f: &mut impl Read,
+    path: &Path,
+    tag: &[u8; 4],
+    n: u64,
+    width: usize,
+    mut item: impl FnMut(usize, &[u8]),
+) -> Result<(), Error> {
+    let name = String::from_utf8_lossy(tag).into_owned();
+    let truncated = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => damaged(path, format!("the file ends inside section {name}")),
+        _ => io(path)(e),
+    };
+    let mut head = [0u8; 12];
+    f.read_exact(&mut head).map_err(truncated)?;
+    if &head[..4] != tag {
+        return Err(damaged(path, format!("section {name} is missing")));
+    }
+    let len = u64::from_le_bytes(head[4..].try_into().expect("8 bytes"));
+    if Some(len) != n.checked_mul(width as u64) {
+        return Err(damaged(path, format!("section {name} has {len} bytes, expected {n} items of {width}")));
+    }
+    let mut crc = crc32fast::Hasher::new();
+    let mut buf = vec![0u8; CHUNK - CHUNK % width];
+    let mut left = len as usize;
+    let mut k = 0;
+    while left > 0 {
+        let take = left.min(buf.len());
+        f.read_exact(&mut buf[..take]).map_err(truncated)?;
+        crc.update(&buf[..take]);
+        for bytes in buf[..take].chunks_exact(width) {
+            item(k, bytes);
+            k += 1;
+        }
+        left -= take;
+    }
+    let mut stored = [0u8; 4];
+    f.read_exact(&mut stored).map_err(truncated)?;
+    if u32::from_le_bytes(stored) != crc.finalize() {
+        return Err(damaged(path, format!("section {name} fails its checksum")));
+    }
+    Ok(())
+}
+
+/// Reads the header of the checkpoint in `path`, checking its magic, version and checksum.
+pub fn read_header(path: &Path) -> Result<Header, Error> {
+    let mut f = BufReader::new(File::open(path).map_err(io(path))?);
+    read_header_from(&mut f, path)
+}
+
+fn read_header_from(f: &mut impl Read, path: &Path) -> Result<Header, Error> {
+    let short = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => damaged(path, "the file ends inside the header"),
+        _ => io(path)(e),
+    };
+    let mut fixed = [0u8; 16];
+    f.read_exact(&mut fixed).map_err(|e| match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => refused(path, "not a nimber checkpoint (too short)"),
+        _ => io(path)(e),
+    })?;
+    if &fixed[..8] != MAGIC {
+        return Err(refused(path, "not a nimber checkpoint"));
+    }
+    let version = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(refused(
+            path,
+            format!("checkpoint format version {version}; this nimber reads version {VERSION}"),
+        ));
+    }
+    let text_len = u32::from_le_bytes(fixed[12..16].try_into().expect("4 bytes"));
+    if text_len > MAX_TEXT {
+        return Err(damaged(path, "the header's length is not plausible"));
+    }
+    let mut text = vec![0u8; text_len as usize];
+    f.read_exact(&mut text).map_err(short)?;
+    let mut stored = [0u8; 4];
+    f.read_exact(&mut stored).map_err(short)?;
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&fixed);
+    crc.update(&text);
+    if crc.finalize() != u32::from_le_bytes(stored) {
+        return Err(damaged(path, "the header fails its checksum"));
+    }
+    let text = String::from_utf8(text).map_err(|_| damaged(path, "the header is not UTF-8"))?;
+    Header::parse(&text).map_err(|what| damaged(path, what))
+}
+
+/// A checkpoint read back: where to resume.
+pub enum Loaded<W> {
+    /// The search, between two levels (the set without its directory).
+    Search(SearchResume),
+    /// The rounds: the reachable set (with its directory built) and the state between two rounds.
+    Rounds(DenseSet, Resume<W>),
+}
+
+/// Reads the checkpoint in `path`, refusing it unless it belongs to `identity` and holds words
+/// of type `W`, and checking every section.
+pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, Loaded<W>), Error> {
+    let mut f = BufReader::with_capacity(CHUNK, File::open(path).map_err(io(path))?);
+    let header = read_header_from(&mut f, path)?;
+    let found = &header.identity;
+    if found.game != identity.game || found.params != identity.params {
+        return Err(refused(
+            path,
+            format!(
+                "this checkpoint is of {}, not of {}: remove it or keep this solve's checkpoint elsewhere",
+                found.describe(),
+                identity.describe()
+            ),
+        ));
+    }
+    if found.scheme != identity.scheme || found.size != identity.size {
+        return Err(refused(
+            path,
+            format!(
+                "checkpoint written with index scheme {} of {} slots, but this nimber indexes {} with {} of {} slots",
+                found.scheme, found.size, identity.game, identity.scheme, identity.size
+            ),
+        ));
+    }
+    if header.word_bits != W::BITS {
+        return Err(refused(
+            path,
+            format!(
+                "checkpoint of {}-bit state words; this solve keeps {}-bit words",
+                header.word_bits,
+                W::BITS
+            ),
+        ));
+    }
+    let mut set = DenseSet::new(identity.size);
+    let mut count = 0u64;
+    read_section(&mut f, path, b"SETW", identity.size.div_ceil(64), 8, |w, bytes| {
+        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        count += word.count_ones() as u64;
+        set.set_word(w, word)
+    })?;
+    if !identity.size.is_multiple_of(64) && set.word(identity.size / 64) >> (identity.size % 64) != 0 {
+        return Err(damaged(path, "the set has slots beyond the index"));
+    }
+    if count != header.positions {
+        return Err(damaged(
+            path,
+            format!("the set has {count} slots, the header says {}", header.positions),
+        ));
+    }
+    let (phase, round) = match header.stage {
+        Stage::Search { level } => {
+            if header.frontier > count {
+                return Err(damaged(path, "the frontier is larger than the set"));
+            }
+            let mut frontier = vec![0u64; header.frontier as usize];
+            read_section(&mut f, path, b"FRNT", header.frontier, 8, |k, bytes| {
+                frontier[k] = u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+            })?;
+            if frontier.iter().any(|&slot| slot >= identity.size || !set.contains(slot)) {
+                return Err(damaged(path, "the frontier has slots outside the set"));
+            }
+            end_of_file(&mut f, path)?;
+            return Ok((header, Loaded::Search(SearchResume { level, set, frontier })));
+        }
+        Stage::Rounds { phase, round } => (phase, round),
+    };
+    set.build_directory();
+    let positions = usize::try_from(header.positions)
+        .map_err(|_| Error::TooLarge(format!("{} positions do not fit in memory", header.positions)))?;
+    let mut words = vec![W::from_u32(0); positions];
+    let width = (W::BITS / 8) as usize;
+    read_section(&mut f, path, b"STAT", header.positions, width, |k, bytes| {
+        let mut le = [0u8; 4];
+        le[..width].copy_from_slice(bytes);
+        words[k] = W::from_u32(u32::from_le_bytes(le));
+    })?;
+    end_of_file(&mut f, path)?;
+    let resume = Resume { phase, round, words };
+    Ok((header, Loaded::Rounds(set, resume)))
+}
+
+fn end_of_file(f: &mut impl Read, path: &Path) -> Result<(), Error> {
+    if f.read(&mut [0u8; 1]).map_err(io(path))? != 0 {
+        return Err(damaged(path, "bytes after the last section"));
+    }
+    Ok(())
+}
+
+/// A checkpointer, and the checkpoint to resume from when there is one.
+pub type Started<'a, W> = (Checkpointer<'a>, Option<(Header, Loaded<W>)>);
+
+/// Writes checkpoints of one solve between its rounds: at most every `every`, and when the
+/// solve is stopped.
+pub struct Checkpointer<'a> {
+    options: &'a CheckpointOptions,
+    identity: Identity,
+    last: Instant,
+    /// Where the solve was at the checkpoint in the file, when it is this solve's.
+    saved: Option<Stage>,
+}
+
+impl<'a> Checkpointer<'a> {
+    /// Starts keeping checkpoints of a solve of `identity`, loading the one to resume from when
+    /// `options.resume`. Refuses a missing checkpoint to resume from, and an existing one when
+    /// not resuming.
+    pub fn start<W: StateWord>(
+        options: &'a CheckpointOptions,
+        identity: Identity,
+    ) -> Result<Started<'a, W>, Error> {
+        let path = &options.path;
+        let exists = path.try_exists().map_err(io(path))?;
+        let loaded = match (options.resume, exists) {
+            (true, false) => return Err(refused(path, "no checkpoint to resume from")),
+            (false, true) => {
+                return Err(refused(
+                    path,
+                    "a checkpoint is already there: resume from it, or remove it to start over",
+                ))
+            }
+            (true, true) => Some(load::<W>(path, &identity)?),
+            (false, false) => None,
+        };
+        let saved = loaded.as_ref().map(|(header, _)| header.stage);
+        Ok((Checkpointer { options, identity, last: Instant::now(), saved }, loaded))
+    }
+
+    /// The hook between two rounds: writes a checkpoint when one is due or the solve is
+    /// stopping, and returns [`Error::Cancelled`] naming it when the solve is stopping. A
+    /// periodic checkpoint that cannot be written is reported as a note, and the solve goes on.
+    pub fn between<W: StateWord>(
+        &mut self,
+        set: &DenseSet,
+        at: &Between<'_, W>,
+        progress: &dyn Progress,
+    ) -> Result<(), Error> {
+        let stage = Stage::Rounds { phase: at.phase, round: at.round };
+        self.maybe_write(set, stage, at.cancelled, &State::Rounds(at), progress)
+    }
+
+    /// The hook between two levels of the search, as [`Checkpointer::between`].
+    pub fn between_levels(&mut self, at: &Level<'_>, progress: &dyn Progress) -> Result<(), Error> {
+        let stage = Stage::Search { level: at.level };
+        self.maybe_write::<u16>(at.set, stage, at.cancelled, &State::Search(at), progress)
+    }
+
+    fn maybe_write<W: StateWord>(
+        &mut self,
+        set: &DenseSet,
+        stage: Stage,
+        cancelled: bool,
+        state: &State<'_, W>,
+        progress: &dyn Progress,
+    ) -> Result<(), Error> {
+        let due = cancelled || self.last.elapsed() >= self.options.every;
+        if due && self.saved != Some(stage) {
+            match write(&self.options.path, &self.identity, set, state) {
+                Ok(()) => self.saved = Some(stage),
+                Err(e) if cancelled => return Err(e),
+                Err(e) => progress.note(&format!("cannot write a checkpoint ({e}); going on without it")),
+            }
+            self.last = Instant::now();
+        }
+        if cancelled {
+            return Err(Error::Cancelled { checkpoint: Some(self.options.path.display().to_string()) });
+        }
+        Ok(())
+    }
+}
+
+/// [`crate::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
+/// reachable set then comes from the checkpoint instead of a search. The checkpoint is left in
+/// place at the end, for the caller to remove once the result is safe
+/// ([`CheckpointOptions::remove`]).
+pub fn solve_dense<G: Indexed>(
+    game: &G,
+    memory_limit: Option<u64>,
+    options: &CheckpointOptions,
+    progress: &dyn Progress,
+) -> Result<DenseSolution, Error> {
+    let identity = Identity {
+        game: options.game.clone(),
+        params: options.params.clone(),
+        scheme: game.index_scheme(),
+        size: game.size(),
+    };
+    let before = estimate(game, None);
+    progress.note(&format!("dense solve: {}", before.describe()));
+    check_memory(&before, memory_limit)?;
+    let (mut checkpointer, loaded) = Checkpointer::start::<u16>(options, identity)?;
+    if let Some((header, _)) = &loaded {
+        progress.note(&format!("resuming from {}: {}", options.path.display(), header.stage.describe()));
+    }
+    let (search, rounds) = match loaded {
+        None => (None, None),
+        Some((_, Loaded::Search(search))) => (Some(search), None),
+        Some((_, Loaded::Rounds(set, resume))) => (None, Some((set, resume))),
+    };
+    let (set, resume) = match rounds {
+        Some((set, resume)) => (set, Some(resume)),
+        None => {
+            let set =
+                reachable_from(game, search, progress, &mut |at| checkpointer.between_levels(at, progress))?;
+            (set, None)
+        }
+    };
+    check_memory(&estimate(game, Some(set.count())), memory_limit)?;
+    let space = DenseSpace::new(game, &set);
+    let words = solve_space_words_from::<_, u16>(&space, resume, progress, &mut |at| {
+        checkpointer.between(&set, at, progress)
+    })?;
+    Ok(DenseSolution::new(set, words))
+}

@@ -1,0 +1,72 @@
+//! Every solver stops with `Error::Cancelled` when `Progress::cancelled` says so: the hash-map
+//! exploration, memo and Sprague-Grundy search, retrograde rounds over explicit graphs, loopy
+//! labelling, and the dense search and rounds.
+
+#[path = "common/synthetic.rs"]
+mod synthetic;
+#[path = "common/synthetic_game.rs"]
+mod synthetic_game;
+
+use nimber_engine::explore::Explored;
+use nimber_engine::solve::retrograde::{self, solve_space, Predecessors};
+use nimber_engine::solve::{grundy, loopy, memo};
+use nimber_engine::{dense, Error, Game, Kind, Move, ParseError, Progress, Silent};
+
+use synthetic::Synthetic;
+use synthetic_game::SyntheticGame;
+
+/// Asks to stop from the start.
+struct Stop;
+
+impl Progress for Stop {
+    fn cancelled(&self) -> bool {
+        true
+    }
+}
+
+/// Take 1 or 2 counters from a pile; whoever cannot move loses. 20,001 positions.
+struct TakeAway(u32);
+
+impl Game for TakeAway {
+    type Position = u32;
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+    fn start(&self) -> u32 {
+        self.0
+    }
+    fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
+        (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
+    }
+    fn format(&self, n: &u32) -> String {
+        n.to_string()
+    }
+    fn parse(&self, text: &str) -> Result<u32, ParseError> {
+        text.trim().parse().map_err(|_| ParseError::new("not a number"))
+    }
+}
+
+fn stopped<T>(result: Result<T, Error>) -> bool {
+    matches!(result, Err(Error::Cancelled { checkpoint: None }))
+}
+
+#[test]
+fn every_solver_stops_when_asked() {
+    let game = TakeAway(20_000);
+    let roots = [game.start()];
+    assert!(stopped(Explored::new(&game, &roots, &Stop)));
+    assert!(stopped(memo::solve(&game, &roots, &Stop)));
+    assert!(stopped(grundy::solve(&game, &roots, &Stop)));
+    assert!(stopped(retrograde::solve(&game, &roots, Predecessors::ReverseGraph, &Stop)));
+    // Not asked: they finish.
+    assert_eq!(memo::solve(&game, &roots, &Silent).unwrap().len(), 20_001);
+
+    let space = Synthetic::new(12, 9);
+    assert!(stopped(solve_space(&space, &Stop)));
+    let cyclic = SyntheticGame(&space);
+    let explored = Explored::new(&cyclic, &cyclic.roots(), &Silent).unwrap();
+    assert!(stopped(loopy::label(&explored, &Stop)));
+    assert!(loopy::label(&explored, &Silent).is_ok());
+    assert!(stopped(dense::reachable(&cyclic, &Stop)));
+    assert!(stopped(dense::solve(&cyclic, None, &Stop)));
+}

@@ -1,0 +1,266 @@
+//! Checkpoints and resumed solves (`nimber_engine::checkpoint`, `solve_space_words_from`) on the
+//! synthetic cyclic game, which has wins, losses, ties and draws: a solve resumed from the state
+//! after any round, in memory or through a file, ends with exactly the words of an uninterrupted
+//! one; solves stopped at every point and resumed give the same; checkpoints of another game,
+//! damaged or truncated ones, a missing one and one in the way are refused.
+
+#[path = "common/synthetic.rs"]
+mod synthetic;
+#[path = "common/synthetic_game.rs"]
+mod synthetic_game;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use nimber_engine::checkpoint::{self, CheckpointOptions, Identity, Stage};
+use nimber_engine::dense::{self, DenseSolution};
+use nimber_engine::solve::retrograde::{solve_space_words, solve_space_words_from, Phase, Resume, StateWord};
+use nimber_engine::{Error, Progress, Silent};
+
+use synthetic::Synthetic;
+use synthetic_game::SyntheticGame;
+
+/// Every state between two rounds of a solve of `space`, and the final words.
+fn snapshots<W: StateWord + PartialEq + std::fmt::Debug>(space: &Synthetic) -> Vec<(Phase, u32, Vec<W>)> {
+    let mut seen = Vec::new();
+    let words = solve_space_words_from::<_, W>(space, None, &Silent, &mut |at| {
+        assert!(!at.cancelled);
+        seen.push((at.phase, at.round, at.words.to_vec()));
+        Ok(())
+    })
+    .unwrap();
+    let plain = solve_space_words::<_, W>(space, &Silent).unwrap();
+    assert!(words.iter().zip(&plain).all(|(a, b)| a.to_u32() == b.to_u32()));
+    seen.push((Phase::Ties, u32::MAX, words));
+    seen
+}
+
+fn resumes_after_every_round<W: StateWord + PartialEq + std::fmt::Debug>(space: &Synthetic) -> usize {
+    let mut seen = snapshots::<W>(space);
+    let (_, _, want) = seen.pop().unwrap();
+    let want: Vec<u32> = want.iter().map(|w| w.to_u32()).collect();
+    assert!(seen.iter().any(|s| s.0 == Phase::Decisive) && seen.iter().any(|s| s.0 == Phase::Ties));
+    for (phase, round, words) in &seen {
+        let mut calls = 0;
+        let resume = Resume { phase: *phase, round: *round, words: words.clone() };
+        let got = solve_space_words_from::<_, W>(space, Some(resume), &Silent, &mut |at| {
+            // The first state met is the one resumed from; the solve goes on from there.
+            if calls == 0 {
+                assert_eq!((at.phase, at.round), (*phase, *round));
+                assert!(at.words.iter().zip(words).all(|(a, b)| a.to_u32() == b.to_u32()));
+            }
+            calls += 1;
+            Ok(())
+        })
+        .unwrap();
+        let got: Vec<u32> = got.iter().map(|w| w.to_u32()).collect();
+        assert!(got == want, "resumed from {phase:?} round {round}: the words differ");
+    }
+    seen.len()
+}
+
+#[test]
+fn resuming_after_any_round_gives_the_uninterrupted_words() {
+    let mut states = 0;
+    for (log2n, seed) in [(8, 1), (10, 2), (12, 3)] {
+        let space = Synthetic::new(log2n, seed);
+        states += resumes_after_every_round::<u32>(&space);
+        states += resumes_after_every_round::<u16>(&space);
+    }
+    eprintln!("resumed from {states} states between rounds");
+    assert!(states > 60, "{states}");
+}
+
+/// Asks to stop at the `stop_at`-th poll (0-based) and at every later one.
+struct StopAt {
+    polls: AtomicU64,
+    stop_at: u64,
+}
+
+impl StopAt {
+    fn new(stop_at: u64) -> StopAt {
+        StopAt { polls: AtomicU64::new(0), stop_at }
+    }
+}
+
+impl Progress for StopAt {
+    fn cancelled(&self) -> bool {
+        self.polls.fetch_add(1, Ordering::Relaxed) >= self.stop_at
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn options(path: &PathBuf, log2n: u32, seed: u64) -> CheckpointOptions {
+    let params = vec![("log2n".to_string(), log2n.to_string()), ("seed".to_string(), seed.to_string())];
+    let mut options = CheckpointOptions::new(path, "synthetic", &params);
+    options.every = Duration::ZERO;
+    options
+}
+
+fn same(a: &DenseSolution, b: &DenseSolution) -> bool {
+    a.len() == b.len() && (0..a.len()).all(|k| a.get_nth(k) == b.get_nth(k))
+}
+
+#[test]
+fn stopped_anywhere_and_resumed_through_the_file_ends_as_uninterrupted() {
+    let (log2n, seed) = (12, 5);
+    let space = Synthetic::new(log2n, seed);
+    let game = SyntheticGame(&space);
+    let want = dense::solve(&game, None, &Silent).unwrap();
+    let path = temp("stopped.ckpt");
+    let mut opts = options(&path, log2n, seed);
+    let mut saved = 0;
+    let mut stages = Vec::new();
+    for stop_at in 0.. {
+        opts.resume = false;
+        let _ = std::fs::remove_file(&path);
+        match checkpoint::solve_dense(&game, None, &opts, &StopAt::new(stop_at)) {
+            Ok(solution) => {
+                // Not stopped: the solve is over.
+                assert!(same(&solution, &want));
+                break;
+            }
+
+            Err(Error::Cancelled { checkpoint: Some(c) }) => assert_eq!(PathBuf::from(c), path),
+            Err(e) => panic!("stop at poll {stop_at}: {e}"),
+        }
+        let header = checkpoint::read_header(&path).unwrap();
+        stages.push(header.stage);
+        opts.resume = true;
+        let resumed = checkpoint::solve_dense(&game, None, &opts, &Silent).unwrap();
+        assert!(same(&resumed, &want), "stopped at poll {stop_at}, {:?}", header.stage);
+        opts.remove().unwrap();
+        saved += 1;
+    }
+    eprintln!("{saved} stops, each with a checkpoint: {stages:?}");
+    // One stop per level of the search (one here: every position is a root) and per round.
+    assert_eq!(stages[0], Stage::Search { level: 0 });
+    assert_eq!(stages[1], Stage::Rounds { phase: Phase::Decisive, round: 0 });
+    assert!(stages.windows(2).all(|w| w[0] != w[1]));
+    assert!(stages.contains(&Stage::Rounds { phase: Phase::Ties, round: 1 }));
+    assert!(saved >= 10, "{saved}");
+}
+
+#[test]
+fn stopped_again_and_again_ends_as_uninterrupted() {
+    // Every resumed solve is stopped after one more round, until the work is done.
+    let (log2n, seed) = (12, 6);
+    let space = Synthetic::new(log2n, seed);
+    let game = SyntheticGame(&space);
+    let want = dense::solve(&game, None, &Silent).unwrap();
+    let path = temp("again.ckpt");
+    let mut opts = options(&path, log2n, seed);
+    let mut stops = 0;
+    let solution = loop {
+        match checkpoint::solve_dense(&game, None, &opts, &StopAt::new(1)) {
+            Ok(solution) => break solution,
+            Err(Error::Cancelled { checkpoint: Some(_) }) => stops += 1,
+            Err(e) => panic!("{e}"),
+        }
+        opts.resume = true;
+        assert!(stops < 10_000);
+    };
+    assert!(same(&solution, &want));
+    assert!(stops >= 10, "{stops}");
+    opts.remove().unwrap();
+    assert!(!path.exists());
+}
+
+/// A checkpoint of the synthetic game, taken after a few rounds.
+fn a_checkpoint(name: &str, log2n: u32, seed: u64) -> (PathBuf, CheckpointOptions) {
+    let space = Synthetic::new(log2n, seed);
+    let game = SyntheticGame(&space);
+    let path = temp(name);
+    let opts = options(&path, log2n, seed);
+    let err = checkpoint::solve_dense(&game, None, &opts, &StopAt::new(4)).err().unwrap();
+    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+    (path, opts)
+}
+
+fn refusal(game: &SyntheticGame, opts: &CheckpointOptions) -> String {
+    match checkpoint::solve_dense(game, None, opts, &Silent) {
+        Err(e @ Error::Checkpoint { .. }) => e.to_string(),
+        Err(e) => panic!("not a checkpoint error: {e}"),
+        Ok(_) => panic!("the checkpoint was accepted"),
+    }
+}
+
+#[test]
+fn checkpoints_of_other_solves_and_damaged_ones_are_refused() {
+    let (log2n, seed) = (10, 7);
+    let (path, mut opts) = a_checkpoint("refused.ckpt", log2n, seed);
+    let space = Synthetic::new(log2n, seed);
+    let game = SyntheticGame(&space);
+
+    // In the way of a new solve, and missing when resuming.
+    assert!(refusal(&game, &opts).contains("a checkpoint is already there"));
+    opts.resume = true;
+    let missing = options(&temp("missing.ckpt"), log2n, seed);
+    let missing = CheckpointOptions { resume: true, ..missing };
+    assert!(refusal(&game, &missing).contains("no checkpoint to resume from"));
+
+    // Another game's parameters, another game, another index.
+    let mut other = opts.clone();
+    other.params[1].1 = "8".into();
+    let text = refusal(&game, &other);
+    assert!(
+        text.contains(
+            "this checkpoint is of synthetic (log2n=10 seed=7), not of synthetic (log2n=10 seed=8)"
+        ),
+        "{text}"
+    );
+    other = CheckpointOptions { game: "nim".into(), ..opts.clone() };
+    assert!(refusal(&game, &other).contains("not of nim"));
+    let bigger = Synthetic::new(11, seed);
+    let text = refusal(&SyntheticGame(&bigger), &opts);
+    assert!(
+        text.contains("index scheme synthetic-v1 of 1024 slots") && text.contains("2048 slots"),
+        "{text}"
+    );
+
+    // Damage anywhere: the header, the set, the states, a cut, bytes added.
+    let good = std::fs::read(&path).unwrap();
+    let header = checkpoint::read_header(&path).unwrap();
+    assert_eq!(
+        header.identity,
+        Identity {
+            game: "synthetic".into(),
+            params: opts.params.clone(),
+            scheme: "synthetic-v1".into(),
+            size: 1024
+        }
+    );
+    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let set_start = 16 + text_len + 4;
+    let states_start = set_start + 12 + 128 + 4;
+    let flip = |at: usize| {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x10;
+        bytes
+    };
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (flip(20), "the header fails its checksum"),
+        (flip(set_start + 12 + 5), "section SETW fails its checksum"),
+        (flip(states_start + 12 + 300), "section STAT fails its checksum"),
+        (flip(states_start + 4), "section STAT has"),
+        (good[..good.len() - 10].to_vec(), "the file ends inside section STAT"),
+        (good[..30].to_vec(), "the file ends inside the header"),
+        ([good.as_slice(), b"x"].concat(), "bytes after the last section"),
+        (b"NIMBERDB and more bytes".to_vec(), "not a nimber checkpoint"),
+    ];
+    for (bytes, want) in cases {
+        std::fs::write(&path, bytes).unwrap();
+        let text = refusal(&game, &opts);
+        assert!(text.contains(want), "{want}: {text}");
+        assert!(text.starts_with(&path.display().to_string()), "{text}");
+    }
+    std::fs::write(&path, &good).unwrap();
+    assert!(checkpoint::solve_dense(&game, None, &opts, &Silent).is_ok());
+    opts.remove().unwrap();
+}
