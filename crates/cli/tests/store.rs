@@ -42,7 +42,7 @@ fn analyze_shows_counts_and_the_longest_wins() {
     let db = saved("analyze.db");
     let text = ok(&["analyze", "--db", &db]);
     assert!(text.starts_with("game: tictactoe\n"), "{text}");
-    assert!(text.contains("19683 slots, 5478 positions in 1 blocks"), "{text}");
+    assert!(text.contains("19683 slots, 5478 positions in 2 blocks"), "{text}");
     assert!(text.contains("start: .../.../... tie in 9"), "{text}");
     // The longest of each value with its count, and the first slots holding it.
     assert!(text.contains("  win in 5         122  xo./.../...  o.x/.../...  oxx/.../..."), "{text}");
@@ -74,11 +74,17 @@ fn errors_are_one_line() {
     // A flipped byte in the header, in the block, and a truncated file.
     let mut header = good.clone();
     header[20] ^= 1;
+    // A byte in the middle of each block (the start's moves are in both).
     let mut block = good.clone();
     let n = block.len();
-    block[n - 100] ^= 1;
+    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let index = u64::from_le_bytes(good[24..32].try_into().unwrap()) as usize;
+    let len0 = u32::from_le_bytes(good[index..index + 4].try_into().unwrap()) as usize;
+    let data = 36 + text_len + 4;
+    block[data + len0 / 2] ^= 1;
+    block[(data + len0 + index) / 2] ^= 1;
     for (bytes, what) in
-        [(header, "header checksum mismatch"), (block, "block 0"), (good[..n - 1].to_vec(), "truncated")]
+        [(header, "header checksum mismatch"), (block, "block"), (good[..n - 1].to_vec(), "truncated")]
     {
         std::fs::write(&damaged, &bytes).unwrap();
         for args in [vec!["query", "--db", damaged_s], vec!["analyze", "--db", damaged_s]] {
