@@ -1,8 +1,9 @@
 //! The solved-game store (`nimber_engine::store`, format version 2): a round trip of the
 //! synthetic cyclic game of the retrograde benchmark (all four values, sixteen blocks) and of a
 //! long ladder (more outcomes than one code byte holds, holes, unreachable slots, more blocks
-//! than the cache holds);
-//! the header's fields; damaged files (header, end fields, block index, blocks) and files
+//! than the cache holds, two groups in the block index);
+//! the header's fields; damaged files (header, end fields, block index and its group table,
+//! blocks, blocks swapped) and files
 //! truncated at every length reported as corrupt, never read as wrong values; files of another
 //! version refused as such; a cancelled write leaves no file behind.
 
@@ -14,7 +15,7 @@ mod synthetic_game;
 use std::path::{Path, PathBuf};
 
 use nimber_engine::dense::{self, DenseSolution};
-use nimber_engine::store::{self, Store, BLOCK_SLOTS, CACHE_BLOCKS, VERSION};
+use nimber_engine::store::{self, Store, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
@@ -123,7 +124,7 @@ fn round_trip_with_all_four_values() {
 struct Ladder;
 
 const RUNGS: u64 = 700;
-const STEP: u64 = 801;
+const STEP: u64 = 6007;
 
 impl Game for Ladder {
     type Position = u64;
@@ -205,6 +206,7 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     assert_eq!(header.symbols.len(), RUNGS as usize);
     assert_eq!(header.blocks(), (RUNGS * STEP).div_ceil(BLOCK_SLOTS));
     assert!(header.blocks() > CACHE_BLOCKS as u64, "{} blocks", header.blocks());
+    assert!(header.blocks() > GROUP_BLOCKS, "{} blocks: two groups in the block index", header.blocks());
     for slot in 0..game.size() {
         let want = solution.get_slot(slot);
         if slot % STEP == 0 {
@@ -224,10 +226,11 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
             assert_eq!(store.get(k * STEP).unwrap(), solution.get_slot(k * STEP));
         }
     }
-    assert!(store.blocks_read() > read + header.blocks());
-    let read = store.blocks_read();
+    assert!(store.blocks_read() - read > 2 * CACHE_BLOCKS as u64);
     store.get(0).unwrap();
+    let read = store.blocks_read();
     store.get(1).unwrap();
+    store.get(BLOCK_SLOTS - 1).unwrap();
     assert_eq!(store.blocks_read(), read);
 
     // Every byte of an escaped entry damaged: a block error, never a wrong value.
@@ -259,7 +262,8 @@ fn damaged_files_are_reported_never_misread() {
     let good = std::fs::read(&path).unwrap();
     let (data_start, index_start) = layout(&good);
     let blocks = (space.size() / BLOCK_SLOTS) as usize;
-    assert_eq!(index_start + 8 * blocks, good.len());
+    let groups_start = index_start + 8 * blocks;
+    assert_eq!(groups_start + 12, good.len(), "one group");
     let damaged = temp("damaged-copy.db");
     let with = |bytes: &[u8]| {
         std::fs::write(&damaged, bytes).unwrap();
@@ -267,8 +271,8 @@ fn damaged_files_are_reported_never_misread() {
     };
 
     // Every byte of the header (magic, version, lengths, end fields, text, checksum) and of the
-    // block index: refused at open, as corrupt.
-    for at in (0..data_start).chain(index_start..good.len()) {
+    // group table: refused at open, as corrupt.
+    for at in (0..data_start).chain(groups_start..good.len()) {
         let mut bytes = good.clone();
         bytes[at] ^= 0x20;
         let err = corrupt_message(with(&bytes).err().unwrap_or_else(|| panic!("byte {at} accepted")));
@@ -276,10 +280,21 @@ fn damaged_files_are_reported_never_misread() {
         let what = match at {
             0..8 => "magic",
             8..12 => "version",
-            _ if at >= index_start => "block index checksum",
+            _ if at >= groups_start => "block index checksum",
             _ => "",
         };
         assert!(err.contains(what), "byte {at}: {err}");
+    }
+
+    // Every byte of the block index: the file opens, and reading any block is an error.
+    for at in index_start..groups_start {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x20;
+        let store = with(&bytes).unwrap();
+        for b in 0..blocks as u64 {
+            let err = corrupt_message(store.get(b * BLOCK_SLOTS + 77).unwrap_err());
+            assert!(err.contains("block index group 0: checksum mismatch"), "byte {at}: {err}");
+        }
     }
 
     // A byte inside block 2: the file opens, the other blocks read right, block 2 is an error.
@@ -321,8 +336,10 @@ fn damaged_files_are_reported_never_misread() {
     let (e0, e1) = (good[entry(0)..entry(0) + 8].to_vec(), good[entry(1)..entry(1) + 8].to_vec());
     bytes[entry(0)..entry(0) + 8].copy_from_slice(&e1);
     bytes[entry(1)..entry(1) + 8].copy_from_slice(&e0);
-    let index_crc = crc32(&bytes[index_start..]);
-    bytes[32..36].copy_from_slice(&index_crc.to_le_bytes());
+    let group_crc = crc32(&bytes[index_start..groups_start]);
+    bytes[groups_start + 8..groups_start + 12].copy_from_slice(&group_crc.to_le_bytes());
+    let groups_crc = crc32(&bytes[groups_start..]);
+    bytes[32..36].copy_from_slice(&groups_crc.to_le_bytes());
     let header_crc = crc32(&bytes[..data_start - 4]);
     bytes[data_start - 4..data_start].copy_from_slice(&header_crc.to_le_bytes());
     let store = with(&bytes).unwrap();
@@ -332,8 +349,8 @@ fn damaged_files_are_reported_never_misread() {
     assert_eq!(store.get(2 * BLOCK_SLOTS).unwrap(), solution.get_slot(2 * BLOCK_SLOTS));
 
     // Truncated at every length in the magic, the version, the lengths, the end fields, the
-    // text, the checksum, the first bytes of the blocks and the index; around every block's
-    // ends and at a stride through them.
+    // text, the checksum, the first bytes of the blocks, the index and the group table; around
+    // every block's ends and at a stride through them.
     let block_lens = (0..=blocks).flat_map(|k| [offset(k) - 1, offset(k), offset(k) + 1]);
     let lens: std::collections::BTreeSet<usize> = (0..data_start + 64)
         .chain(index_start - 1..good.len())
