@@ -808,9 +808,17 @@ impl<G: Indexed> DenseStore for Dense<G> {
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
+        let started = std::time::Instant::now();
         write_with_progress(path, game, params, &self.0.index_scheme(), self.0.size(), &solution, progress)?;
+        let seconds = started.elapsed().as_secs_f64();
         let mut report = self.report(&solution, options)?;
-        report.notes.push(format!("saved {} positions to {}", solution.len(), path.display()));
+        let bytes = std::fs::metadata(path).map_err(io(path))?.len();
+        report.notes.push(format!(
+            "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
+            solution.len(),
+            path.display(),
+            bytes as f64 / solution.len().max(1) as f64
+        ));
         Ok(report)
     }
 
