@@ -36,9 +36,8 @@
 //! the outcome `symbol[c - 1]`, and 255 for an outcome further down the table (254 and on),
 //! given after the codes: one entry `(u32 slot in the block, u32 symbol number)` per code 255, in
 //! slot order. One byte per slot compresses well because the codes of neighbouring slots are
-//! alike; reachable positions take no more room than holes and unreachable slots once
-//! compressed (Dōbutsu shōgi: 1,567,925,964 slots, 246,803,167 positions, about 0.33 byte per
-//! position at zstd level 12 in blocks of 16 Ki slots).
+//! alike (Dōbutsu shōgi: 1,567,925,964 slots, half of them holes, 246,803,167 positions; a file
+//! of 83,278,185 bytes, 0.34 byte per position, at zstd level 12 in blocks of 16 Ki slots).
 //!
 //! The file is written block by block as the blocks are compressed (in parallel, a batch at a
 //! time), then the index, then the header's end fields are filled in; it is written under a
@@ -72,14 +71,17 @@ pub const MAGIC: &[u8; 8] = b"NIMBERDB";
 /// The format version written and read.
 pub const VERSION: u32 = 2;
 /// Slots per block: small enough that a query decompresses a few kilobytes per block it
-/// touches, large enough that zstd finds the repetitions (16 Ki slots: 0.33 byte per position
-/// on Dōbutsu shōgi, against 0.37 with 8 Ki and 0.33 with 64 Ki).
+/// touches (about 8 µs a block), large enough that zstd finds the repetitions (measured on
+/// Dōbutsu shōgi at level 9: 0.35 byte per position with 16 Ki slots, 0.37 with 8 Ki, 0.40 with
+/// 4 Ki, 0.35 with 64 Ki, which take 3 times longer to decompress).
 pub const BLOCK_SLOTS: u64 = 1 << 14;
 /// The code of an outcome given in the block's list of exceptions.
 const ESCAPE: u8 = 255;
 /// Header text longer than this is refused (a corrupt length).
 const MAX_TEXT: u32 = 1 << 24;
-/// zstd level of the blocks.
+/// zstd level of the blocks (Dōbutsu shōgi, blocks of 16 Ki slots: 0.39 byte per position at
+/// level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15 and 19, four and
+/// eight times slower).
 const LEVEL: i32 = 12;
 /// Bytes before the header text.
 const FIXED: usize = 36;
@@ -428,6 +430,8 @@ struct Reader {
     /// Per group, once read: where each block starts (one more for the end) and its CRC-32.
     index: Vec<Option<(Vec<u64>, Vec<u32>)>>,
     cache: Vec<(u64, Vec<u8>)>,
+    /// The last frame read.
+    packed: Vec<u8>,
     zstd: zstd::bulk::Decompressor<'static>,
     /// Blocks read from the file and decompressed so far.
     blocks_read: u64,
@@ -536,6 +540,7 @@ impl Store {
                 file,
                 index: vec![None; groups as usize],
                 cache: Vec::new(),
+                packed: Vec::new(),
                 zstd,
                 blocks_read: 0,
             }),
@@ -615,8 +620,8 @@ impl Store {
             let first = g as u64 * GROUP_BLOCKS;
             let n = (self.header.blocks() - first).min(GROUP_BLOCKS) as usize;
             let mut raw = vec![0u8; n * 8];
-            reader.file.seek(SeekFrom::Start(self.index_offset + first * 8)).map_err(io(path))?;
-            reader.file.read_exact(&mut raw).map_err(|_| bad("truncated"))?;
+            read_at(&mut reader.file, &mut raw, self.index_offset + first * 8)
+                .map_err(|_| bad("truncated"))?;
             if crc32fast::hash(&raw) != self.groups[g].1 {
                 return Err(bad("checksum mismatch"));
             }
@@ -640,15 +645,32 @@ impl Store {
     }
 
     fn read_block(&self, reader: &mut Reader, b: u64, buf: &mut Vec<u8>) -> Result<(), Error> {
-        let path = &self.path;
         let (start, end, crc) = self.locate(reader, b)?;
-        let mut packed = vec![0u8; (end - start) as usize];
-        reader.file.seek(SeekFrom::Start(start)).map_err(io(path))?;
-        reader.file.read_exact(&mut packed).map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
+        let mut packed = std::mem::take(&mut reader.packed);
+        packed.resize((end - start) as usize, 0);
+        let result = self.unpack(reader, b, &mut packed, start, crc, buf);
+        reader.packed = packed;
+        result
+    }
+
+    /// Reads block `b`'s frame (at `start`, `packed.len()` bytes) into `packed` and its raw
+    /// bytes, checked against `crc`, into `buf`.
+    fn unpack(
+        &self,
+        reader: &mut Reader,
+        b: u64,
+        packed: &mut [u8],
+        start: u64,
+        crc: u32,
+        buf: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        let path = &self.path;
+        read_at(&mut reader.file, packed, start)
+            .map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
         reader.blocks_read += 1;
         let n = self.header.slots_in(b);
         // The codes, then at most one 8-byte exception per slot.
-        let size = zstd::zstd_safe::get_frame_content_size(&packed).ok().flatten();
+        let size = zstd::zstd_safe::get_frame_content_size(packed).ok().flatten();
         let size = match size {
             Some(s) if s >= n as u64 && s <= 9 * n as u64 && (s - n as u64).is_multiple_of(8) => s as usize,
             _ => return Err(corrupt(path, format!("block {b}: bad frame header"))),
@@ -657,7 +679,7 @@ impl Store {
         buf.reserve(size);
         let got = reader
             .zstd
-            .decompress_to_buffer(&packed, buf)
+            .decompress_to_buffer(&*packed, buf)
             .map_err(|_| corrupt(path, format!("block {b}: does not decompress")))?;
         if got != size {
             return Err(corrupt(path, format!("block {b}: {got} bytes, expected {size}")));
@@ -730,6 +752,19 @@ impl Store {
             }
         }
         Ok(())
+    }
+}
+
+/// Fills `buf` from the file at `offset` (one system call on Unix).
+fn read_at(file: &mut File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
     }
 }
 
