@@ -64,6 +64,10 @@ pub struct AnalyzeArgs {
     /// A file written by `solve --save`
     #[arg(long, value_name = "FILE")]
     pub db: PathBuf,
+
+    /// Write JSON instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `nimber grundy RULESET --upto N`.
@@ -230,7 +234,8 @@ pub struct SolveArgs {
 /// `nimber query GAME [POSITION]`, or `nimber query --db FILE [POSITION]`.
 #[derive(Debug, Args)]
 pub struct QueryArgs {
-    /// The game (see `nimber list`); with --db, the position instead
+    /// The game (see `nimber list`); with --db, the position instead (a position that begins
+    /// with `-` goes after `--`: `nimber query --db FILE -- POSITION`)
     #[arg(required_unless_present = "db")]
     pub game: Option<String>,
 
@@ -244,6 +249,7 @@ pub struct QueryArgs {
     pub db: Option<PathBuf>,
 
     /// The position in the game's notation (default: the start position); may begin with `-`
+    /// (with --db, write `--` before it)
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
 

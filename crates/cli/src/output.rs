@@ -279,6 +279,33 @@ pub struct QueryJson<'a> {
     pub moves: Vec<MoveJson>,
 }
 
+/// An outcome and how many positions have it, with example positions, in `nimber analyze
+/// --json`.
+#[derive(Serialize)]
+pub struct LongestJson {
+    pub value: Value,
+    pub remoteness: Option<u32>,
+    pub count: u64,
+    pub examples: Vec<String>,
+}
+
+/// `nimber analyze --db FILE --json`.
+#[derive(Serialize)]
+pub struct AnalyzeJson<'a> {
+    pub game: &'a str,
+    pub params: std::collections::BTreeMap<String, String>,
+    pub file: String,
+    pub bytes: u64,
+    pub scheme: String,
+    pub slots: u64,
+    pub positions: u64,
+    pub blocks: u64,
+    pub start: StartJson,
+    /// The longest outcome of each value.
+    pub longest: Vec<LongestJson>,
+    pub counts: Vec<CountJson>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

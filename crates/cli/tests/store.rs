@@ -42,7 +42,7 @@ fn analyze_shows_counts_and_the_longest_wins() {
     let db = saved("analyze.db");
     let text = ok(&["analyze", "--db", &db]);
     assert!(text.starts_with("game: tictactoe\n"), "{text}");
-    assert!(text.contains("19683 slots, 5478 positions in 1 blocks"), "{text}");
+    assert!(text.contains("19683 slots, 5478 positions in 2 blocks"), "{text}");
     assert!(text.contains("start: .../.../... tie in 9"), "{text}");
     // The longest of each value with its count, and the first slots holding it.
     assert!(text.contains("  win in 5         122  xo./.../...  o.x/.../...  oxx/.../..."), "{text}");
@@ -56,6 +56,51 @@ fn analyze_shows_counts_and_the_longest_wins() {
 }
 
 #[test]
+fn analyze_json_has_the_counts_the_longest_and_examples() {
+    let db = saved("analyze-json.db");
+    let doc = json(&["analyze", "--db", &db, "--json"]);
+    assert_eq!(doc["game"], "tictactoe");
+    assert_eq!(doc["params"], serde_json::json!({}));
+    assert_eq!(doc["file"], db.as_str());
+    assert_eq!(doc["bytes"], std::fs::metadata(&db).unwrap().len());
+    assert_eq!(doc["scheme"], "tictactoe-base3-v1");
+    assert_eq!(
+        (doc["slots"].as_u64(), doc["positions"].as_u64(), doc["blocks"].as_u64()),
+        (Some(19683), Some(5478), Some(2))
+    );
+    assert_eq!(doc["start"], serde_json::json!({"position": ".../.../...", "value": "tie", "remoteness": 9}));
+    assert_eq!(
+        doc["longest"][0],
+        serde_json::json!({"value": "win", "remoteness": 5, "count": 122,
+            "examples": ["xo./.../...", "o.x/.../...", "oxx/.../..."]})
+    );
+    assert_eq!(doc["longest"][1]["value"], "lose");
+    assert_eq!(doc["longest"][1]["remoteness"], 4);
+    assert_eq!(doc["longest"][2]["examples"], serde_json::json!([".../.../..."]));
+    let counts = doc["counts"].as_array().unwrap();
+    assert_eq!(counts.iter().map(|c| c["count"].as_u64().unwrap()).sum::<u64>(), 5478);
+    assert!(counts.contains(&serde_json::json!({"value": "lose", "remoteness": 0, "count": 942})));
+}
+
+#[test]
+fn a_position_beginning_with_a_dash_goes_after_two_dashes() {
+    let db = saved("dash.db");
+    // After `--` the position reaches the game's notation (which has no `-`)...
+    let err = fails(&["query", "--db", &db, "--", "-x./.o./..."]);
+    assert!(err.contains("cannot read position `-x./.o./...`"), "{err}");
+    let err = fails(&["query", "--db", &db, "--json", "--", "-"]);
+    assert!(err.contains("cannot read position `-`"), "{err}");
+    // ... and any position may follow it.
+    assert_eq!(json(&["query", "--db", &db, "--json", "--", "x../.o./..."])["remoteness"], 7);
+    // Without it, clap reads an option and says what to do.
+    let out = nimber(&["query", "--db", &db, "-x./.o./..."]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'-- -x"), "{out:?}");
+    let help = ok(&["query", "--help"]);
+    assert!(help.contains("nimber query --db FILE -- POSITION"), "{help}");
+}
+
+#[test]
 fn errors_are_one_line() {
     let db = saved("errors.db");
     assert!(fails(&["solve", "subtraction", "--save", &db])
@@ -66,6 +111,14 @@ fn errors_are_one_line() {
     assert!(fails(&["query", "--db", &db, "x........", "o........"]).contains("one position at most"));
     assert!(fails(&["query", "--db", &db, "xxxx/..."]).contains("cannot read position"));
     assert!(fails(&["query", "--db", &db, "xxx/ooo/..."]).contains("xxx/ooo/..."));
+    // A file of format version 1 (magic, version, text length, text, checksum, blocks).
+    let v1 = temp_file("v1.db");
+    let mut bytes = b"NIMBERDB".to_vec();
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    bytes.extend_from_slice(&[0; 60]);
+    std::fs::write(&v1, &bytes).unwrap();
+    let err = fails(&["query", "--db", v1.to_str().unwrap()]);
+    assert!(err.contains("unsupported version 1") && err.contains("this nimber reads version 2"), "{err}");
     let missing = temp_file("missing.db");
     assert!(fails(&["analyze", "--db", missing.to_str().unwrap()]).contains("missing.db"));
 
@@ -75,11 +128,17 @@ fn errors_are_one_line() {
     // A flipped byte in the header, in the block, and a truncated file.
     let mut header = good.clone();
     header[20] ^= 1;
+    // A byte in the middle of each block (the start's moves are in both).
     let mut block = good.clone();
     let n = block.len();
-    block[n - 100] ^= 1;
+    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let index = u64::from_le_bytes(good[24..32].try_into().unwrap()) as usize;
+    let len0 = u32::from_le_bytes(good[index..index + 4].try_into().unwrap()) as usize;
+    let data = 36 + text_len + 4;
+    block[data + len0 / 2] ^= 1;
+    block[(data + len0 + index) / 2] ^= 1;
     for (bytes, what) in
-        [(header, "header checksum mismatch"), (block, "block 0"), (good[..n - 1].to_vec(), "truncated")]
+        [(header, "header checksum mismatch"), (block, "block"), (good[..n - 1].to_vec(), "truncated")]
     {
         std::fs::write(&damaged, &bytes).unwrap();
         for args in [vec!["query", "--db", damaged_s], vec!["analyze", "--db", damaged_s]] {

@@ -1,29 +1,54 @@
 //! The solved-game store: a dense solution ([`DenseSolution`]) written to a file, read back one
 //! block at a time.
 //!
-//! # Format (version 1, integers little-endian)
+//! # Format (version 2, integers little-endian)
 //!
 //! ```text
-//! magic        8 bytes  "NIMBERDB"
-//! version      u32      1
-//! text_len     u32      length of the header text
-//! text         UTF-8    `key=value` lines (below)
-//! header_crc   u32      CRC-32 of everything above
-//! block index  (blocks + 1) entries of u64 offset, u32 CRC-32 of the block's raw bytes
-//!              (the last entry: the end of the file, CRC 0)
-//! index_crc    u32      CRC-32 of the block index
-//! blocks       zstd frames, block k from offset[k] to offset[k + 1]
+//! offset  size
+//! 0       8     magic "NIMBERDB"
+//! 8       4     version: 2
+//! 12      4     text_len: length of the header text
+//! 16      8     file_len: length of the whole file
+//! 24      8     index_offset: where the block index starts
+//! 32      4     groups_crc: CRC-32 of the group table
+//! 36      L     header text: UTF-8 `key=value` lines (below)
+//! 36 + L  4     header_crc: CRC-32 of bytes 0 .. 36 + L
+//! 40 + L        blocks: zstd frames back to back, block 0 first
+//! index_offset  block index: per block, u32 length of its frame and u32 CRC-32 of the block
+//!               number (u64) followed by the block's raw bytes
+//! index_offset + 8 * blocks
+//!               group table: per group of [`GROUP_BLOCKS`] blocks (the last one fewer), u64
+//!               offset of its first block and u32 CRC-32 of its entries in the block index
+//! file_len      (the end: file_len = index_offset + 8 * blocks + 12 * groups)
 //! ```
+//!
+//! Opening reads the header and the group table (4.5 KiB for Dōbutsu shōgi's 95,699 blocks);
+//! the block index is read a group (2 KiB) at a time, when a block of the group is first read.
 //!
 //! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
 //! ([`Indexed::index_scheme`]), `size=` the index size, `positions=` the reachable positions,
-//! `block_slots=`, `remoteness_bytes=` (2 or 4), `blocks=`, and one `count=VALUE REMOTENESS N`
-//! per value and remoteness (remoteness `-` for draws).
+//! `block_slots=`, `blocks=`, one `symbol=VALUE REMOTENESS` per outcome that occurs (remoteness
+//! `-` for draws), most frequent first: the symbol table; and one `count=VALUE REMOTENESS N`
+//! per value and remoteness.
 //!
-//! A block holds the slots `k * block_slots ..` (the last one fewer): first one byte per slot,
-//! 0 for a slot that is not reachable (or a hole) and 1 + [`Value::index`] otherwise, then the
-//! remoteness of every slot, `remoteness_bytes` each. Its CRC is checked after decompression,
-//! before any value is returned: a damaged block is an error, never wrong values.
+//! A block holds the slots `k * block_slots ..` (the last one fewer), one code byte per slot:
+//! 0 for a slot that is not a reachable position (or a hole of the index), `c` in 1..=254 for
+//! the outcome `symbol[c - 1]`, and 255 for an outcome further down the table (254 and on),
+//! given after the codes: one entry `(u32 slot in the block, u32 symbol number)` per code 255, in
+//! slot order. One byte per slot compresses well because the codes of neighbouring slots are
+//! alike (Dōbutsu shōgi: 1,567,925,964 slots, half of them holes, 246,803,167 positions; a file
+//! of 83,278,185 bytes, 0.34 byte per position, at zstd level 12 in blocks of 16 Ki slots).
+//!
+//! The file is written block by block as the blocks are compressed (in parallel, a batch at a
+//! time), then the index, then the header's end fields are filled in; it is written under a
+//! temporary name and renamed when complete. Opening checks the header checksum, the file
+//! length (a truncated file is reported as such) and the group table; a group of the block
+//! index is checked when it is read (its checksum, and its lengths against the group table's
+//! offsets); a block's checksum
+//! (which covers its number, so that a block read from the wrong place is caught too) is
+//! checked after decompression, before any value is returned: a damaged block is an error,
+//! never wrong values. A query reads the blocks of its slots only, a few kilobytes each, and
+//! keeps the last [`CACHE_BLOCKS`] decompressed.
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -31,25 +56,42 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use crate::dense::{parse_in, Dense, DenseSolution};
 use crate::dyn_game::{query_report, QueryReport, SolveOptions, SolveReport};
 use crate::error::Error;
 use crate::index::Indexed;
-use crate::progress::Progress;
+use crate::progress::{Progress, Silent};
 use crate::solution::CountRow;
 use crate::value::{Outcome, Value};
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
 /// The format version written and read.
-pub const VERSION: u32 = 1;
-/// Slots per block.
-pub const BLOCK_SLOTS: u64 = 1 << 16;
+pub const VERSION: u32 = 2;
+/// Slots per block: small enough that a query decompresses a few kilobytes per block it
+/// touches (about 8 µs a block), large enough that zstd finds the repetitions (measured on
+/// Dōbutsu shōgi at level 9: 0.35 byte per position with 16 Ki slots, 0.37 with 8 Ki, 0.40 with
+/// 4 Ki, 0.35 with 64 Ki, which take 3 times longer to decompress).
+pub const BLOCK_SLOTS: u64 = 1 << 14;
+/// The code of an outcome given in the block's list of exceptions.
+const ESCAPE: u8 = 255;
 /// Header text longer than this is refused (a corrupt length).
-const MAX_TEXT: u32 = 1 << 20;
-/// zstd level of the blocks.
-const LEVEL: i32 = 9;
+const MAX_TEXT: u32 = 1 << 24;
+/// zstd level of the blocks (Dōbutsu shōgi, blocks of 16 Ki slots: 0.39 byte per position at
+/// level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15 and 19, four and
+/// eight times slower).
+const LEVEL: i32 = 12;
+/// Bytes before the header text.
+const FIXED: usize = 36;
+/// Blocks compressed in parallel and written together: the writer's memory beyond the solution
+/// is this many blocks (raw and compressed) and the block index (8 bytes per block).
+const BATCH: u64 = 256;
+/// Decompressed blocks kept by an open store.
+pub const CACHE_BLOCKS: usize = 32;
+/// Blocks per group of the block index.
+pub const GROUP_BLOCKS: u64 = 256;
 
 /// What a store says about itself: the game, its parameters, the index, the counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,10 +108,15 @@ pub struct Header {
     pub positions: u64,
     /// Slots per block.
     pub block_slots: u64,
-    /// Bytes of remoteness per slot (2 or 4).
-    pub remoteness_bytes: u32,
+    /// The symbol table: code `c` in 1..=254 stands for `symbols[c - 1]`; later symbols are
+    /// given by number in a block's exceptions.
+    pub symbols: Vec<Outcome>,
     /// Counts by value and remoteness.
     pub counts: Vec<CountRow>,
+}
+
+fn outcome_text(value: Value, remoteness: Option<u32>) -> String {
+    format!("{} {}", value.name(), remoteness.map_or("-".to_string(), |r| r.to_string()))
 }
 
 impl Header {
@@ -78,23 +125,29 @@ impl Header {
         self.size.div_ceil(self.block_slots)
     }
 
+    /// Slots in block `b`.
+    pub fn slots_in(&self, b: u64) -> usize {
+        (self.size - b * self.block_slots).min(self.block_slots) as usize
+    }
+
     fn text(&self) -> String {
         let mut t = format!("game={}\n", self.game);
         for (k, v) in &self.params {
             t += &format!("param={k}={v}\n");
         }
         t += &format!(
-            "scheme={}\nsize={}\npositions={}\nblock_slots={}\nremoteness_bytes={}\nblocks={}\n",
+            "scheme={}\nsize={}\npositions={}\nblock_slots={}\nblocks={}\n",
             self.scheme,
             self.size,
             self.positions,
             self.block_slots,
-            self.remoteness_bytes,
             self.blocks()
         );
+        for o in &self.symbols {
+            t += &format!("symbol={}\n", outcome_text(o.value(), o.remoteness()));
+        }
         for row in &self.counts {
-            let r = row.remoteness.map_or("-".to_string(), |r| r.to_string());
-            t += &format!("count={} {r} {}\n", row.value.name(), row.count);
+            t += &format!("count={} {}\n", outcome_text(row.value, row.remoteness), row.count);
         }
         t
     }
@@ -107,35 +160,51 @@ impl Header {
             size: 0,
             positions: 0,
             block_slots: 0,
-            remoteness_bytes: 0,
+            symbols: Vec::new(),
             counts: Vec::new(),
         };
         let mut blocks = None;
         let num = |key: &str, v: &str| v.parse::<u64>().map_err(|_| format!("bad header field `{key}={v}`"));
         for line in text.lines() {
             let (key, value) = line.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
+            let bad = || format!("bad header line `{line}`");
+            // `VALUE REMOTENESS` and what follows.
+            let outcome = |parts: &mut std::str::Split<'_, char>| -> Result<(Value, Option<u32>), String> {
+                let v = parts.next().and_then(Value::from_name).ok_or_else(bad)?;
+                let r = match parts.next().ok_or_else(bad)? {
+                    "-" if v == Value::Draw => None,
+                    r if v != Value::Draw => Some(r.parse::<u32>().map_err(|_| bad())?),
+                    _ => return Err(bad()),
+                };
+                Ok((v, r))
+            };
             match key {
                 "game" => h.game = value.to_string(),
                 "param" => {
-                    let (k, v) = value.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
+                    let (k, v) = value.split_once('=').ok_or_else(bad)?;
                     h.params.push((k.to_string(), v.to_string()));
                 }
                 "scheme" => h.scheme = value.to_string(),
                 "size" => h.size = num(key, value)?,
                 "positions" => h.positions = num(key, value)?,
                 "block_slots" => h.block_slots = num(key, value)?,
-                "remoteness_bytes" => h.remoteness_bytes = num(key, value)? as u32,
                 "blocks" => blocks = Some(num(key, value)?),
-                "count" => {
-                    let bad = || format!("bad header line `{line}`");
+                "symbol" => {
                     let mut parts = value.split(' ');
-                    let v = parts.next().and_then(Value::from_name).ok_or_else(bad)?;
-                    let r = match parts.next().ok_or_else(bad)? {
-                        "-" => None,
-                        r => Some(r.parse::<u32>().map_err(|_| bad())?),
-                    };
+                    let (v, r) = outcome(&mut parts)?;
+                    if parts.next().is_some() {
+                        return Err(bad());
+                    }
+                    h.symbols.push(Outcome::new(v, r.unwrap_or(0)));
+                }
+                "count" => {
+                    let mut parts = value.split(' ');
+                    let (value, remoteness) = outcome(&mut parts)?;
                     let count = parts.next().and_then(|c| c.parse::<u64>().ok()).ok_or_else(bad)?;
-                    h.counts.push(CountRow { value: v, remoteness: r, count });
+                    if parts.next().is_some() {
+                        return Err(bad());
+                    }
+                    h.counts.push(CountRow { value, remoteness, count });
                 }
                 _ => return Err(format!("unknown header field `{key}`")),
             }
@@ -143,8 +212,8 @@ impl Header {
         if h.game.is_empty() || h.scheme.is_empty() {
             return Err("the header names no game or no index scheme".into());
         }
-        if h.block_slots == 0 || !matches!(h.remoteness_bytes, 2 | 4) {
-            return Err("bad block layout in the header".into());
+        if h.block_slots == 0 || h.block_slots > 1 << 24 {
+            return Err("bad block size in the header".into());
         }
         if blocks != Some(h.blocks()) {
             return Err("the header's block count does not match its size".into());
@@ -152,7 +221,17 @@ impl Header {
         if h.counts.iter().map(|r| r.count).sum::<u64>() != h.positions {
             return Err("the header's counts do not add up to its positions".into());
         }
+        let counted =
+            |o: &Outcome| h.counts.iter().any(|r| r.value == o.value() && r.remoteness == o.remoteness());
+        if h.symbols.len() != h.counts.len() || !h.symbols.iter().all(counted) {
+            return Err("the header's symbol table does not match its counts".into());
+        }
         Ok(h)
+    }
+
+    /// Symbol number `k` of the table.
+    fn symbol(&self, k: usize) -> Option<Outcome> {
+        self.symbols.get(k).copied()
     }
 }
 
@@ -164,24 +243,38 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |source| Error::Io { path: path.display().to_string(), source }
 }
 
-/// The raw bytes of block `b`: value codes, then remoteness.
-fn encode_block(solution: &DenseSolution, header: &Header, b: u64) -> Vec<u8> {
+/// The CRC-32 of a block: its number, then its raw bytes.
+fn block_crc(b: u64, raw: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(&b.to_le_bytes());
+    h.update(raw);
+    h.finalize()
+}
+
+/// The raw bytes of block `b`: a code per slot, then the exceptions.
+fn encode_block(
+    solution: &DenseSolution,
+    header: &Header,
+    codes: &FxHashMap<Outcome, u32>,
+    b: u64,
+) -> Vec<u8> {
     let first = b * header.block_slots;
-    let n = (header.size - first).min(header.block_slots) as usize;
-    let rb = header.remoteness_bytes as usize;
-    let mut raw = vec![0u8; n * (1 + rb)];
-    let (codes, rem) = raw.split_at_mut(n);
-    for i in 0..n {
+    let n = header.slots_in(b);
+    let mut raw = vec![0u8; n];
+    let mut exceptions = Vec::new();
+    for (i, code) in raw.iter_mut().enumerate() {
         if let Some(o) = solution.get_slot(first + i as u64) {
-            codes[i] = 1 + o.value().index() as u8;
-            let r = o.remoteness().unwrap_or(0);
-            if rb == 2 {
-                rem[2 * i..2 * i + 2].copy_from_slice(&(r as u16).to_le_bytes());
+            let k = codes[&o];
+            if k < ESCAPE as u32 - 1 {
+                *code = k as u8 + 1;
             } else {
-                rem[4 * i..4 * i + 4].copy_from_slice(&r.to_le_bytes());
+                *code = ESCAPE;
+                exceptions.extend_from_slice(&(i as u32).to_le_bytes());
+                exceptions.extend_from_slice(&k.to_le_bytes());
             }
         }
     }
+    raw.extend_from_slice(&exceptions);
     raw
 }
 
@@ -195,6 +288,20 @@ pub fn write(
     size: u64,
     solution: &DenseSolution,
 ) -> Result<Header, Error> {
+    write_with_progress(path, game, params, scheme, size, solution, &Silent)
+}
+
+/// [`write`], reporting the blocks written to `progress` and stopping with
+/// [`Error::Cancelled`] (the temporary file removed) when it asks to.
+pub fn write_with_progress(
+    path: &Path,
+    game: &str,
+    params: &[(String, String)],
+    scheme: &str,
+    size: u64,
+    solution: &DenseSolution,
+    progress: &dyn Progress,
+) -> Result<Header, Error> {
     let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
     if bad_text(game)
         || bad_text(scheme)
@@ -205,7 +312,11 @@ pub fn write(
         ));
     }
     let counts = solution.counts();
-    let max_r = counts.iter().filter_map(|r| r.remoteness).max().unwrap_or(0);
+    let mut by_count: Vec<&CountRow> = counts.iter().collect();
+    by_count.sort_by_key(|r| (std::cmp::Reverse(r.count), r.value.index(), r.remoteness));
+    let symbols: Vec<Outcome> =
+        by_count.iter().map(|r| Outcome::new(r.value, r.remoteness.unwrap_or(0))).collect();
+    let codes: FxHashMap<Outcome, u32> = symbols.iter().enumerate().map(|(k, &o)| (o, k as u32)).collect();
     let header = Header {
         game: game.to_string(),
         params: params.to_vec(),
@@ -213,109 +324,167 @@ pub fn write(
         size,
         positions: solution.len(),
         block_slots: BLOCK_SLOTS,
-        remoteness_bytes: if max_r <= u16::MAX as u32 { 2 } else { 4 },
+        symbols,
         counts,
     };
     let text = header.text();
-    let mut head = Vec::new();
+    let mut head = Vec::with_capacity(FIXED + text.len() + 4);
     head.extend_from_slice(MAGIC);
     head.extend_from_slice(&VERSION.to_le_bytes());
     head.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    head.resize(FIXED, 0); // file_len, index_offset, index_crc: filled in at the end
     head.extend_from_slice(text.as_bytes());
-    let crc = crc32fast::hash(&head);
-    head.extend_from_slice(&crc.to_le_bytes());
-
-    let blocks: Vec<(Vec<u8>, u32)> = (0..header.blocks())
-        .into_par_iter()
-        .map(|b| {
-            let raw = encode_block(solution, &header, b);
-            let crc = crc32fast::hash(&raw);
-            let packed = zstd::bulk::compress(&raw, LEVEL).expect("zstd compresses in memory");
-            (packed, crc)
-        })
-        .collect();
-
-    let index_len = (blocks.len() as u64 + 1) * 12 + 4;
-    let mut offset = head.len() as u64 + index_len;
-    let mut index = Vec::with_capacity(index_len as usize);
-    for (packed, crc) in &blocks {
-        index.extend_from_slice(&offset.to_le_bytes());
-        index.extend_from_slice(&crc.to_le_bytes());
-        offset += packed.len() as u64;
-    }
-    index.extend_from_slice(&offset.to_le_bytes());
-    index.extend_from_slice(&0u32.to_le_bytes());
-    let crc = crc32fast::hash(&index);
-    index.extend_from_slice(&crc.to_le_bytes());
+    head.extend_from_slice(&[0; 4]); // header_crc
 
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(".tmp-{}", std::process::id()));
     let tmp = PathBuf::from(tmp);
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::io::BufWriter::new(File::create(&tmp)?);
-        f.write_all(&head)?;
-        f.write_all(&index)?;
-        for (packed, _) in &blocks {
-            f.write_all(packed)?;
+    let result = (|| -> Result<(), Error> {
+        let mut f = std::io::BufWriter::new(File::create(&tmp).map_err(io(&tmp))?);
+        f.write_all(&head).map_err(io(&tmp))?;
+        let blocks = header.blocks();
+        let mut index = Vec::with_capacity(blocks as usize * 8);
+        let mut offset = head.len() as u64;
+        progress.phase("saving", Some(blocks));
+        for batch in (0..blocks).step_by(BATCH as usize) {
+            if progress.cancelled() {
+                return Err(Error::Cancelled { checkpoint: None });
+            }
+            let packed: Vec<(Vec<u8>, u32)> = (batch..(batch + BATCH).min(blocks))
+                .into_par_iter()
+                .map_init(
+                    || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
+                    |zstd, b| {
+                        let raw = encode_block(solution, &header, &codes, b);
+                        let packed = zstd.compress(&raw).expect("zstd compresses in memory");
+                        (packed, block_crc(b, &raw))
+                    },
+                )
+                .collect();
+            for (bytes, crc) in &packed {
+                f.write_all(bytes).map_err(io(&tmp))?;
+                index.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+                index.extend_from_slice(&crc.to_le_bytes());
+                offset += bytes.len() as u64;
+            }
+            progress.advance(packed.len() as u64);
         }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+        f.write_all(&index).map_err(io(&tmp))?;
+        let groups = group_table(&index, head.len() as u64);
+        f.write_all(&groups).map_err(io(&tmp))?;
+        let file_len = offset + index.len() as u64 + groups.len() as u64;
+        head[16..24].copy_from_slice(&file_len.to_le_bytes());
+        head[24..32].copy_from_slice(&offset.to_le_bytes());
+        head[32..36].copy_from_slice(&crc32fast::hash(&groups).to_le_bytes());
+        let crc_at = head.len() - 4;
+        let crc = crc32fast::hash(&head[..crc_at]);
+        head[crc_at..].copy_from_slice(&crc.to_le_bytes());
+        let mut f = f.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
+        f.seek(SeekFrom::Start(0)).map_err(io(&tmp))?;
+        f.write_all(&head).map_err(io(&tmp))?;
+        f.sync_all().map_err(io(&tmp))?;
+        drop(f);
+        std::fs::rename(&tmp, path).map_err(io(path))
     })();
-    if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
+    if let Err(e) = result {
         let _ = std::fs::remove_file(&tmp);
-        return Err(io(path)(e));
+        return Err(e);
     }
     Ok(header)
 }
 
-/// An open store: the header and block index in memory, blocks read on demand (the last one
-/// read is kept).
+/// The group table of a block index (whose blocks start at `first`): per group, the offset of
+/// its first block and the CRC-32 of its entries.
+fn group_table(index: &[u8], first: u64) -> Vec<u8> {
+    let mut table = Vec::new();
+    let mut offset = first;
+    for entries in index.chunks(GROUP_BLOCKS as usize * 8) {
+        table.extend_from_slice(&offset.to_le_bytes());
+        table.extend_from_slice(&crc32fast::hash(entries).to_le_bytes());
+        offset += entries
+            .chunks_exact(8)
+            .map(|e| u32::from_le_bytes(e[..4].try_into().unwrap()) as u64)
+            .sum::<u64>();
+    }
+    table
+}
+
+/// An open store: the header and the group table in memory, groups of the block index and
+/// blocks read on demand (the last [`CACHE_BLOCKS`] blocks read are kept).
 pub struct Store {
     path: PathBuf,
     header: Header,
-    /// `(offset, crc)` per block, and the end of the file.
-    index: Vec<(u64, u32)>,
+    /// Where the block index starts (and the blocks end).
+    index_offset: u64,
+    /// Per group of blocks: where its first block starts, and the CRC-32 of its index entries;
+    /// then the end of the blocks.
+    groups: Vec<(u64, u32)>,
+    file_len: u64,
     reader: Mutex<Reader>,
 }
 
-/// The open file and the last block read (its number and raw bytes).
+/// The open file, the groups of the block index read so far, the blocks read last (most recent
+/// first) and the decompression context.
 struct Reader {
     file: File,
-    cached: Option<(u64, Vec<u8>)>,
+    /// Per group, once read: where each block starts (one more for the end) and its CRC-32.
+    index: Vec<Option<(Vec<u64>, Vec<u32>)>>,
+    cache: Vec<(u64, Vec<u8>)>,
+    /// The last frame read.
+    packed: Vec<u8>,
+    zstd: zstd::bulk::Decompressor<'static>,
+    /// Blocks read from the file and decompressed so far.
+    blocks_read: u64,
+}
+
+/// The version of a file, the little-endian `u32` after the magic bytes.
+fn version_of(fixed: &[u8]) -> u32 {
+    u32::from_le_bytes(fixed[8..12].try_into().unwrap())
 }
 
 impl Store {
-    /// Opens a store, checking the header, the block index and the file's length.
+    /// Opens a store, checking the header, the file's length and the block index. A file of
+    /// another format version is refused with [`Error::Unsupported`].
     pub fn open(path: &Path) -> Result<Store, Error> {
         let mut file = File::open(path).map_err(io(path))?;
         let len = file.metadata().map_err(io(path))?.len();
         let truncated = |what: &str| corrupt(path, format!("truncated file ({what})"));
-        let mut fixed = [0u8; 16];
-        file.read_exact(&mut fixed).map_err(|_| {
-            if len >= 8 {
-                truncated("header")
-            } else {
-                corrupt(path, "not a nimber store (too short)")
-            }
-        })?;
+        let mut fixed = [0u8; FIXED];
+        let got = read_up_to(&mut file, &mut fixed).map_err(io(path))?;
+        if got < 8 {
+            return Err(corrupt(path, "not a nimber store (too short)"));
+        }
         if &fixed[..8] != MAGIC {
             return Err(corrupt(path, "not a nimber store (bad magic bytes)"));
         }
-        let version = u32::from_le_bytes(fixed[8..12].try_into().unwrap());
-        let text_len = u32::from_le_bytes(fixed[12..16].try_into().unwrap());
-        if version != VERSION {
-            // A header whose version was damaged would say so in its checksum, but the layout
-            // after it is unknown: report the version.
-            return Err(corrupt(
-                path,
-                format!("format version {version}, this nimber reads version {VERSION}"),
-            ));
+        if got < 12 {
+            return Err(truncated("header"));
         }
-        if text_len > MAX_TEXT || 16 + text_len as u64 + 4 > len {
-            return Err(if text_len > MAX_TEXT {
-                corrupt(path, "bad header length")
-            } else {
-                truncated("header")
-            });
+        let version = version_of(&fixed);
+        if version != VERSION {
+            // A version 2 header whose version bytes were damaged still checks with version 2.
+            if got == FIXED && Self::header_checks_as_current(&mut file, &fixed, len) {
+                return Err(corrupt(path, "damaged format version"));
+            }
+            return Err(Error::Unsupported(format!(
+                "{}: unsupported version {version} of the solved-game file format (this nimber reads version {VERSION}); \
+                 solve the game again with --save",
+                path.display()
+            )));
+        }
+        if got < FIXED {
+            return Err(truncated("header"));
+        }
+        let text_len = u32::from_le_bytes(fixed[12..16].try_into().unwrap());
+        let file_len = u64::from_le_bytes(fixed[16..24].try_into().unwrap());
+        let index_offset = u64::from_le_bytes(fixed[24..32].try_into().unwrap());
+        let groups_crc = u32::from_le_bytes(fixed[32..36].try_into().unwrap());
+        if text_len > MAX_TEXT {
+            return Err(corrupt(path, "bad header length"));
+        }
+        let header_end = (FIXED + text_len as usize + 4) as u64;
+        if header_end > len {
+            return Err(truncated("header"));
         }
         let mut rest = vec![0u8; text_len as usize + 4];
         file.read_exact(&mut rest).map_err(|_| truncated("header"))?;
@@ -326,23 +495,28 @@ impl Store {
         if hasher.finalize() != u32::from_le_bytes(crc.try_into().unwrap()) {
             return Err(corrupt(path, "header checksum mismatch"));
         }
+        if len < file_len {
+            return Err(truncated(&format!("{len} bytes, the header says {file_len}")));
+        }
+        if len > file_len {
+            return Err(corrupt(path, format!("{} bytes after the end", len - file_len)));
+        }
         let text = std::str::from_utf8(text).map_err(|_| corrupt(path, "header is not UTF-8"))?;
         let header = Header::parse(text).map_err(|what| corrupt(path, what))?;
 
         let blocks = header.blocks();
-        let index_len = (blocks + 1).checked_mul(12).and_then(|n| n.checked_add(4));
-        let index_start = 16 + text_len as u64 + 4;
-        match index_len {
-            Some(n) if index_start + n <= len => {}
-            _ => return Err(truncated("block index")),
+        let groups = blocks.div_ceil(GROUP_BLOCKS);
+        let ends = blocks.checked_mul(8).and_then(|n| n.checked_add(index_offset)).map(|i| i + 12 * groups);
+        if index_offset < header_end || ends != Some(file_len) {
+            return Err(corrupt(path, "bad block index position"));
         }
-        let mut raw = vec![0u8; index_len.unwrap() as usize];
+        let mut raw = vec![0u8; (groups * 12) as usize];
+        file.seek(SeekFrom::Start(index_offset + blocks * 8)).map_err(io(path))?;
         file.read_exact(&mut raw).map_err(|_| truncated("block index"))?;
-        let (body, crc) = raw.split_at(raw.len() - 4);
-        if crc32fast::hash(body) != u32::from_le_bytes(crc.try_into().unwrap()) {
-            return Err(corrupt(path, "block index checksum mismatch"));
+        if crc32fast::hash(&raw) != groups_crc {
+            return Err(corrupt(path, "block index checksum mismatch (group table)"));
         }
-        let index: Vec<(u64, u32)> = body
+        let mut table: Vec<(u64, u32)> = raw
             .chunks_exact(12)
             .map(|e| {
                 (
@@ -351,23 +525,46 @@ impl Store {
                 )
             })
             .collect();
-        let data_start = index_start + index_len.unwrap();
-        if index[0].0 != data_start || index.windows(2).any(|w| w[1].0 < w[0].0) {
+        table.push((index_offset, 0));
+        if table[0].0 != header_end || table.windows(2).any(|w| w[1].0 < w[0].0) {
             return Err(corrupt(path, "bad block offsets"));
         }
-        let end = index.last().unwrap().0;
-        if end > len {
-            return Err(truncated(&format!("{len} bytes, the block index says {end}")));
-        }
-        if end < len {
-            return Err(corrupt(path, format!("{} bytes after the last block", len - end)));
-        }
+        let zstd = zstd::bulk::Decompressor::new().map_err(io(path))?;
         Ok(Store {
             path: path.to_path_buf(),
             header,
-            index,
-            reader: Mutex::new(Reader { file, cached: None }),
+            index_offset,
+            groups: table,
+            file_len,
+            reader: Mutex::new(Reader {
+                file,
+                index: vec![None; groups as usize],
+                cache: Vec::new(),
+                packed: Vec::new(),
+                zstd,
+                blocks_read: 0,
+            }),
         })
+    }
+
+    /// Whether the header, read as the current version's, checks out once the version bytes
+    /// are put back to [`VERSION`].
+    fn header_checks_as_current(file: &mut File, fixed: &[u8; FIXED], len: u64) -> bool {
+        let text_len = u32::from_le_bytes(fixed[12..16].try_into().unwrap());
+        if text_len > MAX_TEXT || (FIXED + text_len as usize + 4) as u64 > len {
+            return false;
+        }
+        let mut rest = vec![0u8; text_len as usize + 4];
+        if file.read_exact(&mut rest).is_err() {
+            return false;
+        }
+        let (text, crc) = rest.split_at(text_len as usize);
+        let mut fixed = *fixed;
+        fixed[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(&fixed);
+        hasher.update(text);
+        hasher.finalize() == u32::from_le_bytes(crc.try_into().unwrap())
     }
 
     /// The header.
@@ -380,58 +577,156 @@ impl Store {
         &self.path
     }
 
+    /// Bytes of the file.
+    pub fn file_len(&self) -> u64 {
+        self.file_len
+    }
+
+    /// Blocks read from the file and decompressed since the store was opened (cache misses).
+    pub fn blocks_read(&self) -> u64 {
+        self.reader.lock().unwrap_or_else(|e| e.into_inner()).blocks_read
+    }
+
     /// The raw bytes of block `b`, checked, handed to `f`.
     fn with_block<T>(&self, b: u64, f: impl FnOnce(&[u8]) -> T) -> Result<T, Error> {
         let mut guard = self.reader.lock().unwrap_or_else(|e| e.into_inner());
-        let Reader { file, cached: cache } = &mut *guard;
-        if !matches!(cache, Some((cached, _)) if *cached == b) {
-            *cache = None;
-            let (start, crc) = self.index[b as usize];
-            let end = self.index[b as usize + 1].0;
+        let reader = &mut *guard;
+        match reader.cache.iter().position(|(k, _)| *k == b) {
+            Some(0) => {}
+            Some(at) => {
+                let entry = reader.cache.remove(at);
+                reader.cache.insert(0, entry);
+            }
+            None => {
+                let mut buf = if reader.cache.len() >= CACHE_BLOCKS {
+                    reader.cache.pop().unwrap().1
+                } else {
+                    Vec::new()
+                };
+                self.read_block(reader, b, &mut buf)?;
+                reader.cache.insert(0, (b, buf));
+            }
+        }
+        Ok(f(&reader.cache[0].1))
+    }
+
+    /// Where block `b` starts and ends, and its CRC-32, from its group of the block index (read
+    /// and checked the first time).
+    fn locate(&self, reader: &mut Reader, b: u64) -> Result<(u64, u64, u32), Error> {
+        let g = (b / GROUP_BLOCKS) as usize;
+        if reader.index[g].is_none() {
             let path = &self.path;
-            let mut packed = vec![0u8; (end - start) as usize];
-            file.seek(SeekFrom::Start(start)).map_err(io(path))?;
-            file.read_exact(&mut packed).map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
-            let first = b * self.header.block_slots;
-            let n = (self.header.size - first).min(self.header.block_slots) as usize;
-            let expected = n * (1 + self.header.remoteness_bytes as usize);
-            let raw = zstd::bulk::decompress(&packed, expected)
-                .map_err(|_| corrupt(path, format!("block {b}: does not decompress")))?;
-            if raw.len() != expected {
-                return Err(corrupt(path, format!("block {b}: {} bytes, expected {expected}", raw.len())));
+            let bad = |what: &str| corrupt(path, format!("block index group {g}: {what}"));
+            let first = g as u64 * GROUP_BLOCKS;
+            let n = (self.header.blocks() - first).min(GROUP_BLOCKS) as usize;
+            let mut raw = vec![0u8; n * 8];
+            read_at(&mut reader.file, &mut raw, self.index_offset + first * 8)
+                .map_err(|_| bad("truncated"))?;
+            if crc32fast::hash(&raw) != self.groups[g].1 {
+                return Err(bad("checksum mismatch"));
             }
-            if crc32fast::hash(&raw) != crc {
-                return Err(corrupt(path, format!("block {b}: checksum mismatch")));
+            let mut offsets = Vec::with_capacity(n + 1);
+            let mut crcs = Vec::with_capacity(n);
+            let mut at = self.groups[g].0;
+            for e in raw.chunks_exact(8) {
+                offsets.push(at);
+                at += u32::from_le_bytes(e[..4].try_into().unwrap()) as u64;
+                crcs.push(u32::from_le_bytes(e[4..].try_into().unwrap()));
             }
-            if raw[..n].iter().any(|&c| c > 4) {
-                return Err(corrupt(path, format!("block {b}: bad value code")));
+            offsets.push(at);
+            if at != self.groups[g + 1].0 {
+                return Err(bad("block lengths do not match the group offsets"));
             }
-            *cache = Some((b, raw));
+            reader.index[g] = Some((offsets, crcs));
         }
-        Ok(f(&cache.as_ref().unwrap().1))
+        let (offsets, crcs) = reader.index[g].as_ref().unwrap();
+        let k = (b % GROUP_BLOCKS) as usize;
+        Ok((offsets[k], offsets[k + 1], crcs[k]))
     }
 
-    fn decode(&self, raw: &[u8], i: usize) -> Option<Outcome> {
-        let n = raw.len() / (1 + self.header.remoteness_bytes as usize);
-        let code = raw[i];
-        if code == 0 {
-            return None;
-        }
-        let r = if self.header.remoteness_bytes == 2 {
-            u16::from_le_bytes([raw[n + 2 * i], raw[n + 2 * i + 1]]) as u32
-        } else {
-            u32::from_le_bytes(raw[n + 4 * i..n + 4 * i + 4].try_into().unwrap())
+    fn read_block(&self, reader: &mut Reader, b: u64, buf: &mut Vec<u8>) -> Result<(), Error> {
+        let (start, end, crc) = self.locate(reader, b)?;
+        let mut packed = std::mem::take(&mut reader.packed);
+        packed.resize((end - start) as usize, 0);
+        let result = self.unpack(reader, b, &mut packed, start, crc, buf);
+        reader.packed = packed;
+        result
+    }
+
+    /// Reads block `b`'s frame (at `start`, `packed.len()` bytes) into `packed` and its raw
+    /// bytes, checked against `crc`, into `buf`.
+    fn unpack(
+        &self,
+        reader: &mut Reader,
+        b: u64,
+        packed: &mut [u8],
+        start: u64,
+        crc: u32,
+        buf: &mut Vec<u8>,
+    ) -> Result<(), Error> {
+        let path = &self.path;
+        read_at(&mut reader.file, packed, start)
+            .map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
+        reader.blocks_read += 1;
+        let n = self.header.slots_in(b);
+        // The codes, then at most one 8-byte exception per slot.
+        let size = zstd::zstd_safe::get_frame_content_size(packed).ok().flatten();
+        let size = match size {
+            Some(s) if s >= n as u64 && s <= 9 * n as u64 && (s - n as u64).is_multiple_of(8) => s as usize,
+            _ => return Err(corrupt(path, format!("block {b}: bad frame header"))),
         };
-        Some(Outcome::new(Value::ALL[code as usize - 1], r))
+        buf.clear();
+        buf.reserve(size);
+        let got = reader
+            .zstd
+            .decompress_to_buffer(&*packed, buf)
+            .map_err(|_| corrupt(path, format!("block {b}: does not decompress")))?;
+        if got != size {
+            return Err(corrupt(path, format!("block {b}: {got} bytes, expected {size}")));
+        }
+        if block_crc(b, buf) != crc {
+            return Err(corrupt(path, format!("block {b}: checksum mismatch")));
+        }
+        Ok(())
     }
 
-    /// The outcome in slot `slot`: `None` when it is not a reachable position.
+    /// The outcome in slot `i` of a block's raw bytes (`n` slots).
+    fn decode(&self, b: u64, raw: &[u8], n: usize, i: usize) -> Result<Option<Outcome>, Error> {
+        let bad = |what: &str| corrupt(&self.path, format!("block {b}: {what}"));
+        let k = match raw[i] {
+            0 => return Ok(None),
+            ESCAPE => {
+                let exceptions = &raw[n..];
+                let count = exceptions.len() / 8;
+                let slot_of = |e: usize| u32::from_le_bytes(exceptions[8 * e..8 * e + 4].try_into().unwrap());
+                let (mut lo, mut hi) = (0, count);
+                while lo < hi {
+                    let mid = (lo + hi) / 2;
+                    if (slot_of(mid) as usize) < i {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                if lo == count || slot_of(lo) as usize != i {
+                    return Err(bad("an escaped code without its entry"));
+                }
+                u32::from_le_bytes(exceptions[8 * lo + 4..8 * lo + 8].try_into().unwrap()) as usize
+            }
+            c => c as usize - 1,
+        };
+        self.header.symbol(k).map(Some).ok_or_else(|| bad("a code past the symbol table"))
+    }
+
+    /// The outcome in slot `slot`: `None` when it is not reachable (or out of the index).
     pub fn get(&self, slot: u64) -> Result<Option<Outcome>, Error> {
         if slot >= self.header.size {
             return Ok(None);
         }
         let bs = self.header.block_slots;
-        self.with_block(slot / bs, |raw| self.decode(raw, (slot % bs) as usize))
+        let b = slot / bs;
+        let n = self.header.slots_in(b);
+        self.with_block(b, |raw| self.decode(b, raw, n, (slot % bs) as usize))?
     }
 
     /// Calls `f(slot, outcome)` for every reachable slot in order, block by block, while it
@@ -439,16 +734,50 @@ impl Store {
     pub fn scan(&self, mut f: impl FnMut(u64, Outcome) -> bool) -> Result<(), Error> {
         let bs = self.header.block_slots;
         for b in 0..self.header.blocks() {
-            let go = self.with_block(b, |raw| {
-                let n = raw.len() / (1 + self.header.remoteness_bytes as usize);
-                (0..n).all(|i| self.decode(raw, i).is_none_or(|o| f(b * bs + i as u64, o)))
-            })?;
+            let n = self.header.slots_in(b);
+            let go = self.with_block(b, |raw| -> Result<bool, Error> {
+                for i in 0..n {
+                    if raw[i] != 0 {
+                        if let Some(o) = self.decode(b, raw, n, i)? {
+                            if !f(b * bs + i as u64, o) {
+                                return Ok(false);
+                            }
+                        }
+                    }
+                }
+                Ok(true)
+            })??;
             if !go {
                 break;
             }
         }
         Ok(())
     }
+}
+
+/// Fills `buf` from the file at `offset` (one system call on Unix).
+fn read_at(file: &mut File, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::FileExt::read_exact_at(file, buf, offset)
+    }
+    #[cfg(not(unix))]
+    {
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
+    }
+}
+
+/// Reads into `buf` until it is full or the file ends; the number of bytes read.
+fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match file.read(&mut buf[got..])? {
+            0 => break,
+            n => got += n,
+        }
+    }
+    Ok(got)
 }
 
 /// What front ends need of a game solved through the dense path to store its solution and read
@@ -514,11 +843,18 @@ impl<G: Indexed> DenseStore for Dense<G> {
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
-        progress.phase("saving", None);
-        write(path, game, params, &self.0.index_scheme(), self.0.size(), &solution)?;
+        let started = std::time::Instant::now();
+        write_with_progress(path, game, params, &self.0.index_scheme(), self.0.size(), &solution, progress)?;
+        let seconds = started.elapsed().as_secs_f64();
         self.remove_checkpoint(options)?;
         let mut report = self.report(&solution, options)?;
-        report.notes.push(format!("saved {} positions to {}", solution.len(), path.display()));
+        let bytes = std::fs::metadata(path).map_err(io(path))?.len();
+        report.notes.push(format!(
+            "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
+            solution.len(),
+            path.display(),
+            bytes as f64 / solution.len().max(1) as f64
+        ));
         Ok(report)
     }
 

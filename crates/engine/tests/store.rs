@@ -1,6 +1,11 @@
-//! The solved-game store (`nimber_engine::store`) on the synthetic cyclic game of the
-//! retrograde benchmark (all four values, several blocks): a round trip, and damaged files
-//! (header, block index, blocks, truncation) reported as corrupt, never read as wrong values.
+//! The solved-game store (`nimber_engine::store`, format version 2): a round trip of the
+//! synthetic cyclic game of the retrograde benchmark (all four values, sixteen blocks) and of a
+//! long ladder (more outcomes than one code byte holds, holes, unreachable slots, more blocks
+//! than the cache holds, two groups in the block index);
+//! the header's fields; damaged files (header, end fields, block index and its group table,
+//! blocks, blocks swapped) and files
+//! truncated at every length reported as corrupt, never read as wrong values; files of another
+//! version refused as such; a cancelled write leaves no file behind.
 
 #[path = "common/synthetic.rs"]
 mod synthetic;
@@ -10,8 +15,8 @@ mod synthetic_game;
 use std::path::{Path, PathBuf};
 
 use nimber_engine::dense::{self, DenseSolution};
-use nimber_engine::store::{self, Store, BLOCK_SLOTS};
-use nimber_engine::{Error, Silent};
+use nimber_engine::store::{self, Store, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION};
+use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
@@ -22,9 +27,14 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// 2^18 positions: four blocks, every value present.
+/// 2^18 positions: sixteen blocks, every value present.
 fn solved() -> (Synthetic, DenseSolution) {
-    let space = Synthetic::new(18, 5);
+    solved_n(18)
+}
+
+/// 2^log2n positions.
+fn solved_n(log2n: u32) -> (Synthetic, DenseSolution) {
+    let space = Synthetic::new(log2n, 5);
     let solution = dense::solve(&SyntheticGame(&space), None, &Silent).unwrap();
     (space, solution)
 }
@@ -41,6 +51,13 @@ fn corrupt_message(err: Error) -> String {
     }
 }
 
+/// Where the parts of a version 2 file are: (end of the header, start of the index).
+fn layout(bytes: &[u8]) -> (usize, usize) {
+    let text_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let index = u64::from_le_bytes(bytes[24..32].try_into().unwrap()) as usize;
+    (36 + text_len + 4, index)
+}
+
 #[test]
 fn round_trip_with_all_four_values() {
     let (space, solution) = solved();
@@ -52,7 +69,16 @@ fn round_trip_with_all_four_values() {
     assert_eq!(h.params, vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())]);
     assert_eq!(h.scheme, "synthetic-v1");
     assert_eq!((h.size, h.positions, h.blocks()), (1 << 18, 1 << 18, (1 << 18) / BLOCK_SLOTS));
+    assert_eq!(h.block_slots, BLOCK_SLOTS);
     assert_eq!(h.counts, solution.counts());
+    // The symbol table: every counted outcome once, most frequent first.
+    assert_eq!(h.symbols.len(), h.counts.len());
+    let count_of = |o: &Outcome| {
+        h.counts.iter().find(|r| r.value == o.value() && r.remoteness == o.remoteness()).unwrap().count
+    };
+    assert!(h.symbols.windows(2).all(|w| count_of(&w[0]) >= count_of(&w[1])), "{:?}", h.symbols);
+    assert_eq!(store.file_len(), std::fs::metadata(&path).unwrap().len());
+
     let mut by_value = [0u64; 4];
     for i in 0..space.size() {
         let o = store.get(i).unwrap().unwrap();
@@ -60,11 +86,22 @@ fn round_trip_with_all_four_values() {
         by_value[o.value().index()] += 1;
     }
     assert!(by_value.iter().all(|&n| n > 0), "{by_value:?}");
-    // Random access, out of order and across blocks.
-    for i in [262_143u64, 0, 131_072, 65_535, 65_536, 7] {
+    // Every block read once in order; random access, out of order and across blocks.
+    assert_eq!(store.blocks_read(), h.blocks());
+    for i in [262_143u64, 0, 131_072, 65_535, 65_536, 7, BLOCK_SLOTS - 1, BLOCK_SLOTS] {
         assert_eq!(store.get(i).unwrap(), solution.get_slot(i));
     }
     assert_eq!(store.get(1 << 18).unwrap(), None);
+    // The scan sees every slot once, in order.
+    let mut next = 0;
+    store
+        .scan(|slot, o| {
+            assert_eq!((slot, Some(o)), (next, solution.get_slot(slot)));
+            next += 1;
+            true
+        })
+        .unwrap();
+    assert_eq!(next, space.size());
     // Written through a temporary file that is gone.
     let dir: Vec<_> =
         std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -81,39 +118,194 @@ fn round_trip_with_all_four_values() {
     let _ = std::fs::remove_file(&path);
 }
 
+/// A ladder of `RUNGS` positions, one every `STEP` slots: rung k moves to rung k - 1, rung 0 is
+/// lost, so rung k is won or lost in k and there are `RUNGS` outcomes. Odd slots between rungs
+/// are holes, even ones positions that are not reachable (tied at once).
+struct Ladder;
+
+const RUNGS: u64 = 700;
+const STEP: u64 = 6007;
+
+impl Game for Ladder {
+    type Position = u64;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> u64 {
+        (RUNGS - 1) * STEP
+    }
+
+    fn moves(&self, &i: &u64) -> Vec<Move<u64>> {
+        let mut out = Vec::new();
+        self.successors(&i, &mut out);
+        out.into_iter().map(|j| Move::new(format!("to{j}"), j)).collect()
+    }
+
+    fn successors(&self, &i: &u64, out: &mut Vec<u64>) {
+        if i % STEP == 0 && i > 0 {
+            out.push(i - STEP);
+        }
+    }
+
+    fn terminal(&self, &i: &u64) -> Option<Value> {
+        match (i % STEP, i) {
+            (0, 0) => Some(Value::Lose),
+            (0, _) => None,
+            _ => Some(Value::Tie),
+        }
+    }
+
+    fn format(&self, i: &u64) -> String {
+        i.to_string()
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, ParseError> {
+        text.trim().parse().map_err(|_| ParseError::new("not a number"))
+    }
+
+    fn has_predecessors(&self) -> bool {
+        true
+    }
+
+    fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
+        if j % STEP == 0 && j + STEP < RUNGS * STEP {
+            out.push(j + STEP);
+        }
+    }
+}
+
+impl Indexed for Ladder {
+    fn size(&self) -> u64 {
+        RUNGS * STEP
+    }
+
+    fn rank(&self, &i: &u64) -> u64 {
+        i
+    }
+
+    fn unrank(&self, i: u64) -> Option<u64> {
+        (i < self.size() && (i.is_multiple_of(STEP) || i.is_multiple_of(2))).then_some(i)
+    }
+
+    fn index_scheme(&self) -> String {
+        "ladder-v1".into()
+    }
+}
+
+#[test]
+fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
+    let game = Ladder;
+    let solution = dense::solve(&game, None, &Silent).unwrap();
+    assert_eq!(solution.len(), RUNGS);
+    let path = temp("ladder.db");
+    let header = store::write(&path, "ladder", &[], &game.index_scheme(), game.size(), &solution).unwrap();
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.header(), &header);
+    assert_eq!(header.symbols.len(), RUNGS as usize);
+    assert_eq!(header.blocks(), (RUNGS * STEP).div_ceil(BLOCK_SLOTS));
+    assert!(header.blocks() > CACHE_BLOCKS as u64, "{} blocks", header.blocks());
+    assert!(header.blocks() > GROUP_BLOCKS, "{} blocks: two groups in the block index", header.blocks());
+    for slot in 0..game.size() {
+        let want = solution.get_slot(slot);
+        if slot % STEP == 0 {
+            let k = (slot / STEP) as u32;
+            let value = if k.is_multiple_of(2) { Value::Lose } else { Value::Win };
+            assert_eq!(want, Some(Outcome::new(value, k)));
+        } else {
+            assert_eq!(want, None);
+        }
+        assert_eq!(store.get(slot).unwrap(), want, "slot {slot}");
+    }
+    // Out of order: more blocks than the cache holds, back and forth; a block evicted is read
+    // again, one still cached is not.
+    let read = store.blocks_read();
+    for round in 0..3u64 {
+        for k in (0..RUNGS).rev().step_by(7 + round as usize) {
+            assert_eq!(store.get(k * STEP).unwrap(), solution.get_slot(k * STEP));
+        }
+    }
+    assert!(store.blocks_read() - read > 2 * CACHE_BLOCKS as u64);
+    store.get(0).unwrap();
+    let read = store.blocks_read();
+    store.get(1).unwrap();
+    store.get(BLOCK_SLOTS - 1).unwrap();
+    assert_eq!(store.blocks_read(), read);
+
+    // Every byte of an escaped entry damaged: a block error, never a wrong value.
+    let good = std::fs::read(&path).unwrap();
+    let (data, index) = layout(&good);
+    let copy = temp("ladder-damaged.db");
+    for at in (data..index).step_by(97) {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x5a;
+        std::fs::write(&copy, &bytes).unwrap();
+        let store = Store::open(&copy).unwrap();
+        for k in 0..RUNGS {
+            match store.get(k * STEP) {
+                Ok(o) => assert_eq!(o, solution.get_slot(k * STEP), "byte {at}"),
+                Err(e) => assert!(corrupt_message(e).contains("block"), "byte {at}"),
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(&copy);
+}
+
 #[test]
 fn damaged_files_are_reported_never_misread() {
-    let (space, solution) = solved();
+    // Four blocks (the file is rewritten for every damage).
+    let (space, solution) = solved_n(16);
     let path = temp("damaged.db");
     save(&space, &solution, &path);
     let good = std::fs::read(&path).unwrap();
-    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
-    let index_start = 16 + text_len + 4;
-    let data_start = index_start + (space.size() / BLOCK_SLOTS + 1) as usize * 12 + 4;
+    let (data_start, index_start) = layout(&good);
+    let blocks = (space.size() / BLOCK_SLOTS) as usize;
+    let groups_start = index_start + 8 * blocks;
+    assert_eq!(groups_start + 12, good.len(), "one group");
     let damaged = temp("damaged-copy.db");
     let with = |bytes: &[u8]| {
         std::fs::write(&damaged, bytes).unwrap();
         Store::open(&damaged)
     };
 
-    // A byte of the header text (the game name), of the magic, of the header checksum.
-    for at in [8 + 8 + 5, 3, index_start - 2] {
+    // Every byte of the header (magic, version, lengths, end fields, text, checksum) and of the
+    // group table: refused at open, as corrupt.
+    for at in (0..data_start).chain(groups_start..good.len()) {
         let mut bytes = good.clone();
         bytes[at] ^= 0x20;
-        let err = corrupt_message(with(&bytes).err().expect("refused"));
+        let err = corrupt_message(with(&bytes).err().unwrap_or_else(|| panic!("byte {at} accepted")));
         assert!(err.contains("damaged-copy.db"), "{err}");
-        assert!(err.contains("header") || err.contains("magic"), "{err}");
+        let what = match at {
+            0..8 => "magic",
+            8..12 => "version",
+            _ if at >= groups_start => "block index checksum",
+            _ => "",
+        };
+        assert!(err.contains(what), "byte {at}: {err}");
     }
-    // A byte of the block index.
-    let mut bytes = good.clone();
-    bytes[index_start + 13] ^= 1;
-    assert!(corrupt_message(with(&bytes).err().unwrap()).contains("block index checksum"));
 
-    // A byte inside block 2: the file opens, blocks 0, 1 and 3 read right, block 2 is an error.
+    // Every byte of the block index: the file opens, and reading any block is an error.
+    for at in index_start..groups_start {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x20;
+        let store = with(&bytes).unwrap();
+        for b in 0..blocks as u64 {
+            let err = corrupt_message(store.get(b * BLOCK_SLOTS + 77).unwrap_err());
+            assert!(err.contains("block index group 0: checksum mismatch"), "byte {at}: {err}");
+        }
+    }
+
+    // A byte inside block 2: the file opens, the other blocks read right, block 2 is an error.
     let offset = |k: usize| {
-        u64::from_le_bytes(good[index_start + 12 * k..index_start + 12 * k + 8].try_into().unwrap()) as usize
+        data_start
+            + (0..k)
+                .map(|j| {
+                    u32::from_le_bytes(good[index_start + 8 * j..index_start + 8 * j + 4].try_into().unwrap())
+                })
+                .sum::<u32>() as usize
     };
-    assert_eq!(offset(0), data_start);
     for at in [offset(2), (offset(2) + offset(3)) / 2, offset(3) - 1] {
         let mut bytes = good.clone();
         bytes[at] ^= 0x55;
@@ -133,18 +325,119 @@ fn damaged_files_are_reported_never_misread() {
             }
         }
     }
+    // Two blocks swapped, their lengths swapped in the index and the index checksum redone: the
+    // blocks' checksums cover their numbers, so both are errors.
+    let (a, b, c) = (offset(0), offset(1), offset(2));
+    let mut bytes = good[..a].to_vec();
+    bytes.extend_from_slice(&good[b..c]);
+    bytes.extend_from_slice(&good[a..b]);
+    bytes.extend_from_slice(&good[c..]);
+    let entry = |k: usize| index_start + 8 * k;
+    let (e0, e1) = (good[entry(0)..entry(0) + 8].to_vec(), good[entry(1)..entry(1) + 8].to_vec());
+    bytes[entry(0)..entry(0) + 8].copy_from_slice(&e1);
+    bytes[entry(1)..entry(1) + 8].copy_from_slice(&e0);
+    let group_crc = crc32(&bytes[index_start..groups_start]);
+    bytes[groups_start + 8..groups_start + 12].copy_from_slice(&group_crc.to_le_bytes());
+    let groups_crc = crc32(&bytes[groups_start..]);
+    bytes[32..36].copy_from_slice(&groups_crc.to_le_bytes());
+    let header_crc = crc32(&bytes[..data_start - 4]);
+    bytes[data_start - 4..data_start].copy_from_slice(&header_crc.to_le_bytes());
+    let store = with(&bytes).unwrap();
+    for k in [0u64, 1] {
+        assert!(corrupt_message(store.get(k * BLOCK_SLOTS).unwrap_err()).contains(&format!("block {k}")));
+    }
+    assert_eq!(store.get(2 * BLOCK_SLOTS).unwrap(), solution.get_slot(2 * BLOCK_SLOTS));
 
-    // Truncated anywhere: in the header, the index, a block, or by one byte.
-    for len in [0, 5, 20, index_start + 7, data_start + 3, offset(2) + 100, good.len() - 1] {
-        let err = corrupt_message(with(&good[..len]).err().expect("refused"));
+    // Truncated at every length in the magic, the version, the lengths, the end fields, the
+    // text, the checksum, the first bytes of the blocks, the index and the group table; around
+    // every block's ends and at a stride through them.
+    let block_lens = (0..=blocks).flat_map(|k| [offset(k) - 1, offset(k), offset(k) + 1]);
+    let lens: std::collections::BTreeSet<usize> = (0..data_start + 64)
+        .chain(index_start - 1..good.len())
+        .chain(block_lens)
+        .chain((data_start..index_start).step_by(331))
+        .collect();
+    for len in lens {
+        let err = corrupt_message(with(&good[..len]).err().unwrap_or_else(|| panic!("{len} bytes accepted")));
         assert!(err.contains("truncated") || err.contains("too short"), "{len}: {err}");
+        if len >= data_start {
+            assert!(err.contains(&format!("{len} bytes, the header says {}", good.len())), "{len}: {err}");
+        }
     }
     // Bytes after the end.
     let mut bytes = good.clone();
     bytes.push(0);
-    assert!(corrupt_message(with(&bytes).err().unwrap()).contains("after the last block"));
+    assert!(corrupt_message(with(&bytes).err().unwrap()).contains("1 bytes after the end"));
     // Not a store.
     assert!(corrupt_message(with(b"hello, this is not a store at all").err().unwrap()).contains("magic"));
     let _ = std::fs::remove_file(&path);
     let _ = std::fs::remove_file(&damaged);
+}
+
+/// CRC-32 (IEEE), as the format uses.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { crc >> 1 ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn other_versions_are_refused_as_such() {
+    let path = temp("versions.db");
+    // A version 1 file: magic, version, text length, text, checksum.
+    let text = b"game=tictactoe\nscheme=tictactoe-v1\n";
+    let mut v1 = b"NIMBERDB".to_vec();
+    v1.extend_from_slice(&1u32.to_le_bytes());
+    v1.extend_from_slice(&(text.len() as u32).to_le_bytes());
+    v1.extend_from_slice(text);
+    let crc = crc32(&v1);
+    v1.extend_from_slice(&crc.to_le_bytes());
+    v1.extend_from_slice(&[0; 40]);
+    let mut v3 = v1.clone();
+    v3[8..12].copy_from_slice(&(VERSION + 1).to_le_bytes());
+    for (version, bytes) in [(1u32, v1), (VERSION + 1, v3)] {
+        std::fs::write(&path, &bytes).unwrap();
+        match Store::open(&path) {
+            Err(e @ Error::Unsupported(_)) => {
+                let msg = e.to_string();
+                assert!(
+                    msg.contains(&format!("unsupported version {version}"))
+                        && msg.contains(&format!("this nimber reads version {VERSION}"))
+                        && msg.contains("versions.db"),
+                    "{msg}"
+                );
+            }
+            Err(e) => panic!("version {version}: {e}"),
+            Ok(_) => panic!("version {version} accepted"),
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// Asks to stop after `after` calls.
+struct StopAfter(std::sync::atomic::AtomicU32, u32);
+
+impl Progress for StopAfter {
+    fn cancelled(&self) -> bool {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= self.1
+    }
+}
+
+#[test]
+fn a_cancelled_write_leaves_no_file() {
+    let (space, solution) = solved();
+    let path = temp("cancelled.db");
+    let stop = StopAfter(Default::default(), 0);
+    let err =
+        store::write_with_progress(&path, "synthetic", &[], "synthetic-v1", space.size(), &solution, &stop)
+            .unwrap_err();
+    assert!(matches!(err, Error::Cancelled { checkpoint: None }), "{err}");
+    let dir: Vec<_> =
+        std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(dir.iter().all(|n| !n.to_string_lossy().starts_with("cancelled.db")), "{dir:?}");
 }

@@ -10,7 +10,7 @@ use nimber_engine::{DynGame, Value};
 use crate::args::AnalyzeArgs;
 use crate::commands::Built;
 use crate::error::Failure;
-use crate::output::{Align, Table};
+use crate::output::{self, Align, AnalyzeJson, CountJson, LongestJson, StartJson, Table};
 
 /// Example positions shown per value.
 const EXAMPLES: usize = 3;
@@ -69,11 +69,52 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         examples.iter().zip(&longest).any(|(e, &(_, _, n))| (e.len() as u64) < n.min(EXAMPLES as u64))
     })?;
 
+    let texts: Vec<Vec<String>> = examples
+        .iter()
+        .map(|slots| {
+            slots.iter().map(|&s| dense.slot_text(s).unwrap_or_else(|| format!("slot {s}"))).collect()
+        })
+        .collect();
+    if args.json {
+        let doc = AnalyzeJson {
+            game: built.info.name,
+            params: header.params.iter().cloned().collect(),
+            file: args.db.display().to_string(),
+            bytes: store.file_len(),
+            scheme: header.scheme.clone(),
+            slots: header.size,
+            positions: header.positions,
+            blocks: header.blocks(),
+            start: StartJson {
+                position: start.position.clone(),
+                value: Some(start.outcome.value()),
+                remoteness: start.outcome.remoteness(),
+            },
+            longest: longest
+                .iter()
+                .zip(texts)
+                .map(|(&(value, remoteness, count), examples)| LongestJson {
+                    value,
+                    remoteness,
+                    count,
+                    examples,
+                })
+                .collect(),
+            counts: header
+                .counts
+                .iter()
+                .map(|c| CountJson { value: c.value, remoteness: c.remoteness, count: c.count })
+                .collect(),
+        };
+        output::write_json(out, &doc)?;
+        return Ok(());
+    }
     writeln!(out, "game: {}", built.title())?;
     writeln!(
         out,
-        "file: {} (index {}, {} slots, {} positions in {} blocks)",
+        "file: {} ({} bytes; index {}, {} slots, {} positions in {} blocks)",
         args.db.display(),
+        store.file_len(),
         header.scheme,
         header.size,
         header.positions,
@@ -85,13 +126,11 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut table =
         Table::new([("value", Align::Left), ("positions", Align::Right), ("examples", Align::Left)])
             .indent(2);
-    for ((v, r, n), slots) in longest.iter().zip(&examples) {
+    for ((v, r, n), texts) in longest.iter().zip(&texts) {
         let what = match r {
             Some(r) => format!("{v} in {r}"),
             None => v.to_string(),
         };
-        let texts: Vec<String> =
-            slots.iter().map(|&s| dense.slot_text(s).unwrap_or_else(|| format!("slot {s}"))).collect();
         table.row(vec![what, n.to_string(), texts.join("  ")]);
     }
     table.write(out)?;
