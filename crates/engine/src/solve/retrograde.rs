@@ -4,7 +4,7 @@
 //! value or with a number of moves, and a way to list the predecessors of a position. It proceeds
 //! in rounds. The positions decided in round `r` all have remoteness `r` (the frontier); a round
 //! sends one message per predecessor of each frontier position, bucketed by the partition of the
-//! position space it is addressed to, then each partition applies its messages on its own:
+//! space it is addressed to, then each partition applies its messages on its own:
 //!
 //! - a predecessor of a lost position is won (remoteness `r + 1`, the fastest win, since rounds go
 //!   by increasing remoteness);
@@ -15,9 +15,26 @@
 //!   undecided predecessor of a tie is a tie (both players prefer a tie to endless play);
 //! - whatever is never decided is a draw.
 //!
-//! The scatter and apply steps run in parallel with rayon, and apply needs no atomics because
-//! each partition is owned by one task. The same rounds work over any storage: the explicit
-//! graphs of small games here, and dense indexed tables, files or remote partitions elsewhere.
+//! **State.** One word per position ([`StateWord`]) holds its undecided move count, or its value
+//! and remoteness once decided. Between two rounds the whole state of a solve is the words, the
+//! phase ([`Phase`]) and the round number: the frontier of round `r` is the set of positions
+//! decided in the current phase with remoteness `r` ([`Frontier::derive`]), so that a solve can
+//! stop between rounds ([`crate::Progress::cancelled`]) and go on later from the words alone
+//! ([`run_phase`]). The solver keeps the frontier as a bitset over the positions (1 bit each),
+//! filled by the apply step as positions are decided.
+//!
+//! **Routing.** A space reports each predecessor by an *address*: by default its number, but a
+//! space may use addresses of its own (a dense index reports slots of its index, and resolves a
+//! slot to a position number only when the message is applied, where the slot's part of the index
+//! is in cache). Messages are bucketed by `address >> partition_bits`; the positions of one
+//! partition are a contiguous range, owned by one task while it applies its messages, so the
+//! apply step needs no atomics on the state. The scatter step holds the messages of a slab of
+//! the frontier at a time, so a round never holds all its messages at once.
+//!
+//! The same rounds work over any storage: the explicit graphs of small games here, and dense
+//! indexed tables ([`crate::dense`]), files or remote partitions elsewhere.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -33,8 +50,16 @@ use crate::value::{Outcome, Value};
 pub enum Init {
     /// The game has ended here with this value for the player to move.
     Terminal(Value),
-    /// Play goes on with this many moves (0 means the player to move has lost).
+    /// Play goes on with this many moves (0 means the player to move has lost). When the space
+    /// says [`RetroSpace::won_terminals_applied`], the moves into won terminal positions are not
+    /// counted.
     Moves(u32),
+    /// Play goes on, and the position is decided with remoteness 1 by its moves into terminal
+    /// positions alone: `Win` when one of them leads to a lost terminal position, `Lose` when
+    /// every move leads to a won terminal position. Valid from any space (the first round would
+    /// find the same); it lets a space skip the first round's messages from won terminal
+    /// positions (see [`RetroSpace::won_terminals_applied`]).
+    InOne(Value),
 }
 
 /// A position space that retrograde analysis can run over.
@@ -58,11 +83,55 @@ pub trait RetroSpace: Sync {
         }
     }
 
-    /// Calls `f` once for every move into position `i`, with the number of the position the move
-    /// is made from. Positions with a declared terminal value have no moves; reporting them is
-    /// harmless (they are decided from the start and ignore what they are sent), so a space may
-    /// skip the cost of filtering them out.
+    /// Calls `f` once for every move into position `i`, with the address (see
+    /// [`RetroSpace::resolve`]; by default the number) of the position the move is made from.
+    /// Positions with a declared terminal value have no moves; reporting them is harmless (they
+    /// are decided from the start and ignore what they are sent), so a space may skip the cost
+    /// of filtering them out, and an address that resolves to no position is ignored too.
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, f: F);
+
+    /// Calls `f(j, address)` for every move into each of the positions `positions[j]`, given in
+    /// increasing order, as [`RetroSpace::for_each_predecessor`] does. Override it when
+    /// consecutive positions are cheaper to visit together.
+    fn for_each_predecessor_of<F: FnMut(usize, u64)>(&self, positions: &[u64], mut f: F) {
+        for (j, &i) in positions.iter().enumerate() {
+            self.for_each_predecessor(i, |a| f(j, a));
+        }
+    }
+
+    /// Whether [`RetroSpace::init`] has applied the first round's messages from the won terminal
+    /// positions already: move counts leave out the moves into them, and a position all of
+    /// whose moves lead into them is [`Init::InOne`]`(Lose)`. The rounds then send nothing from
+    /// won terminal positions (in many games most of the first round's messages).
+    fn won_terminals_applied(&self) -> bool {
+        false
+    }
+
+    /// Addresses are `0..addresses()` (by default the position numbers).
+    fn addresses(&self) -> u64 {
+        self.len()
+    }
+
+    /// Messages are bucketed by `address >> partition_bits()` (at most 30): partitions small
+    /// enough for their states to stay in cache while messages are applied, and few enough to
+    /// keep the buckets manageable.
+    fn partition_bits(&self) -> u32 {
+        default_partition_bits(self.len())
+    }
+
+    /// The first position of partition `p` (for `p` up to the number of partitions, where it is
+    /// `len()`): the positions of partition `p` are `partition_start(p)..partition_start(p + 1)`,
+    /// and every address of partition `p` resolves to one of them or to none.
+    fn partition_start(&self, p: u64) -> u64 {
+        (p << self.partition_bits()).min(self.len())
+    }
+
+    /// The position at `address`, or `None` when there is none there (the message is dropped).
+    /// Called while the address's partition applies its messages.
+    #[inline]
+    fn resolve(&self, address: u64) -> Option<u64> {
+        Some(address)
+    }
 }
 
 /// The word that holds one position's state during a solve: its number of undecided moves, then
@@ -128,6 +197,12 @@ impl Layout {
     fn outcome(self, s: u32) -> Outcome {
         Outcome::new(Value::ALL[((s >> self.rem_bits) & 3) as usize], s & self.rem_mask)
     }
+
+    /// The value of a decided state.
+    #[inline]
+    fn value(self, s: u32) -> Value {
+        Value::ALL[((s >> self.rem_bits) & 3) as usize]
+    }
 }
 
 /// The outcome held by a final state word of [`solve_space_words`].
@@ -136,30 +211,118 @@ pub fn word_outcome<W: StateWord>(word: W) -> Outcome {
     Layout::of(W::BITS).outcome(word.to_u32())
 }
 
-/// Frontier entries scattered at a time: the messages of one slab are bucketed and applied
-/// before the next slab is read, so that a round never holds all its messages at once.
-const SLAB: usize = 1 << 20;
+/// Messages held at a time (4 bytes each): the frontier is scattered slab by slab, each slab's
+/// messages applied before the next is read.
+const SLAB_MESSAGES: u64 = 1 << 24;
 
-/// Message kinds, carried in the low 2 bits of a message and of a frontier entry.
-const CHILD_LOST: u64 = 0;
-const CHILD_WON: u64 = 1;
-const CHILD_TIED: u64 = 2;
+/// Frontier positions visited together by one scatter task at most (one word of the frontier
+/// bitset is 64 positions).
+const CHUNK_WORDS: usize = 1 << 10;
 
-fn message_kind(value: Value) -> Option<u64> {
-    match value {
-        Value::Lose => Some(CHILD_LOST),
-        Value::Win => Some(CHILD_WON),
-        Value::Tie => Some(CHILD_TIED),
-        Value::Draw => None,
-    }
-}
+/// Message kinds, carried in the low 2 bits of a message.
+const CHILD_LOST: u32 = 0;
+const CHILD_WON: u32 = 1;
+const CHILD_TIED: u32 = 2;
 
-/// Positions per partition as a power of two: partitions small enough for their states to stay
-/// in cache while messages are applied, and few enough to keep the buckets manageable.
-fn partition_bits(len: u64) -> u32 {
+/// Positions per partition as a power of two, by default.
+fn default_partition_bits(len: u64) -> u32 {
     let total_bits = 64 - len.max(1).leading_zeros();
     total_bits.saturating_sub(12).clamp(12, 20)
 }
+
+/// The two phases of a solve: wins and losses first, then ties.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Rounds from the won and lost positions.
+    WinsLosses,
+    /// Rounds from the tied positions, once no more wins and losses are found.
+    Ties,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::WinsLosses => "wins and losses",
+            Phase::Ties => "ties",
+        }
+    }
+
+    fn holds(self, value: Value) -> bool {
+        match self {
+            Phase::WinsLosses => matches!(value, Value::Win | Value::Lose),
+            Phase::Ties => value == Value::Tie,
+        }
+    }
+}
+
+/// The positions of one round as a bitset over the positions.
+pub struct Frontier {
+    words: Vec<AtomicU64>,
+}
+
+impl Frontier {
+    /// The empty frontier over `len` positions.
+    pub fn new(len: u64) -> Frontier {
+        Frontier { words: crate::memory::zeroed_atomics(len.div_ceil(64) as usize) }
+    }
+
+    /// The frontier of round `round` of `phase` from the state words of [`solve_space_words`]:
+    /// the positions decided in that phase with remoteness `round`, except, when
+    /// `won_terminals_applied` (see [`RetroSpace::won_terminals_applied`]), the won positions of
+    /// remoteness 0.
+    pub fn derive<W: StateWord>(
+        state: &[W],
+        phase: Phase,
+        round: u32,
+        won_terminals_applied: bool,
+    ) -> Frontier {
+        let frontier = Frontier::new(state.len() as u64);
+        frontier.fill(state, phase, round, won_terminals_applied);
+        frontier
+    }
+
+    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32, won_terminals_applied: bool) {
+        let layout = Layout::of(W::BITS);
+        state.par_chunks(64 * 1024).enumerate().for_each(|(c, chunk)| {
+            for (k, part) in chunk.chunks(64).enumerate() {
+                let mut word = 0u64;
+                for (b, s) in part.iter().enumerate() {
+                    let s = s.to_u32();
+                    if s & layout.decided != 0 && s & layout.rem_mask == round {
+                        let value = layout.value(s);
+                        let skip = won_terminals_applied && round == 0 && value == Value::Win;
+                        if phase.holds(value) && !skip {
+                            word |= 1 << b;
+                        }
+                    }
+                }
+                self.words[c * 1024 + k].store(word, Ordering::Relaxed);
+            }
+        });
+    }
+
+    /// Number of positions in the frontier.
+    pub fn count(&self) -> u64 {
+        self.words.par_iter().map(|w| w.load(Ordering::Relaxed).count_ones() as u64).sum()
+    }
+
+    #[inline]
+    fn insert(&self, i: u64) {
+        self.words[(i >> 6) as usize].fetch_or(1 << (i & 63), Ordering::Relaxed);
+    }
+
+    fn clear(&mut self) {
+        self.words.par_iter_mut().for_each(|w| *w.get_mut() = 0);
+    }
+}
+
+/// Bytes of the two frontier bitsets of a solve over `len` positions.
+pub fn frontier_bytes(len: u64) -> u64 {
+    2 * len.div_ceil(64) * 8
+}
+
+/// Bytes of messages a solve holds at a time, at most (with room for its buckets to grow).
+pub const MESSAGE_BYTES: u64 = SLAB_MESSAGES * 4 * 2;
 
 /// Solves every position of `space`.
 pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<OutcomeTable, Error> {
@@ -174,169 +337,255 @@ pub fn solve_space_words<S: RetroSpace, W: StateWord>(
     space: &S,
     progress: &dyn Progress,
 ) -> Result<Vec<W>, Error> {
+    let mut state = init_words::<S, W>(space, progress)?;
+    for phase in [Phase::WinsLosses, Phase::Ties] {
+        run_phase(space, &mut state, phase, 0, progress)?;
+    }
+    finish_words(&mut state);
+    Ok(state)
+}
+
+/// The state words before any round (the `initializing` phase of [`solve_space_words`]).
+pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progress) -> Result<Vec<W>, Error> {
     let layout = Layout::of(W::BITS);
     let len = space.len();
     let len_usize =
         usize::try_from(len).map_err(|_| Error::TooLarge(format!("{len} positions do not fit in memory")))?;
-    let bits = partition_bits(len);
-    let psize = 1usize << bits;
-
     progress.phase("initializing", Some(len));
     let mut state: Vec<W> = vec![W::from_u32(0); len_usize];
     crate::memory::advise_huge_pages(&mut state);
-    type Frontiers = Result<(Vec<u64>, Vec<u64>), Error>;
-    let initial: Vec<Frontiers> = state
-        .par_chunks_mut(psize)
-        .enumerate()
-        .map(|(d, slice)| {
-            let base = (d as u64) << bits;
-            let mut decisive = Vec::new();
-            let mut tied = Vec::new();
-            let mut inits = vec![Init::Moves(0); slice.len().min(4096)];
-            for (c, chunk) in slice.chunks_mut(4096).enumerate() {
-                let first = base + (c * 4096) as u64;
-                let inits = &mut inits[..chunk.len()];
-                space.init_range(first, inits);
-                for (k, (s, init)) in chunk.iter_mut().zip(inits.iter()).enumerate() {
-                    let i = first + k as u64;
-                    let (value, moves) = match *init {
-                        Init::Terminal(v) => (Some(v), 0),
-                        Init::Moves(0) => (Some(Value::Lose), 0),
-                        Init::Moves(m) => (None, m),
-                    };
-                    match value {
-                        None if moves >= layout.decided => {
-                            return Err(Error::TooLarge(format!(
-                                "position {i} has {moves} moves; a {}-bit solve counts at most {}",
-                                W::BITS,
-                                layout.decided - 1
-                            )))
-                        }
-                        None => *s = W::from_u32(moves),
-                        Some(v) => {
-                            *s = W::from_u32(layout.decided(v, 0));
-                            match message_kind(v) {
-                                Some(CHILD_TIED) => tied.push(i << 2 | CHILD_TIED),
-                                Some(kind) => decisive.push(i << 2 | kind),
-                                None => {}
-                            }
-                        }
+    const CHUNK: usize = 1 << 16;
+    const PIECE: usize = 1 << 12;
+    state.par_chunks_mut(CHUNK).enumerate().try_for_each(|(d, slice)| {
+        let base = (d * CHUNK) as u64;
+        let mut inits = vec![Init::Moves(0); slice.len().min(PIECE)];
+        for (c, piece) in slice.chunks_mut(PIECE).enumerate() {
+            let first = base + (c * PIECE) as u64;
+            let inits = &mut inits[..piece.len()];
+            space.init_range(first, inits);
+            for (k, (s, init)) in piece.iter_mut().zip(inits.iter()).enumerate() {
+                *s = W::from_u32(match *init {
+                    Init::Terminal(v) => layout.decided(v, 0),
+                    Init::Moves(0) => layout.decided(Value::Lose, 0),
+                    Init::InOne(v) => layout.decided(v, 1),
+                    Init::Moves(m) if m >= layout.decided => {
+                        return Err(Error::TooLarge(format!(
+                            "position {} has {m} moves; a {}-bit solve counts at most {}",
+                            first + k as u64,
+                            W::BITS,
+                            layout.decided - 1
+                        )))
                     }
-                }
+                    Init::Moves(m) => m,
+                });
             }
-            progress.advance(slice.len() as u64);
-            Ok((decisive, tied))
-        })
-        .collect();
-    let mut decisive = Vec::with_capacity(initial.len());
-    let mut tied = Vec::with_capacity(initial.len());
-    for part in initial {
-        let (d, t) = part?;
-        decisive.push(d);
-        tied.push(t);
-    }
+        }
+        progress.advance(slice.len() as u64);
+        Ok(())
+    })?;
+    Ok(state)
+}
 
-    progress.phase("wins and losses", Some(len));
-    run_rounds(space, &mut state, decisive, bits, layout, progress)?;
-    progress.phase("ties", Some(len));
-    run_rounds(space, &mut state, tied, bits, layout, progress)?;
-
-    // Undecided positions are draws.
+/// Marks every position left undecided after both phases a draw.
+pub fn finish_words<W: StateWord>(state: &mut [W]) {
+    let layout = Layout::of(W::BITS);
     let draw = W::from_u32(layout.decided(Value::Draw, 0));
     state.par_iter_mut().for_each(|s| {
         if s.to_u32() & layout.decided == 0 {
             *s = draw;
         }
     });
-    Ok(state)
 }
 
-/// Runs rounds from `frontier` (per partition: positions of remoteness 0) until no position is
-/// decided.
-fn run_rounds<S: RetroSpace, W: StateWord>(
+/// How messages reach their partitions: the partitions' first positions.
+struct Routing {
+    bits: u32,
+    starts: Vec<u64>,
+}
+
+impl Routing {
+    fn of<S: RetroSpace>(space: &S) -> Routing {
+        let bits = space.partition_bits();
+        assert!(bits <= 30, "partitions of 2^{bits} addresses are too large for 32-bit messages");
+        let parts = space.addresses().div_ceil(1 << bits).max(1);
+        let starts = (0..=parts).map(|p| space.partition_start(p)).collect();
+        Routing { bits, starts }
+    }
+
+    fn parts(&self) -> usize {
+        self.starts.len() - 1
+    }
+}
+
+/// Runs the rounds of `phase` from round `first_round` over `state` (the words of
+/// [`init_words`] after the rounds before it), until a round decides nothing. Returns
+/// [`Error::Cancelled`] when `progress` asks to stop (checked between rounds); `state` then holds
+/// the rounds done, and the same call with the round reached goes on from there.
+pub fn run_phase<S: RetroSpace, W: StateWord>(
     space: &S,
     state: &mut [W],
-    mut frontier: Vec<Vec<u64>>,
-    bits: u32,
-    layout: Layout,
+    phase: Phase,
+    first_round: u32,
     progress: &dyn Progress,
 ) -> Result<(), Error> {
-    let mut remoteness = 0u32;
-    while frontier.iter().any(|f| !f.is_empty()) {
-        progress.advance(frontier.iter().map(|f| f.len() as u64).sum());
-        if remoteness >= layout.rem_mask {
+    let layout = Layout::of(W::BITS);
+    progress.phase(phase.name(), Some(space.len()));
+    let routing = Routing::of(space);
+    let skip_won = space.won_terminals_applied();
+    let mut frontier = Frontier::derive(state, phase, first_round, skip_won);
+    // Positions may be decided a round ahead before any round (Init::InOne).
+    let mut next = Frontier::derive(state, phase, first_round + 1, skip_won);
+    let mut round_number = first_round;
+    let mut per_position = 4.0f64;
+    loop {
+        let count = frontier.count();
+        if count == 0 && next.count() == 0 {
+            return Ok(());
+        }
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        progress.advance(count);
+        if round_number >= layout.rem_mask {
             return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
         }
-        frontier = round(space, state, &frontier, remoteness + 1, bits, layout);
-        remoteness += 1;
+        per_position =
+            round(space, state, &frontier, &next, round_number + 1, &routing, layout, per_position);
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+        round_number += 1;
     }
-    Ok(())
 }
 
-/// One round: the frontier's messages to their predecessors, then each partition applies its
-/// own; a slab of at most [`SLAB`] frontier entries at a time. Returns the next frontier, per
-/// partition.
+/// One round: the frontier's messages to their predecessors, slab by slab; each partition applies
+/// its own, adding the positions it decides to `next`. Returns the messages per frontier position
+/// seen (to size the next round's slabs).
+#[allow(clippy::too_many_arguments)]
 fn round<S: RetroSpace, W: StateWord>(
     space: &S,
     state: &mut [W],
-    frontier: &[Vec<u64>],
+    frontier: &Frontier,
+    next: &Frontier,
     next_remoteness: u32,
-    bits: u32,
+    routing: &Routing,
     layout: Layout,
-) -> Vec<Vec<u64>> {
-    let parts = frontier.len();
-    let mut next: Vec<Vec<u64>> = vec![Vec::new(); parts];
-    // Pieces of the frontier of at most a few thousand entries, then slabs of pieces.
-    const PIECE: usize = 1 << 12;
-    let pieces: Vec<&[u64]> = frontier.iter().flat_map(|f| f.chunks(PIECE)).collect();
+    mut per_position: f64,
+) -> f64 {
+    // Chunks of the frontier bitset with their number of positions.
+    let chunks: Vec<(usize, u64)> = frontier
+        .words
+        .par_chunks(CHUNK_WORDS)
+        .enumerate()
+        .map(|(c, words)| (c, words.iter().map(|w| w.load(Ordering::Relaxed).count_ones() as u64).sum()))
+        .filter(|&(_, n)| n > 0)
+        .collect();
     let mut first = 0;
-    while first < pieces.len() {
+    while first < chunks.len() {
+        // A slab: chunks up to the message budget.
         let mut last = first;
-        let mut entries = 0;
-        while last < pieces.len() && (last == first || entries + pieces[last].len() <= SLAB) {
-            entries += pieces[last].len();
+        let mut positions = 0u64;
+        while last < chunks.len()
+            && (last == first || ((positions + chunks[last].1) as f64) * per_position <= SLAB_MESSAGES as f64)
+        {
+            positions += chunks[last].1;
             last += 1;
         }
-        slab(space, state, &pieces[first..last], &mut next, next_remoteness, bits, layout);
+        let messages = slab(
+            space,
+            state,
+            frontier,
+            &chunks[first..last],
+            positions,
+            next,
+            next_remoteness,
+            routing,
+            layout,
+        );
+        per_position = (messages as f64 / positions as f64).max(1.0);
         first = last;
     }
-    next
+    per_position
 }
 
-/// Scatters the messages of `pieces` of the frontier bucketed by destination partition, then
-/// applies them, appending the positions decided to `next`.
+/// Scatters the messages of the frontier's `chunks` bucketed by partition, then applies them.
+/// Returns the number of messages.
+#[allow(clippy::too_many_arguments)]
 fn slab<S: RetroSpace, W: StateWord>(
     space: &S,
     state: &mut [W],
-    pieces: &[&[u64]],
-    next: &mut [Vec<u64>],
+    frontier: &Frontier,
+    chunks: &[(usize, u64)],
+    positions: u64,
+    next: &Frontier,
     next_remoteness: u32,
-    bits: u32,
+    routing: &Routing,
     layout: Layout,
-) {
-    let parts = next.len();
-    let tasks = (rayon::current_num_threads() * 4).clamp(1, pieces.len().max(1));
-    let per_task = pieces.len().div_ceil(tasks).max(1);
+) -> u64 {
+    let parts = routing.parts();
+    let bits = routing.bits;
+    // Tasks: runs of chunks with about the same number of positions.
+    let tasks = (rayon::current_num_threads() * 4).clamp(1, chunks.len());
+    let mut groups: Vec<&[(usize, u64)]> = Vec::with_capacity(tasks);
+    let mut start = 0;
+    let mut seen = 0u64;
+    for (n, &(_, count)) in chunks.iter().enumerate() {
+        seen += count;
+        if seen * tasks as u64 >= positions * (groups.len() as u64 + 1) || n + 1 == chunks.len() {
+            groups.push(&chunks[start..n + 1]);
+            start = n + 1;
+        }
+    }
 
-    // Scatter: each task takes a run of pieces and buckets messages by destination.
-    let buckets: Vec<Vec<Vec<u64>>> = pieces
-        .par_chunks(per_task)
+    // Scatter: each task visits its chunks' positions and buckets messages by partition.
+    let state_ref: &[W] = state;
+    let buckets: Vec<Vec<Vec<u32>>> = groups
+        .par_iter()
         .map(|group| {
-            let mut out: Vec<Vec<u64>> = vec![Vec::new(); parts];
-            for entry in group.iter().copied().flatten() {
-                let kind = entry & 3;
-                space.for_each_predecessor(entry >> 2, |q| out[(q >> bits) as usize].push(q << 2 | kind));
+            let mut out: Vec<Vec<u32>> = vec![Vec::new(); parts];
+            let mut list: Vec<u64> = Vec::new();
+            let mut kinds: Vec<u32> = Vec::new();
+            for &(c, _) in group.iter() {
+                list.clear();
+                kinds.clear();
+                let words =
+                    &frontier.words[c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(frontier.words.len())];
+                for (k, w) in words.iter().enumerate() {
+                    let mut w = w.load(Ordering::Relaxed);
+                    while w != 0 {
+                        let i = ((c * CHUNK_WORDS + k) as u64) << 6 | w.trailing_zeros() as u64;
+                        w &= w - 1;
+                        list.push(i);
+                        kinds.push(match layout.value(state_ref[i as usize].to_u32()) {
+                            Value::Lose => CHILD_LOST,
+                            Value::Win => CHILD_WON,
+                            _ => CHILD_TIED,
+                        });
+                    }
+                }
+                space.for_each_predecessor_of(&list, |j, address| {
+                    let p = (address >> bits) as usize;
+                    out[p].push(((address - ((p as u64) << bits)) as u32) << 2 | kinds[j]);
+                });
             }
             out
         })
         .collect();
+    let messages = buckets.iter().flatten().map(|b| b.len() as u64).sum();
 
     // Apply: each partition reads the messages addressed to it from every task.
-    state.par_chunks_mut(1 << bits).zip(next.par_iter_mut()).enumerate().for_each(|(d, (slice, next))| {
-        let base = (d as u64) << bits;
-        for message in buckets.iter().flat_map(|b| &b[d]) {
-            let q = message >> 2;
-            let w = &mut slice[(q - base) as usize];
+    let mut slices: Vec<(usize, &mut [W])> = Vec::with_capacity(parts);
+    let mut rest: &mut [W] = state;
+    for p in 0..parts {
+        let (head, tail) = rest.split_at_mut((routing.starts[p + 1] - routing.starts[p]) as usize);
+        slices.push((p, head));
+        rest = tail;
+    }
+    slices.into_par_iter().for_each(|(p, slice)| {
+        let base = (p as u64) << bits;
+        let start = routing.starts[p];
+        for message in buckets.iter().flat_map(|b| &b[p]) {
+            let Some(i) = space.resolve(base + (message >> 2) as u64) else { continue };
+            let w = &mut slice[(i - start) as usize];
             let s = w.to_u32();
             if s & layout.decided != 0 {
                 continue;
@@ -344,23 +593,24 @@ fn slab<S: RetroSpace, W: StateWord>(
             match message & 3 {
                 CHILD_LOST => {
                     *w = W::from_u32(layout.decided(Value::Win, next_remoteness));
-                    next.push(q << 2 | CHILD_WON);
+                    next.insert(i);
                 }
                 CHILD_WON => {
                     if s == 1 {
                         *w = W::from_u32(layout.decided(Value::Lose, next_remoteness));
-                        next.push(q << 2 | CHILD_LOST);
+                        next.insert(i);
                     } else {
                         *w = W::from_u32(s - 1);
                     }
                 }
                 _ => {
                     *w = W::from_u32(layout.decided(Value::Tie, next_remoteness));
-                    next.push(q << 2 | CHILD_TIED);
+                    next.insert(i);
                 }
             }
         }
     });
+    messages
 }
 
 /// An explored game with its reverse graph held in memory.
