@@ -158,6 +158,15 @@ impl DenseSet {
         Some(self.ones_before_word(w) + (word & ((1u64 << (i & 63)) - 1)).count_ones() as u64)
     }
 
+    /// Brings the memory that [`DenseSet::rank`] of `i` reads into cache (a hint).
+    #[inline]
+    pub fn prefetch(&self, i: u64) {
+        crate::memory::prefetch(&self.words[(i >> 6) as usize]);
+        if let Some(entry) = self.directory.get((i >> 9) as usize) {
+            crate::memory::prefetch(entry);
+        }
+    }
+
     /// The number of slots of the set below `i` (`i <= size()`).
     pub fn count_below(&self, i: u64) -> u64 {
         let w = i >> 6;
@@ -315,7 +324,10 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
             let buckets: Vec<Vec<Vec<u32>>> = slab
                 .par_chunks(slab.len().div_ceil(tasks))
                 .map(|group| {
-                    let mut out: Vec<Vec<u32>> = vec![Vec::new(); regions];
+                    let expected =
+                        group.iter().map(|(_, piece)| piece.len()).sum::<usize>() as f64 * per_position;
+                    let room = (expected / regions as f64) as usize + 16;
+                    let mut out: Vec<Vec<u32>> = (0..regions).map(|_| Vec::with_capacity(room)).collect();
                     let mut succ = Vec::new();
                     for &(r, piece) in group {
                         for &offset in piece {
@@ -343,16 +355,22 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
                 .map(|(r, next)| {
                     let base = ((r as u64) << bits) >> 6;
                     let mut added = 0;
-                    for &m in buckets.iter().flat_map(|b| &b[r]) {
-                        let offset = m >> 1;
-                        let word = &words[(base + (offset >> 6) as u64) as usize];
-                        let w = word.load(Ordering::Relaxed);
-                        let bit = 1u64 << (offset & 63);
-                        if w & bit == 0 {
-                            word.store(w | bit, Ordering::Relaxed);
-                            added += 1;
-                            if m & 1 != 0 {
-                                next.push(offset);
+                    for bucket in buckets.iter().map(|b| &b[r]) {
+                        for (k, &m) in bucket.iter().enumerate() {
+                            const AHEAD: usize = 16;
+                            if let Some(&ahead) = bucket.get(k + AHEAD) {
+                                crate::memory::prefetch(&words[(base + (ahead >> 7) as u64) as usize]);
+                            }
+                            let offset = m >> 1;
+                            let word = &words[(base + (offset >> 6) as u64) as usize];
+                            let w = word.load(Ordering::Relaxed);
+                            let bit = 1u64 << (offset & 63);
+                            if w & bit == 0 {
+                                word.store(w | bit, Ordering::Relaxed);
+                                added += 1;
+                                if m & 1 != 0 {
+                                    next.push(offset);
+                                }
                             }
                         }
                     }
@@ -362,9 +380,16 @@ pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> DenseSet {
             progress.advance(added);
             first = last;
         }
+        if std::env::var_os("NIMBER_ROUND_STATS").is_some() {
+            let sizes: Vec<usize> = next.iter().map(Vec::len).collect();
+            let total: usize = sizes.iter().sum();
+            let capacity: usize = next.iter().map(Vec::capacity).sum();
+            eprintln!("search level: {total} to expand (capacity {capacity})");
+        }
         level = next;
     }
     set.build_directory();
+    crate::memory::release_free_memory();
     set
 }
 
@@ -458,6 +483,11 @@ impl<G: Indexed> RetroSpace for DenseSpace<'_, G> {
     #[inline]
     fn resolve(&self, slot: u64) -> Option<u64> {
         self.set.rank(slot)
+    }
+
+    #[inline]
+    fn prefetch(&self, slot: u64) {
+        self.set.prefetch(slot);
     }
 }
 

@@ -132,6 +132,11 @@ pub trait RetroSpace: Sync {
     fn resolve(&self, address: u64) -> Option<u64> {
         Some(address)
     }
+
+    /// A hint that [`RetroSpace::resolve`] will soon be called with `address`: a space whose
+    /// resolve reads memory asks for it to be brought into cache.
+    #[inline]
+    fn prefetch(&self, _address: u64) {}
 }
 
 /// The word that holds one position's state during a solve: its number of undecided moves, then
@@ -213,7 +218,7 @@ pub fn word_outcome<W: StateWord>(word: W) -> Outcome {
 
 /// Messages held at a time (4 bytes each): the frontier is scattered slab by slab, each slab's
 /// messages applied before the next is read.
-const SLAB_MESSAGES: u64 = 1 << 24;
+const SLAB_MESSAGES: u64 = 1 << 23;
 
 /// Frontier positions visited together by one scatter task at most (one word of the frontier
 /// bitset is 64 positions).
@@ -311,8 +316,14 @@ impl Frontier {
         self.words[(i >> 6) as usize].fetch_or(1 << (i & 63), Ordering::Relaxed);
     }
 
-    fn clear(&mut self) {
-        self.words.par_iter_mut().for_each(|w| *w.get_mut() = 0);
+    /// Clears the chunks of [`CHUNK_WORDS`] words numbered in `chunks`.
+    fn clear_chunks(&mut self, chunks: &[usize]) {
+        let words = &self.words;
+        chunks.par_iter().for_each(|&c| {
+            for w in &words[c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words.len())] {
+                w.store(0, Ordering::Relaxed);
+            }
+        });
     }
 }
 
@@ -433,13 +444,18 @@ pub fn run_phase<S: RetroSpace, W: StateWord>(
     let routing = Routing::of(space);
     let skip_won = space.won_terminals_applied();
     let mut frontier = Frontier::derive(state, phase, first_round, skip_won);
+    let mut count = frontier.count();
     // Positions may be decided a round ahead before any round (Init::InOne).
     let mut next = Frontier::derive(state, phase, first_round + 1, skip_won);
+    let mut next_count = next.count();
     let mut round_number = first_round;
-    let mut per_position = 4.0f64;
+    let mut per_position = 16.0f64;
+    let mut stats = [0u64; 4];
     loop {
-        let count = frontier.count();
-        if count == 0 && next.count() == 0 {
+        if count == 0 && next_count == 0 {
+            if std::env::var_os("NIMBER_ROUND_STATS").is_some() {
+                eprintln!("{phase:?}: rounds {round_number}, frontier/messages/resolved/decided {stats:?}");
+            }
             return Ok(());
         }
         if progress.cancelled() {
@@ -449,17 +465,33 @@ pub fn run_phase<S: RetroSpace, W: StateWord>(
         if round_number >= layout.rem_mask {
             return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
         }
-        per_position =
-            round(space, state, &frontier, &next, round_number + 1, &routing, layout, per_position);
+        stats[0] += count;
+        let (seen, decided, chunks) = round(
+            space,
+            state,
+            &frontier,
+            &next,
+            round_number + 1,
+            &routing,
+            layout,
+            per_position,
+            &mut stats,
+        );
+        per_position = seen;
+        // The next frontier becomes the frontier; the old one, cleared where it had positions,
+        // the next.
         std::mem::swap(&mut frontier, &mut next);
-        next.clear();
+        count = next_count + decided;
+        next_count = 0;
+        next.clear_chunks(&chunks);
         round_number += 1;
     }
 }
 
 /// One round: the frontier's messages to their predecessors, slab by slab; each partition applies
 /// its own, adding the positions it decides to `next`. Returns the messages per frontier position
-/// seen (to size the next round's slabs).
+/// seen (to size the next round's slabs), the number of positions decided, and the chunks of the
+/// frontier that hold positions.
 #[allow(clippy::too_many_arguments)]
 fn round<S: RetroSpace, W: StateWord>(
     space: &S,
@@ -470,15 +502,26 @@ fn round<S: RetroSpace, W: StateWord>(
     routing: &Routing,
     layout: Layout,
     mut per_position: f64,
-) -> f64 {
+    stats: &mut [u64; 4],
+) -> (f64, u64, Vec<usize>) {
     // Chunks of the frontier bitset with their number of positions.
     let chunks: Vec<(usize, u64)> = frontier
         .words
         .par_chunks(CHUNK_WORDS)
         .enumerate()
-        .map(|(c, words)| (c, words.iter().map(|w| w.load(Ordering::Relaxed).count_ones() as u64).sum()))
+        .map(|(c, words)| {
+            let ones = words
+                .iter()
+                .map(|w| match w.load(Ordering::Relaxed) {
+                    0 => 0,
+                    w => w.count_ones() as u64,
+                })
+                .sum();
+            (c, ones)
+        })
         .filter(|&(_, n)| n > 0)
         .collect();
+    let mut decided = 0;
     let mut first = 0;
     while first < chunks.len() {
         // A slab: chunks up to the message budget.
@@ -490,7 +533,7 @@ fn round<S: RetroSpace, W: StateWord>(
             positions += chunks[last].1;
             last += 1;
         }
-        let messages = slab(
+        let [messages, resolved, d] = slab(
             space,
             state,
             frontier,
@@ -500,15 +543,21 @@ fn round<S: RetroSpace, W: StateWord>(
             next_remoteness,
             routing,
             layout,
+            per_position,
         );
+        stats[1] += messages;
+        stats[2] += resolved;
+        stats[3] += d;
+        decided += d;
         per_position = (messages as f64 / positions as f64).max(1.0);
         first = last;
     }
-    per_position
+    (per_position, decided, chunks.into_iter().map(|(c, _)| c).collect())
 }
 
 /// Scatters the messages of the frontier's `chunks` bucketed by partition, then applies them.
-/// Returns the number of messages.
+/// Returns the numbers of messages, of messages that reached a position, and of positions
+/// decided.
 #[allow(clippy::too_many_arguments)]
 fn slab<S: RetroSpace, W: StateWord>(
     space: &S,
@@ -520,7 +569,8 @@ fn slab<S: RetroSpace, W: StateWord>(
     next_remoteness: u32,
     routing: &Routing,
     layout: Layout,
-) -> u64 {
+    per_position: f64,
+) -> [u64; 3] {
     let parts = routing.parts();
     let bits = routing.bits;
     // Tasks: runs of chunks with about the same number of positions.
@@ -541,7 +591,16 @@ fn slab<S: RetroSpace, W: StateWord>(
     let buckets: Vec<Vec<Vec<u32>>> = groups
         .par_iter()
         .map(|group| {
-            let mut out: Vec<Vec<u32>> = vec![Vec::new(); parts];
+            // Room for the messages expected, by each partition's share of the positions, so
+            // that the buckets rarely grow (growing doubles them).
+            let expected = group.iter().map(|&(_, n)| n).sum::<u64>() as f64 * per_position * 1.2;
+            let len = routing.starts[parts].max(1) as f64;
+            let mut out: Vec<Vec<u32>> = (0..parts)
+                .map(|p| {
+                    let share = (routing.starts[p + 1] - routing.starts[p]) as f64 / len;
+                    Vec::with_capacity((expected * share) as usize + 16)
+                })
+                .collect();
             let mut list: Vec<u64> = Vec::new();
             let mut kinds: Vec<u32> = Vec::new();
             for &(c, _) in group.iter() {
@@ -580,37 +639,64 @@ fn slab<S: RetroSpace, W: StateWord>(
         slices.push((p, head));
         rest = tail;
     }
-    slices.into_par_iter().for_each(|(p, slice)| {
-        let base = (p as u64) << bits;
-        let start = routing.starts[p];
-        for message in buckets.iter().flat_map(|b| &b[p]) {
-            let Some(i) = space.resolve(base + (message >> 2) as u64) else { continue };
-            let w = &mut slice[(i - start) as usize];
-            let s = w.to_u32();
-            if s & layout.decided != 0 {
-                continue;
-            }
-            match message & 3 {
-                CHILD_LOST => {
-                    *w = W::from_u32(layout.decided(Value::Win, next_remoteness));
-                    next.insert(i);
-                }
-                CHILD_WON => {
-                    if s == 1 {
-                        *w = W::from_u32(layout.decided(Value::Lose, next_remoteness));
-                        next.insert(i);
-                    } else {
-                        *w = W::from_u32(s - 1);
+    let [resolved, decided] = slices
+        .into_par_iter()
+        .map(|(p, slice)| {
+            let base = (p as u64) << bits;
+            let start = routing.starts[p];
+            let (mut resolved, mut decided) = (0u64, 0u64);
+            // A pipeline over the messages, for the memory accesses of many to overlap: the
+            // space prefetches what resolving message k + AHEAD needs; message k + BEHIND is
+            // resolved and its state word prefetched; message k is applied.
+            const AHEAD: usize = 16;
+            const BEHIND: usize = 8;
+            let mut ring = [u64::MAX; BEHIND];
+            for bucket in buckets.iter().map(|b| &b[p]) {
+                let n = bucket.len();
+                for k in 0..n + BEHIND {
+                    // Resolve message k and prefetch for k + AHEAD after taking message
+                    // k - BEHIND out of the ring (it shares its place with message k).
+                    let applied = k.checked_sub(BEHIND).map(|j| (j, ring[j % BEHIND]));
+                    if k < n {
+                        if k + AHEAD < n {
+                            space.prefetch(base + (bucket[k + AHEAD] >> 2) as u64);
+                        }
+                        ring[k % BEHIND] = match space.resolve(base + (bucket[k] >> 2) as u64) {
+                            Some(i) => {
+                                crate::memory::prefetch(&slice[(i - start) as usize]);
+                                i
+                            }
+                            None => u64::MAX,
+                        };
                     }
-                }
-                _ => {
-                    *w = W::from_u32(layout.decided(Value::Tie, next_remoteness));
+                    let Some((j, i)) = applied else { continue };
+                    if i == u64::MAX {
+                        continue;
+                    }
+                    resolved += 1;
+                    let w = &mut slice[(i - start) as usize];
+                    let s = w.to_u32();
+                    if s & layout.decided != 0 {
+                        continue;
+                    }
+                    let value = match bucket[j] & 3 {
+                        CHILD_LOST => Value::Win,
+                        CHILD_WON if s > 1 => {
+                            *w = W::from_u32(s - 1);
+                            continue;
+                        }
+                        CHILD_WON => Value::Lose,
+                        _ => Value::Tie,
+                    };
+                    *w = W::from_u32(layout.decided(value, next_remoteness));
                     next.insert(i);
+                    decided += 1;
                 }
             }
-        }
-    });
-    messages
+            [resolved, decided]
+        })
+        .reduce(|| [0, 0], |a, b| [a[0] + b[0], a[1] + b[1]]);
+    [messages, resolved, decided]
 }
 
 /// An explored game with its reverse graph held in memory.
