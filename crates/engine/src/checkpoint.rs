@@ -157,7 +157,7 @@ impl Stage {
     fn fields(self) -> (&'static str, u32) {
         match self {
             Stage::Search { level } => ("search", level),
-            Stage::Rounds { phase, round } => (phase.name(), round),
+            Stage::Rounds { phase, round } => (phase.key(), round),
         }
     }
 
@@ -165,7 +165,7 @@ impl Stage {
     pub fn describe(self) -> String {
         match self {
             Stage::Search { level } => format!("the search for reachable positions, level {level}"),
-            Stage::Rounds { phase: Phase::Decisive, round } => format!("wins and losses, round {round}"),
+            Stage::Rounds { phase: Phase::WinsLosses, round } => format!("wins and losses, round {round}"),
             Stage::Rounds { phase: Phase::Ties, round } => format!("ties, round {round}"),
         }
     }
@@ -223,7 +223,7 @@ impl Header {
                     phase = match value {
                         "search" => Some(None),
                         _ => Some(Some(
-                            Phase::from_name(value).ok_or_else(|| format!("bad header line `{line}`"))?,
+                            Phase::from_key(value).ok_or_else(|| format!("bad header line `{line}`"))?,
                         )),
                     }
                 }
@@ -297,7 +297,7 @@ pub fn write<W: StateWord>(
         State::Search(at) => (
             Stage::Search { level: at.level },
             (0..set.word_count()).map(|w| set.word(w as u64).count_ones() as u64).sum(),
-            at.frontier.len() as u64,
+            at.frontier_len() as u64,
         ),
         State::Rounds(at) => (Stage::Rounds { phase: at.phase, round: at.round }, at.words.len() as u64, 0),
     };
@@ -322,9 +322,12 @@ pub fn write<W: StateWord>(
             out.extend_from_slice(&set.word(w as u64).to_le_bytes())
         })?;
         match state {
-            State::Search(at) => write_section(&mut f, b"FRNT", at.frontier.len(), 8, |k, out| {
-                out.extend_from_slice(&at.frontier[k].to_le_bytes())
-            })?,
+            State::Search(at) => {
+                let mut slots = at.frontier_slots();
+                write_section(&mut f, b"FRNT", at.frontier_len(), 8, |_, out| {
+                    out.extend_from_slice(&slots.next().expect("frontier_len slots").to_le_bytes())
+                })?
+            }
             State::Rounds(at) => {
                 let width = (W::BITS / 8) as usize;
                 write_section(&mut f, b"STAT", at.words.len(), width, |k, out| {

@@ -2,17 +2,26 @@
 //!
 //! 1. **Reachable set.** A breadth-first search over the index from the roots marks every
 //!    reachable slot in a bitset (one bit per slot; terminal positions are marked but not
-//!    expanded), level by level, the levels kept as lists of slots.
-//! 2. **Compact numbering.** The bitset with a rank directory (a cumulative count per 512 bits)
-//!    and select samples numbers the reachable positions `0..count`.
+//!    expanded), level by level. The index is cut into regions of 2^[`REGION_BITS`] slots: a
+//!    level's positions are expanded (pure computation, [`Indexed::successor_slots`]), the slots
+//!    they reach are bucketed by region, and each region then marks its slots on its own (its
+//!    part of the bitset stays in cache, and no atomic operation is needed), listing the new ones
+//!    that are not terminal as the next level, as 32-bit offsets in their region.
+//! 2. **Compact numbering.** The bitset with a rank directory (per 512 bits, a cumulative count
+//!    and the counts before each of its 8 words) and select samples numbers the reachable
+//!    positions `0..count`.
 //! 3. **Retrograde analysis.** [`DenseSpace`] is the [`RetroSpace`] of the reachable positions:
-//!    move counts from the game's moves, predecessors from the game's own generator, ranked
-//!    and looked up in the bitset, so that no reverse graph is ever stored. The rounds are those
-//!    of [`crate::solve::retrograde`], with one 16-bit state word per reachable position.
+//!    move counts from [`Indexed::move_classes`] (moves into won terminal positions are decided
+//!    there, so that the terminal positions, about half of them in Dōbutsu shōgi, send no
+//!    messages), predecessors from [`Indexed::predecessor_slots`], routed by their slot's region
+//!    and looked up in the bitset only when their region applies its messages, so that no
+//!    reverse graph is ever stored and every random access stays within a region. The rounds are
+//!    those of [`crate::solve::retrograde`], with one 16-bit state word per reachable position.
 //!
-//! Memory: `size / 8` bytes of bitset, `size / 64` of directory, 2 bytes per reachable position,
-//! plus the frontier and one slab of messages at a time. [`estimate`] computes it before any
-//! work, and [`solve`] refuses when it exceeds the caller's limit.
+//! Memory: `size / 8` bytes of bitset, `size / 32` of directory, 2 bytes per reachable position,
+//! 2 bits per reachable position of frontier bitsets, plus one slab of messages at a time (and
+//! during the search, its levels as 4-byte offsets). [`estimate`] computes it before any work, and
+//! [`solve`] refuses when it exceeds the caller's limit.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -25,18 +34,26 @@ use crate::index::Indexed;
 pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
 use crate::solution::CountRow;
-use crate::solve::retrograde::{solve_space_words, word_outcome, Init, RetroSpace, StateWord};
+use crate::solve::retrograde::{
+    frontier_bytes, solve_space_words, word_outcome, Init, RetroSpace, StateWord, MESSAGE_BYTES,
+};
 use crate::solve::SolverChoice;
-use crate::value::Outcome;
+use crate::value::{Outcome, Value};
 
 /// Ones between two select samples.
 const SELECT_STEP: u64 = 1 << 12;
 
+/// Slots per region (as a power of two) at most: the unit in which the search marks slots and the
+/// rounds route their messages. A region's bitset (512 KiB), directory and state words fit in a
+/// core's L2 cache.
+pub const REGION_BITS: u32 = 22;
+
 /// A set of slots `0..size` as a bitset, with rank and select once built.
 pub struct DenseSet {
     words: Vec<AtomicU64>,
-    /// Number of ones before each block of 8 words (512 bits); one more entry for the end.
-    blocks: Vec<u64>,
+    /// Per block of 8 words (512 bits): the number of ones before the block, and the numbers of
+    /// ones in the block before its words 1 to 7 (9 bits each); one more block for the end.
+    directory: Vec<[u64; 2]>,
     /// `samples[k]`: the block holding the one numbered `k * SELECT_STEP`.
     samples: Vec<u32>,
     size: u64,
@@ -47,7 +64,7 @@ impl DenseSet {
     pub fn new(size: u64) -> DenseSet {
         DenseSet {
             words: crate::memory::zeroed_atomics(size.div_ceil(64) as usize),
-            blocks: Vec::new(),
+            directory: Vec::new(),
             samples: Vec::new(),
             size,
         }
@@ -91,32 +108,53 @@ impl DenseSet {
     /// Builds the rank directory and the select samples; call once no more slots are added.
     pub fn build_directory(&mut self) {
         let nblocks = self.words.len().div_ceil(8);
-        let counts: Vec<u64> = (0..nblocks)
+        let mut directory: Vec<[u64; 2]> = (0..nblocks)
             .into_par_iter()
             .map(|b| {
                 let end = ((b + 1) * 8).min(self.words.len());
-                (b * 8..end).map(|w| self.word(w as u64).count_ones() as u64).sum()
+                // Words past the end (in the last block) count as full, so that select stops
+                // before them.
+                let (mut within, mut packed) = (0u64, 0u64);
+                for k in 0..8 {
+                    if k > 0 {
+                        packed |= if b * 8 + k < end { within } else { 511 } << (9 * (k - 1));
+                    }
+                    if b * 8 + k < end {
+                        within += self.word((b * 8 + k) as u64).count_ones() as u64;
+                    }
+                }
+                [within, packed]
             })
             .collect();
-        let mut blocks = Vec::with_capacity(nblocks + 1);
         let mut samples = Vec::new();
         let mut total = 0u64;
-        for (b, &c) in counts.iter().enumerate() {
-            blocks.push(total);
+        for (b, entry) in directory.iter_mut().enumerate() {
+            let c = entry[0];
+            entry[0] = total;
             // Samples for every multiple of SELECT_STEP in [total, total + c).
             while (samples.len() as u64) * SELECT_STEP < total + c {
                 samples.push(b as u32);
             }
             total += c;
         }
-        blocks.push(total);
-        self.blocks = blocks;
+        directory.push([total, 0]);
+        self.directory = directory;
         self.samples = samples;
     }
 
     /// Number of slots in the set (after [`DenseSet::build_directory`]).
     pub fn count(&self) -> u64 {
-        self.blocks.last().copied().unwrap_or(0)
+        self.directory.last().map_or(0, |e| e[0])
+    }
+
+    /// The number of ones before word `w` (`w` up to the number of words).
+    #[inline]
+    fn ones_before_word(&self, w: u64) -> u64 {
+        let [before, packed] = self.directory[(w >> 3) as usize];
+        let k = (w & 7) as u32;
+        // Field k - 1 of `packed`; none for the first word of a block.
+        let within = packed >> ((9 * k).wrapping_sub(9) & 63) & 511 & 0u64.wrapping_sub((k != 0) as u64);
+        before + within
     }
 
     /// The number of `i` among the slots of the set (its rank), or `None` when `i` is not in it.
@@ -127,33 +165,74 @@ impl DenseSet {
         if word >> (i & 63) & 1 == 0 {
             return None;
         }
-        let block = (w >> 3) as usize;
-        let mut r = self.blocks[block];
-        for v in (w & !7)..w {
-            r += self.word(v).count_ones() as u64;
+        Some(self.ones_before_word(w) + (word & ((1u64 << (i & 63)) - 1)).count_ones() as u64)
+    }
+
+    /// Brings the memory that [`DenseSet::rank`] of `i` reads into cache (a hint).
+    #[inline]
+    pub fn prefetch(&self, i: u64) {
+        crate::memory::prefetch(&self.words[(i >> 6) as usize]);
+        if let Some(entry) = self.directory.get((i >> 9) as usize) {
+            crate::memory::prefetch(entry);
         }
-        Some(r + (word & ((1u64 << (i & 63)) - 1)).count_ones() as u64)
+    }
+
+    /// The number of slots of the set below `i` (`i <= size()`).
+    pub fn count_below(&self, i: u64) -> u64 {
+        let w = i >> 6;
+        if w as usize >= self.words.len() {
+            return self.count();
+        }
+        self.ones_before_word(w) + (self.word(w) & ((1u64 << (i & 63)) - 1)).count_ones() as u64
+    }
+
+    /// The word holding the one numbered `k` (`k < count()`), and the number of ones before it.
+    #[inline]
+    fn locate(&self, k: u64) -> (u64, u64) {
+        debug_assert!(k < self.count());
+        let s = (k / SELECT_STEP) as usize;
+        let lo = self.samples[s] as usize;
+        let hi = self.samples.get(s + 1).map_or(self.directory.len() - 1, |&b| b as usize + 1);
+        // The last block in lo..hi whose count before it is at most k.
+        let block = lo + self.directory[lo..hi].partition_point(|e| e[0] <= k) - 1;
+        let [before, packed] = self.directory[block];
+        let rest = k - before;
+        // The last word of the block with at most `rest` ones before it.
+        let mut w = 0;
+        while w < 7 && packed >> (9 * w) & 511 <= rest {
+            w += 1;
+        }
+        let word = (block * 8 + w) as u64;
+        (word, self.ones_before_word(word))
     }
 
     /// The slot numbered `k` (`k < count()`).
     #[inline]
     pub fn select(&self, k: u64) -> u64 {
-        debug_assert!(k < self.count());
-        let s = (k / SELECT_STEP) as usize;
-        let lo = self.samples[s] as usize;
-        let hi = self.samples.get(s + 1).map_or(self.blocks.len() - 1, |&b| b as usize + 1);
-        // The last block in lo..hi whose count before it is at most k.
-        let block = lo + self.blocks[lo..hi].partition_point(|&c| c <= k) - 1;
-        let mut rest = k - self.blocks[block];
-        let mut w = block * 8;
-        loop {
-            let word = self.word(w as u64);
-            let ones = word.count_ones() as u64;
-            if rest < ones {
-                return (w as u64) << 6 | select_in_word(word, rest as u32) as u64;
+        let (w, before) = self.locate(k);
+        w << 6 | select_in_word(self.word(w), (k - before) as u32) as u64
+    }
+
+    /// Calls `f(j, slot)` with the slot numbered `numbers[j]`, for numbers in increasing order:
+    /// a walk along the bitset where they are close, [`DenseSet::select`] where they are not.
+    pub fn for_each_slot_of(&self, numbers: &[u64], mut f: impl FnMut(usize, u64)) {
+        // The current word, the ones before it, and the ones before the end of its block.
+        let (mut w, mut before, mut ones, mut block_end) = (0u64, 0u64, 0u64, 0u64);
+        for (j, &k) in numbers.iter().enumerate() {
+            if k >= before + ones {
+                if k < block_end {
+                    while k >= before + ones {
+                        before += ones;
+                        w += 1;
+                        ones = self.word(w).count_ones() as u64;
+                    }
+                } else {
+                    (w, before) = self.locate(k);
+                    ones = self.word(w).count_ones() as u64;
+                    block_end = self.directory[(w >> 3) as usize + 1][0];
+                }
             }
-            rest -= ones;
-            w += 1;
+            f(j, w << 6 | select_in_word(self.word(w), (k - before) as u32) as u64);
         }
     }
 
@@ -178,18 +257,36 @@ impl DenseSet {
 
     /// Bytes of memory held.
     pub fn bytes(&self) -> u64 {
-        (self.words.len() * 8 + self.blocks.len() * 8 + self.samples.len() * 4) as u64
+        (self.words.len() * 8 + self.directory.len() * 16 + self.samples.len() * 4) as u64
     }
 }
 
 /// The position of the `k`-th (0-based) set bit of `word`.
 #[inline]
-fn select_in_word(mut word: u64, k: u32) -> u32 {
-    for _ in 0..k {
-        word &= word - 1;
+fn select_in_word(word: u64, mut k: u32) -> u32 {
+    let mut base = 0;
+    let mut w = word;
+    for half in [32u32, 16, 8] {
+        let ones = (w & ((1u64 << half) - 1)).count_ones();
+        if k >= ones {
+            k -= ones;
+            w >>= half;
+            base += half;
+        }
     }
-    word.trailing_zeros()
+    for _ in 0..k {
+        w &= w - 1;
+    }
+    base + w.trailing_zeros()
 }
+
+/// Region bits of an index of `size` slots: [`REGION_BITS`] at most, and at least 2^9 slots.
+fn region_bits(size: u64) -> u32 {
+    (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(9, REGION_BITS)
+}
+
+/// Successors held at a time by the search (4 bytes each).
+const SEARCH_SLAB: u64 = 1 << 24;
 
 /// Marks every slot reachable from the game's roots; terminal positions are marked, not expanded.
 /// Stops with [`Error::Cancelled`] between two levels when `progress` asks.
@@ -206,10 +303,28 @@ pub struct Level<'a> {
     pub level: u32,
     /// Every slot found so far.
     pub set: &'a DenseSet,
-    /// The slots found at the last level.
-    pub frontier: &'a [u64],
+    /// The positions found at the last level that are not terminal (those the next level
+    /// expands), per region of `2^region_bits` slots, as offsets in their region.
+    frontier: &'a [Vec<u32>],
+    region_bits: u32,
     /// Whether `progress` asked to stop: the search returns [`Error::Cancelled`] after the hook.
     pub cancelled: bool,
+}
+
+impl Level<'_> {
+    /// Number of slots in the frontier.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.iter().map(Vec::len).sum()
+    }
+
+    /// The slots of the frontier, in increasing order.
+    pub fn frontier_slots(&self) -> impl Iterator<Item = u64> + '_ {
+        let bits = self.region_bits;
+        self.frontier
+            .iter()
+            .enumerate()
+            .flat_map(move |(r, offsets)| offsets.iter().map(move |&o| (r as u64) << bits | o as u64))
+    }
 }
 
 /// A search to continue from the state between two levels (the fields of [`Level`]).
@@ -232,84 +347,177 @@ pub fn reachable_from<G: Indexed>(
     between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
 ) -> Result<DenseSet, Error> {
     progress.phase("exploring (dense)", None);
-    let (mut set, mut frontier, mut level) = match resume {
-        Some(r) => (r.set, r.frontier, r.level),
+    let bits = region_bits(game.size());
+    let mask = (1u64 << bits) - 1;
+    let regions = game.size().div_ceil(1 << bits) as usize;
+    // The level being expanded: per region, the offsets of its positions that are not terminal.
+    let mut level: Vec<Vec<u32>> = vec![Vec::new(); regions];
+    let mut found = 0;
+    let push = |level: &mut Vec<Vec<u32>>, r: u64, p: &G::Position| {
+        if game.terminal(p).is_none() {
+            level[(r >> bits) as usize].push((r & mask) as u32);
+        }
+    };
+    let (mut set, mut depth) = match resume {
+        Some(resume) => {
+            for &r in &resume.frontier {
+                let p = game.unrank(r).ok_or_else(|| {
+                    Error::Unsupported(format!("slot {r} of the search's frontier is not a position"))
+                })?;
+                push(&mut level, r, &p);
+            }
+            (resume.set, resume.level)
+        }
         None => {
             let set = DenseSet::new(game.size());
-            let mut frontier: Vec<u64> = Vec::new();
             for root in game.roots() {
                 let r = game.rank(&root);
                 if set.insert(r) {
-                    frontier.push(r);
+                    found += 1;
+                    push(&mut level, r, &root);
                 }
             }
-            (set, frontier, 0)
+            (set, 0)
         }
     };
-    progress.advance(frontier.len() as u64);
-    while !frontier.is_empty() {
+    progress.advance(found);
+    let mut per_position = 16.0f64;
+    while level.iter().any(|l| !l.is_empty()) {
         let cancelled = progress.cancelled();
-        between(&Level { level, set: &set, frontier: &frontier, cancelled })?;
+        between(&Level { level: depth, set: &set, frontier: &level, region_bits: bits, cancelled })?;
         if cancelled {
             return Err(Error::Cancelled { checkpoint: None });
         }
-        frontier = frontier
-            .par_chunks(1 << 10)
-            .flat_map_iter(|chunk| {
-                let mut out = Vec::new();
-                let mut succ = Vec::new();
-                for &i in chunk {
-                    let p = game.unrank(i).expect("a reachable slot is not a hole");
-                    if game.terminal(&p).is_some() {
-                        continue;
-                    }
-                    succ.clear();
-                    game.successors(&p, &mut succ);
-                    for c in &succ {
-                        let j = game.rank(c);
-                        if set.insert(j) {
-                            out.push(j);
+        let mut next: Vec<Vec<u32>> = vec![Vec::new(); regions];
+        const PIECE: usize = 1 << 11;
+        let pieces: Vec<(u64, &[u32])> = level
+            .iter()
+            .enumerate()
+            .flat_map(|(r, l)| l.chunks(PIECE).map(move |piece| (r as u64, piece)))
+            .collect();
+        let mut first = 0;
+        while first < pieces.len() {
+            let mut last = first;
+            let mut positions = 0usize;
+            while last < pieces.len()
+                && (last == first
+                    || ((positions + pieces[last].1.len()) as f64) * per_position <= SEARCH_SLAB as f64)
+            {
+                positions += pieces[last].1.len();
+                last += 1;
+            }
+            let slab = &pieces[first..last];
+            let tasks = (rayon::current_num_threads() * 4).clamp(1, slab.len());
+            // Expand: successors' region offsets, with bit 0 set for those not terminal.
+            let buckets: Vec<Vec<Vec<u32>>> = slab
+                .par_chunks(slab.len().div_ceil(tasks))
+                .map(|group| {
+                    let expected =
+                        group.iter().map(|(_, piece)| piece.len()).sum::<usize>() as f64 * per_position;
+                    let room = (expected / regions as f64) as usize + 16;
+                    let mut out: Vec<Vec<u32>> = (0..regions).map(|_| Vec::with_capacity(room)).collect();
+                    let mut succ = Vec::new();
+                    for &(r, piece) in group {
+                        for &offset in piece {
+                            let p = game
+                                .unrank(r << bits | offset as u64)
+                                .expect("a reachable slot is not a hole");
+                            succ.clear();
+                            game.successor_slots(&p, &mut succ);
+                            for &(slot, terminal) in &succ {
+                                out[(slot >> bits) as usize]
+                                    .push(((slot & mask) << 1 | !terminal as u64) as u32);
+                            }
                         }
                     }
-                }
-                progress.advance(out.len() as u64);
-                out
-            })
-            .collect();
-        level += 1;
+                    out
+                })
+                .collect();
+            let messages: u64 = buckets.iter().flatten().map(|b| b.len() as u64).sum();
+            per_position = (messages as f64 / positions as f64).max(1.0);
+            // Mark: each region its own slots, without atomic read-modify-writes.
+            let words = &set.words;
+            let added: u64 = next
+                .par_iter_mut()
+                .enumerate()
+                .map(|(r, next)| {
+                    let base = ((r as u64) << bits) >> 6;
+                    let mut added = 0;
+                    for bucket in buckets.iter().map(|b| &b[r]) {
+                        for (k, &m) in bucket.iter().enumerate() {
+                            const AHEAD: usize = 16;
+                            if let Some(&ahead) = bucket.get(k + AHEAD) {
+                                crate::memory::prefetch(&words[(base + (ahead >> 7) as u64) as usize]);
+                            }
+                            let offset = m >> 1;
+                            let word = &words[(base + (offset >> 6) as u64) as usize];
+                            let w = word.load(Ordering::Relaxed);
+                            let bit = 1u64 << (offset & 63);
+                            if w & bit == 0 {
+                                word.store(w | bit, Ordering::Relaxed);
+                                added += 1;
+                                if m & 1 != 0 {
+                                    next.push(offset);
+                                }
+                            }
+                        }
+                    }
+                    added
+                })
+                .sum();
+            progress.advance(added);
+            first = last;
+        }
+        if std::env::var_os("NIMBER_ROUND_STATS").is_some() {
+            let sizes: Vec<usize> = next.iter().map(Vec::len).collect();
+            let total: usize = sizes.iter().sum();
+            let capacity: usize = next.iter().map(Vec::capacity).sum();
+            eprintln!("search level: {total} to expand (capacity {capacity})");
+        }
+        level = next;
+        depth += 1;
     }
     set.build_directory();
+    crate::memory::release_free_memory();
     Ok(set)
 }
 
 /// The reachable positions of an indexed game as a retrograde space, numbered by their rank in
-/// the reachable set.
+/// the reachable set; predecessors are addressed by their slots, in regions of the index.
 pub struct DenseSpace<'a, G: Indexed> {
     game: &'a G,
     set: &'a DenseSet,
+    bits: u32,
 }
 
 impl<'a, G: Indexed> DenseSpace<'a, G> {
     /// The space of the slots in `set`.
     pub fn new(game: &'a G, set: &'a DenseSet) -> DenseSpace<'a, G> {
-        DenseSpace { game, set }
+        DenseSpace { game, set, bits: region_bits(set.size()) }
     }
 
-    /// The starting state of a slot: its moves counted class by class.
-    fn init_of(&self, slot: u64, succ: &mut Vec<G::Position>, ranks: &mut Vec<u64>) -> Init {
+    /// The starting state of a slot: its moves counted class by class, those into terminal
+    /// positions decided at once.
+    fn init_of(&self, slot: u64) -> Init {
         let p = self.game.unrank(slot).expect("a reachable slot is not a hole");
         match self.game.terminal(&p) {
             Some(v) => Init::Terminal(v),
             None => {
-                succ.clear();
-                self.game.successors(&p, succ);
-                ranks.clear();
-                ranks.extend(succ.iter().map(|c| self.game.rank(c)));
-                ranks.sort_unstable();
-                ranks.dedup();
-                Init::Moves(ranks.len() as u32)
+                let classes = self.game.move_classes(&p);
+                if classes.into_lost {
+                    Init::InOne(Value::Win)
+                } else if classes.open == 0 && classes.into_won {
+                    Init::InOne(Value::Lose)
+                } else {
+                    Init::Moves(classes.open)
+                }
             }
         }
+    }
+
+    fn predecessors_of_slot(&self, slot: u64, out: &mut Vec<u64>) {
+        let p = self.game.unrank(slot).expect("a reachable slot is not a hole");
+        self.game.predecessor_slots(&p, out);
     }
 }
 
@@ -319,39 +527,57 @@ impl<G: Indexed> RetroSpace for DenseSpace<'_, G> {
     }
 
     fn init(&self, i: u64) -> Init {
-        self.init_of(self.set.select(i), &mut Vec::new(), &mut Vec::new())
+        self.init_of(self.set.select(i))
     }
 
     fn init_range(&self, start: u64, out: &mut [Init]) {
-        let (mut succ, mut ranks) = (Vec::new(), Vec::new());
-        self.set
-            .for_each_from(start, out.len(), |k, slot| out[k] = self.init_of(slot, &mut succ, &mut ranks));
+        self.set.for_each_from(start, out.len(), |k, slot| out[k] = self.init_of(slot));
     }
 
-    /// The predecessors class by class: each reachable class once (terminal ones included).
+    /// The predecessors class by class, by slot: each reachable class once, terminal ones
+    /// possibly included, and unreachable ones too (they resolve to no position).
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, mut f: F) {
-        let p = self.game.unrank(self.set.select(i)).expect("a reachable slot is not a hole");
         let mut preds = Vec::with_capacity(64);
-        self.game.predecessors(&p, &mut preds);
-        RANKS.with(|ranks| {
-            let mut ranks = ranks.borrow_mut();
-            ranks.clear();
-            // Terminal predecessors are not filtered out: they ignore messages (see RetroSpace).
-            ranks.extend(preds.iter().map(|q| self.game.rank(q)));
-            ranks.sort_unstable();
-            ranks.dedup();
-            for &r in ranks.iter() {
-                if let Some(k) = self.set.rank(r) {
-                    f(k);
-                }
+        self.predecessors_of_slot(self.set.select(i), &mut preds);
+        preds.into_iter().for_each(&mut f);
+    }
+
+    fn for_each_predecessor_of<F: FnMut(usize, u64)>(&self, positions: &[u64], mut f: F) {
+        let mut preds = Vec::with_capacity(64);
+        self.set.for_each_slot_of(positions, |j, slot| {
+            preds.clear();
+            self.predecessors_of_slot(slot, &mut preds);
+            for &q in &preds {
+                f(j, q);
             }
         });
     }
-}
 
-thread_local! {
-    /// The buffer of [`DenseSpace::for_each_predecessor`], kept between calls.
-    static RANKS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    fn won_terminals_applied(&self) -> bool {
+        true
+    }
+
+    fn addresses(&self) -> u64 {
+        self.set.size()
+    }
+
+    fn partition_bits(&self) -> u32 {
+        self.bits
+    }
+
+    fn partition_start(&self, p: u64) -> u64 {
+        self.set.count_below((p << self.bits).min(self.set.size()))
+    }
+
+    #[inline]
+    fn resolve(&self, slot: u64) -> Option<u64> {
+        self.set.rank(slot)
+    }
+
+    #[inline]
+    fn prefetch(&self, slot: u64) {
+        self.set.prefetch(slot);
+    }
 }
 
 /// The memory a dense solve needs, in bytes, and how it divides up.
@@ -401,14 +627,14 @@ pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
         Some(n) => (n, true),
         None => (game.reachable_hint().unwrap_or(slots), false),
     };
-    let set_bytes = slots.div_ceil(64) * 8 + slots.div_ceil(512) * 8;
+    let set_bytes = slots.div_ceil(64) * 8 + slots.div_ceil(512) * 16;
     let state_bytes = positions * 2;
-    // Frontier: the largest round, 8 bytes an entry. The first round lists every finished
-    // position, which in Dōbutsu shōgi is about half of them (measured peak 2,087 MiB against
-    // 1,381 MiB when a tenth was assumed), so half is assumed. One slab of messages: at most
-    // 2^20 frontier entries (never more than the positions) with up to 64 predecessors each,
-    // 8 bytes, bucketed once.
-    let work_bytes = positions / 2 * 8 + positions.min(1 << 20) * 64 * 8;
+    // The search holds two levels of positions that are not terminal as 4-byte offsets, and
+    // one slab of successors; the rounds hold two frontier bitsets and one slab of messages.
+    // The largest two levels of Dōbutsu shōgi hold TODO of the positions; a quarter is assumed.
+    let search = positions / 4 * 4 + SEARCH_SLAB * 4 * 2;
+    let rounds = frontier_bytes(positions) + MESSAGE_BYTES.min(positions * 64 * 4 * 2);
+    let work_bytes = search.saturating_sub(state_bytes).max(rounds);
     Estimate { slots, positions, exact, set_bytes, state_bytes, work_bytes }
 }
 
@@ -739,6 +965,19 @@ mod tests {
             let mut seen = Vec::new();
             set.for_each_from(0, members.len(), |k, slot| seen.push((k, slot)));
             assert!(seen.iter().enumerate().all(|(n, &(k, slot))| k == n && slot == members[n]));
+            for i in (0..=size).step_by(37).chain([size]) {
+                assert_eq!(set.count_below(i), members.partition_point(|&m| m < i) as u64);
+            }
+            // Walks over numbers close together and far apart.
+            for step in [1usize, 3, 50, 700, 5000] {
+                let numbers: Vec<u64> = (0..members.len()).step_by(step).map(|k| k as u64).collect();
+                let mut walked = Vec::new();
+                set.for_each_slot_of(&numbers, |j, slot| walked.push((j, slot)));
+                assert_eq!(walked.len(), numbers.len());
+                for (j, slot) in walked {
+                    assert_eq!(slot, members[numbers[j] as usize]);
+                }
+            }
         }
     }
 }

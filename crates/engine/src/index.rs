@@ -40,6 +40,89 @@ pub trait Indexed: Game {
     fn reachable_hint(&self) -> Option<u64> {
         None
     }
+
+    /// The moves of the non-terminal position `pos` as the dense solver's search of the reachable
+    /// positions needs them: for every move, the slot of the position moved to and whether that
+    /// position is terminal ([`Game::terminal`]), appended to `out`. Moves into one class may be
+    /// reported separately. The default ranks [`Game::successors`]; a game overrides it when it
+    /// can do the same faster, and tests the override against the default.
+    fn successor_slots(&self, pos: &Self::Position, out: &mut Vec<(u64, bool)>) {
+        let mut succ = Vec::new();
+        self.successors(pos, &mut succ);
+        out.extend(succ.iter().map(|c| (self.rank(c), self.terminal(c).is_some())));
+    }
+
+    /// The moves of the non-terminal position `pos` counted class by class, as the dense solver
+    /// starts its retrograde analysis from them (see [`MoveClasses`]). The default ranks
+    /// [`Game::successors`] and sorts the slots; a game overrides it when it can count the
+    /// classes faster (for instance when only symmetric positions have two moves into one class),
+    /// and tests the override against [`move_classes_by_rank`].
+    fn move_classes(&self, pos: &Self::Position) -> MoveClasses {
+        move_classes_by_rank(self, pos)
+    }
+
+    /// The slots of the classes of the predecessors of `pos` (the positions with a move into
+    /// `pos`), each class once, appended to `out`. Terminal predecessors may be left out (they
+    /// have no moves; the solver ignores them). The default ranks [`Game::predecessors`] and
+    /// removes repeated slots; a game overrides it when it can do the same faster, and tests the
+    /// override against [`predecessor_slots_by_rank`].
+    fn predecessor_slots(&self, pos: &Self::Position, out: &mut Vec<u64>) {
+        predecessor_slots_by_rank(self, pos, out);
+    }
+}
+
+/// The moves of a non-terminal position, class by class, split by where they lead: the dense
+/// solver counts only the classes that are not won terminal positions (moves into won terminal
+/// positions are losing moves decided before any round), and decides a position with a move into
+/// a lost terminal position (won in 1) or with only moves into won terminal positions (lost in 1)
+/// before any round.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveClasses {
+    /// Classes moved into that are not terminal, or are terminal with a value other than a win
+    /// or a loss for the player who moves next.
+    pub open: u32,
+    /// Some move leads to a terminal position won for the player who moves next.
+    pub into_won: bool,
+    /// Some move leads to a terminal position lost for the player who moves next.
+    pub into_lost: bool,
+}
+
+/// [`Indexed::move_classes`] by ranking every successor and sorting the slots: the reference
+/// that faster versions are tested against.
+pub fn move_classes_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position) -> MoveClasses {
+    let mut succ = Vec::new();
+    game.successors(pos, &mut succ);
+    let mut classes = MoveClasses::default();
+    let mut slots = Vec::with_capacity(succ.len());
+    for c in &succ {
+        match game.terminal(c) {
+            Some(crate::value::Value::Win) => classes.into_won = true,
+            Some(crate::value::Value::Lose) => classes.into_lost = true,
+            _ => slots.push(game.rank(c)),
+        }
+    }
+    slots.sort_unstable();
+    slots.dedup();
+    classes.open = slots.len() as u32;
+    classes
+}
+
+/// [`Indexed::predecessor_slots`] by ranking every predecessor and removing repeated slots
+/// (terminal predecessors kept): the reference that faster versions are tested against.
+pub fn predecessor_slots_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<u64>) {
+    let mut preds = Vec::new();
+    game.predecessors(pos, &mut preds);
+    let first = out.len();
+    out.extend(preds.iter().map(|q| game.rank(q)));
+    out[first..].sort_unstable();
+    let mut kept = first;
+    for k in first..out.len() {
+        if k == first || out[k] != out[kept - 1] {
+            out[kept] = out[k];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// Checks that `rank` and `unrank` are inverse on `positions` and on `slots`: every position's
@@ -143,6 +226,57 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
             classes(&predecessors(&canonical)),
             "predecessors of {p:?} and its canonical form"
         );
+    }
+    checked
+}
+
+/// Checks a game's [`Indexed::successor_slots`], [`Indexed::move_classes`] and
+/// [`Indexed::predecessor_slots`] against the reference versions on `positions` (each made
+/// canonical first, as the dense solver only meets canonical positions): the same successor
+/// slots and terminal flags (as multisets), the same move classes, and the same predecessor
+/// classes except for terminal ones, which may be left out, with none repeated. Returns the
+/// number of positions checked that are not terminal. Panics with the first disagreement.
+pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Item = G::Position>) -> u64 {
+    let mut checked = 0;
+    for p in positions {
+        let p = game.canonical(&p);
+        let mut fast = Vec::new();
+        game.predecessor_slots(&p, &mut fast);
+        let mut reference = Vec::new();
+        predecessor_slots_by_rank(game, &p, &mut reference);
+        let mut sorted = fast.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), fast.len(), "predecessor_slots of {p:?} repeats a slot: {fast:?}");
+        for slot in &sorted {
+            assert!(
+                reference.binary_search(slot).is_ok(),
+                "predecessor_slots of {p:?}: {slot} is not a predecessor"
+            );
+        }
+        for slot in &reference {
+            if sorted.binary_search(slot).is_err() {
+                let q = game.unrank(*slot).expect("a predecessor's slot is not a hole");
+                assert!(
+                    game.terminal(&q).is_some(),
+                    "predecessor_slots of {p:?} leaves out {q:?}, not terminal"
+                );
+            }
+        }
+        if game.terminal(&p).is_some() {
+            continue;
+        }
+        checked += 1;
+        assert_eq!(game.move_classes(&p), move_classes_by_rank(game, &p), "move_classes of {p:?}");
+        let mut fast = Vec::new();
+        game.successor_slots(&p, &mut fast);
+        let mut succ = Vec::new();
+        game.successors(&p, &mut succ);
+        let mut reference: Vec<(u64, bool)> =
+            succ.iter().map(|c| (game.rank(c), game.terminal(c).is_some())).collect();
+        fast.sort_unstable();
+        reference.sort_unstable();
+        assert_eq!(fast, reference, "successor_slots of {p:?}");
     }
     checked
 }

@@ -50,6 +50,29 @@ pub fn advise_huge_pages<T>(table: &mut [T]) {
     }
 }
 
+/// Hands the memory that the allocator holds but no longer uses back to the system (glibc keeps
+/// freed blocks for reuse: after a phase with large transient buffers, they would count in the
+/// resident memory of the next one).
+pub fn release_free_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory of the allocator.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// Asks the processor to bring the cache line of `item` in (a hint; nothing elsewhere).
+#[inline(always)]
+pub fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching has no effect on memory contents and never faults.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(item as *const T as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
 /// `n` atomic words, zero, on huge pages where possible.
 pub fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
     // Zeroed allocation maps pages lazily, so the advice comes before any page exists.

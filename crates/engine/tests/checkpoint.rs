@@ -40,7 +40,7 @@ fn resumes_after_every_round<W: StateWord + PartialEq + std::fmt::Debug>(space: 
     let mut seen = snapshots::<W>(space);
     let (_, _, want) = seen.pop().unwrap();
     let want: Vec<u32> = want.iter().map(|w| w.to_u32()).collect();
-    assert!(seen.iter().any(|s| s.0 == Phase::Decisive) && seen.iter().any(|s| s.0 == Phase::Ties));
+    assert!(seen.iter().any(|s| s.0 == Phase::WinsLosses) && seen.iter().any(|s| s.0 == Phase::Ties));
     for (phase, round, words) in &seen {
         let mut calls = 0;
         let resume = Resume { phase: *phase, round: *round, words: words.clone() };
@@ -141,7 +141,7 @@ fn stopped_anywhere_and_resumed_through_the_file_ends_as_uninterrupted() {
     eprintln!("{saved} stops, each with a checkpoint: {stages:?}");
     // One stop per level of the search (one here: every position is a root) and per round.
     assert_eq!(stages[0], Stage::Search { level: 0 });
-    assert_eq!(stages[1], Stage::Rounds { phase: Phase::Decisive, round: 0 });
+    assert_eq!(stages[1], Stage::Rounds { phase: Phase::WinsLosses, round: 0 });
     assert!(stages.windows(2).all(|w| w[0] != w[1]));
     assert!(stages.contains(&Stage::Rounds { phase: Phase::Ties, round: 1 }));
     assert!(saved >= 10, "{saved}");

@@ -42,6 +42,7 @@ fn check_predecessors(space: &Synthetic, log2n: u32) {
         match space.init(i) {
             Init::Terminal(_) => assert_eq!(space.degree(i), 0),
             Init::Moves(m) => assert_eq!(m as usize, space.degree(i)),
+            Init::InOne(_) => unreachable!("the synthetic space counts every move"),
         }
         forward.extend((0..space.degree(i)).map(|k| (i, space.successor(i, k))));
         space.for_each_predecessor(i, |p| {

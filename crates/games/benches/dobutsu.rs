@@ -18,10 +18,22 @@ use nimber_engine::dense::{self, estimate, peak_memory};
 use nimber_engine::{Game, Indexed, Outcome, Progress, Value};
 use nimber_games::dobutsu::{Dobutsu, REACHABLE};
 
-/// Prints each phase with the time since the start and the peak memory so far.
+/// Prints each phase with the time since the start, the processor time of the phase before it
+/// (all threads: on a busy machine it shows the work where wall time shows the wait) and the peak
+/// memory so far.
 struct Phases {
     start: Instant,
-    last: Mutex<Instant>,
+    last: Mutex<(Instant, f64)>,
+}
+
+/// Processor time of this process so far in seconds (Linux `/proc/self/stat`: user and system
+/// time in clock ticks of 10 ms), when it can be read.
+fn cpu_seconds() -> f64 {
+    let Ok(text) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // The fields after the command name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = text.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |n: usize| fields.get(n).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn mib(bytes: Option<u64>) -> String {
@@ -31,13 +43,15 @@ fn mib(bytes: Option<u64>) -> String {
 impl Progress for Phases {
     fn phase(&self, name: &str, _total: Option<u64>) {
         let mut last = self.last.lock().unwrap();
+        let cpu = cpu_seconds();
         println!(
-            "  [{:>8.2} s, previous phase {:>7.2} s, peak {}] {name}",
+            "  [{:>8.2} s, previous phase {:>7.2} s (cpu {:>7.2} s), peak {}] {name}",
             self.start.elapsed().as_secs_f64(),
-            last.elapsed().as_secs_f64(),
+            last.0.elapsed().as_secs_f64(),
+            cpu - last.1,
             mib(peak_memory())
         );
-        *last = Instant::now();
+        *last = (Instant::now(), cpu);
     }
 
     fn note(&self, message: &str) {
@@ -54,17 +68,19 @@ fn main() {
     let game = Dobutsu;
     println!("dobutsu benchmark: threads {}", rayon::current_num_threads());
     println!("estimate before starting: {}", estimate(&game, None).describe());
-    let phases = Phases { start: Instant::now(), last: Mutex::new(Instant::now()) };
+    let phases = Phases { start: Instant::now(), last: Mutex::new((Instant::now(), cpu_seconds())) };
     if only_reachable {
         let set = dense::reachable(&game, &phases).expect("not cancelled");
         let wall = phases.start.elapsed().as_secs_f64();
+        phases.phase("done", None);
         println!("reachable positions: {} (Tanaka: {REACHABLE})", set.count());
-        println!("wall time: {wall:.2} s, peak memory {}", mib(peak_memory()));
+        println!("wall time: {wall:.2} s, cpu {:.2} s, peak memory {}", cpu_seconds(), mib(peak_memory()));
         assert_eq!(set.count(), REACHABLE);
         return;
     }
     let solution = dense::solve(&game, None, &phases).expect("the solve fits");
     let wall = phases.start.elapsed().as_secs_f64();
+    phases.phase("done", None);
     println!("reachable positions: {} (Tanaka: {REACHABLE})", solution.len());
     let start = solution.get(&game, &game.start()).expect("the start is reachable");
     println!("start: {} {start}", game.format(&game.start()));
@@ -80,7 +96,7 @@ fn main() {
     for v in Value::ALL {
         println!("  {v:<5} {:>12} (longest {})", totals[v.index()], longest[v.index()]);
     }
-    println!("wall time: {wall:.2} s, peak memory {}", mib(peak_memory()));
+    println!("wall time: {wall:.2} s, cpu {:.2} s, peak memory {}", cpu_seconds(), mib(peak_memory()));
     println!("solution in memory: {}", mib(Some(solution.bytes())));
     // nimber's remoteness counts the plies to a finished position; Tanaka's counts one more
     // (the capture of the lion, or the reply that fails to stop a try): 77 here is his 78, and

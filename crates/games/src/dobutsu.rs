@@ -15,6 +15,8 @@ use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseErro
 
 use crate::registry::GameInfo;
 
+mod fast;
+
 /// Kinds of piece, as stored in the low 3 bits of a cell (0 is an empty cell).
 const LION: u64 = 1;
 const GIRAFFE: u64 = 2;
@@ -335,7 +337,7 @@ fn for_each_sente_move(c: DobutsuPos, mut f: impl FnMut(Option<usize>, usize, Do
 }
 
 /// Whether Sente, to move in `c`, can capture Gote's lion.
-#[inline]
+#[cfg(test)]
 fn sente_attacks_lion(c: DobutsuPos) -> bool {
     let t = tables();
     let Some(lion) = (0..12).find(|&sq| c.cell(sq) == GOTE | LION) else { return false };
@@ -345,8 +347,9 @@ fn sente_attacks_lion(c: DobutsuPos) -> bool {
     })
 }
 
-/// The end of the game for Sente to move in `c`, under Tanaka's conventions.
-#[inline]
+/// The end of the game for Sente to move in `c`, under Tanaka's conventions (the reference for
+/// `fast::sente_terminal`).
+#[cfg(test)]
 fn sente_terminal(c: DobutsuPos) -> Option<Value> {
     if sente_attacks_lion(c) {
         return Some(Value::Win);
@@ -461,7 +464,7 @@ impl Game for Dobutsu {
 
     #[inline]
     fn terminal(&self, pos: &DobutsuPos) -> Option<Value> {
-        sente_terminal(pos.sente_view())
+        fast::sente_terminal(pos.sente_view().0)
     }
 
     fn svg(&self, pos: &DobutsuPos) -> Option<String> {
@@ -685,6 +688,7 @@ struct IndexTables {
     /// Blocks by (kG, kE, kC, sG, sE, sC): offset and the size of one lion pair's part.
     blocks: Vec<Block>,
     /// Block number of (kG, kE, kC, sG, sE, sC), each digit base 3.
+    #[cfg(test)]
     block_of: [u16; 729],
 }
 
@@ -752,12 +756,22 @@ fn index_tables() -> &'static IndexTables {
             }
         }
         assert_eq!(offset, INDEX_SIZE);
-        IndexTables { set_rank, set_unrank, kinds_rank, kinds_unrank, blocks, block_of }
+        #[cfg(not(test))]
+        let _ = block_of;
+        IndexTables {
+            set_rank,
+            set_unrank,
+            kinds_rank,
+            kinds_unrank,
+            blocks,
+            #[cfg(test)]
+            block_of,
+        }
     })
 }
 
-/// The slot of a position with Sente to move.
-#[inline]
+/// The slot of a position with Sente to move (the reference for `fast::rank`).
+#[cfg(test)]
 fn rank_sente(c: DobutsuPos) -> u64 {
     let t = index_tables();
     let mut sente_lion = 0;
@@ -808,8 +822,9 @@ fn rank_sente(c: DobutsuPos) -> u64 {
     block.offset + lions as u64 * block.per_lions + inner
 }
 
-/// The position with Sente to move in slot `index` (`index < INDEX_SIZE`).
-#[inline]
+/// The position with Sente to move in slot `index` (`index < INDEX_SIZE`; the reference for
+/// `fast::unrank`).
+#[cfg(test)]
 fn unrank_sente(index: u64) -> DobutsuPos {
     let t = index_tables();
     let b = t.blocks.partition_point(|b| b.offset <= index) - 1;
@@ -869,7 +884,7 @@ impl Indexed for Dobutsu {
 
     #[inline]
     fn rank(&self, pos: &DobutsuPos) -> u64 {
-        rank_sente(pos.canonical())
+        fast::rank(pos.canonical().0)
     }
 
     /// Slots of positions that are not the representative of their mirror pair are holes.
@@ -878,8 +893,20 @@ impl Indexed for Dobutsu {
         if index >= INDEX_SIZE {
             return None;
         }
-        let p = unrank_sente(index);
+        let p = DobutsuPos(fast::unrank(index));
         (p.mirrored().0 >= p.0).then_some(p)
+    }
+
+    fn successor_slots(&self, pos: &DobutsuPos, out: &mut Vec<(u64, bool)>) {
+        fast::successor_slots(pos.sente_view().0, out);
+    }
+
+    fn move_classes(&self, pos: &DobutsuPos) -> nimber_engine::MoveClasses {
+        fast::move_classes(pos.canonical().0)
+    }
+
+    fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
+        fast::predecessor_slots(pos.canonical().0, out);
     }
 
     fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {
@@ -1022,7 +1049,7 @@ fn draw(pos: DobutsuPos) -> String {
     }
     let (mover, other) = if pos.gote_to_move() { ("Gote", "Sente") } else { ("Sente", "Gote") };
     let ink = if pos.gote_to_move() { colour::SECOND } else { colour::FIRST };
-    let text = match sente_terminal(pos.sente_view()) {
+    let text = match fast::sente_terminal(pos.sente_view().0) {
         Some(Value::Win) => format!("{mover} to move can take the lion: {mover} wins"),
         Some(_) => format!("{other}'s lion has reached the far rank: {other} wins"),
         None => format!("{mover} to move"),
@@ -1142,6 +1169,99 @@ mod tests {
         assert!(holes > slots.len() as u64 * 45 / 100 && holes < slots.len() as u64 / 2, "{holes} holes");
         assert_eq!(game.rank(&game.start()), game.rank(&DobutsuPos::START.flipped()));
         eprintln!("dobutsu index: {} positions and {} slots checked", positions.len(), slots.len());
+    }
+
+    /// Positions of every kind: met in random games, arbitrary arrangements with either player
+    /// to move, and symmetric ones (equal to their mirror image).
+    fn mixed_positions(seed: u64) -> Vec<DobutsuPos> {
+        let mut positions = random_positions(seed, 300);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed + 1);
+        while positions.len() < 20_000 {
+            let p = unrank_sente(rng.gen_range(0..INDEX_SIZE));
+            positions.push(if rng.gen() { p.flipped() } else { p });
+            positions.push(random_symmetric(&mut rng));
+        }
+        positions
+    }
+
+    /// A random position equal to its mirror image: lions on file b, the other pieces in pairs
+    /// on mirror squares of files a and c, or on file b, or in hand.
+    fn random_symmetric(rng: &mut ChaCha8Rng) -> DobutsuPos {
+        let mut x = 0u64;
+        let mut free: Vec<usize> = (0..12).collect();
+        let mut take = |x: &mut u64, sq: usize, cell: u64| {
+            *x |= cell << (4 * sq);
+            free.retain(|&s| s != sq);
+        };
+        let mut file_b = vec![1usize, 4, 7, 10];
+        let sl = file_b.remove(rng.gen_range(0..4));
+        let gl = file_b.remove(rng.gen_range(0..3));
+        take(&mut x, sl, LION);
+        take(&mut x, gl, GOTE | LION);
+        let mut pos = DobutsuPos(x);
+        for (h, &kind) in HAND_KINDS.iter().enumerate() {
+            let owner = if rng.gen() { GOTE } else { 0 };
+            let k = if kind == CHICK && rng.gen() { HEN } else { kind };
+            let pairs: Vec<usize> =
+                [0usize, 3, 6, 9].into_iter().filter(|&a| pos.cell(a) == 0 && pos.cell(a + 2) == 0).collect();
+            if rng.gen_range(0..3) == 0 && !pairs.is_empty() {
+                let a = pairs[rng.gen_range(0..pairs.len())];
+                pos = pos.with_cell(a, owner | k).with_cell(a + 2, owner | k);
+                continue;
+            }
+            for _ in 0..2 {
+                let empty_b: Vec<usize> =
+                    [1usize, 4, 7, 10].into_iter().filter(|&b| pos.cell(b) == 0).collect();
+                if rng.gen() && !empty_b.is_empty() {
+                    let owner = if rng.gen() { GOTE } else { 0 };
+                    let k = if kind == CHICK && rng.gen() { HEN } else { kind };
+                    pos = pos.with_cell(empty_b[rng.gen_range(0..empty_b.len())], owner | k);
+                } else {
+                    pos = pos.add_hand(rng.gen(), h, 1);
+                }
+            }
+        }
+        if rng.gen() {
+            pos = DobutsuPos(pos.0 | GOTE_TO_MOVE);
+        }
+        assert_eq!(pos.mirrored(), pos);
+        assert!(Dobutsu.parse(&Dobutsu.format(&pos)).is_ok(), "{pos:?}");
+        pos
+    }
+
+    #[test]
+    fn fast_index_agrees_with_reference() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut slots: Vec<u64> = (0..200_000).map(|_| rng.gen_range(0..INDEX_SIZE)).collect();
+        slots.extend(index_tables().blocks.iter().flat_map(|b| [b.offset, b.offset.max(1) - 1]));
+        slots.push(INDEX_SIZE - 1);
+        for slot in slots {
+            let p = unrank_sente(slot);
+            assert_eq!(fast::unrank(slot), p.0, "unrank {slot}");
+            assert_eq!(fast::rank(p.0), slot, "rank {p:?}");
+        }
+        for p in mixed_positions(12) {
+            let c = p.canonical();
+            assert_eq!(fast::rank(c.0), rank_sente(c), "{p:?}");
+            assert_eq!(Dobutsu.terminal(&p), sente_terminal(p.sente_view()), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn fast_moves_agree_with_reference() {
+        let positions = mixed_positions(13);
+        let symmetric = positions.iter().filter(|p| p.canonical().mirrored() == p.canonical()).count();
+        let checked = nimber_engine::index::check_slot_methods(&Dobutsu, positions.iter().copied());
+        let symmetric_open = nimber_engine::index::check_slot_methods(
+            &Dobutsu,
+            positions.iter().copied().filter(|p| p.canonical().mirrored() == p.canonical()),
+        );
+        eprintln!(
+            "dobutsu slot methods: {} positions ({symmetric} symmetric), {checked} not terminal \
+             ({symmetric_open} symmetric)",
+            positions.len()
+        );
+        assert!(checked > 3000 && symmetric_open > 1000, "{checked} {symmetric_open}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! value or with a number of moves, and a way to list the predecessors of a position. It proceeds
 //! in rounds. The positions decided in round `r` all have remoteness `r` (the frontier); a round
 //! sends one message per predecessor of each frontier position, bucketed by the partition of the
-//! position space it is addressed to, then each partition applies its messages on its own:
+//! space it is addressed to, then each partition applies its messages on its own:
 //!
 //! - a predecessor of a lost position is won (remoteness `r + 1`, the fastest win, since rounds go
 //!   by increasing remoteness);
@@ -15,9 +15,26 @@
 //!   undecided predecessor of a tie is a tie (both players prefer a tie to endless play);
 //! - whatever is never decided is a draw.
 //!
-//! The scatter and apply steps run in parallel with rayon, and apply needs no atomics because
-//! each partition is owned by one task. The same rounds work over any storage: the explicit
-//! graphs of small games here, and dense indexed tables, files or remote partitions elsewhere.
+//! **State.** One word per position ([`StateWord`]) holds its undecided move count, or its value
+//! and remoteness once decided. Between two rounds the whole state of a solve is the words, the
+//! phase ([`Phase`]) and the round number: the frontier of round `r` is the set of positions
+//! decided in the current phase with remoteness `r` ([`Frontier::derive`]), so that a solve can
+//! stop between rounds ([`crate::Progress::cancelled`]) and go on later from the words alone
+//! ([`run_phase`]). The solver keeps the frontier as a bitset over the positions (1 bit each),
+//! filled by the apply step as positions are decided.
+//!
+//! **Routing.** A space reports each predecessor by an *address*: by default its number, but a
+//! space may use addresses of its own (a dense index reports slots of its index, and resolves a
+//! slot to a position number only when the message is applied, where the slot's part of the index
+//! is in cache). Messages are bucketed by `address >> partition_bits`; the positions of one
+//! partition are a contiguous range, owned by one task while it applies its messages, so the
+//! apply step needs no atomics on the state. The scatter step holds the messages of a slab of
+//! the frontier at a time, so a round never holds all its messages at once.
+//!
+//! The same rounds work over any storage: the explicit graphs of small games here, and dense
+//! indexed tables ([`crate::dense`]), files or remote partitions elsewhere.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -33,8 +50,16 @@ use crate::value::{Outcome, Value};
 pub enum Init {
     /// The game has ended here with this value for the player to move.
     Terminal(Value),
-    /// Play goes on with this many moves (0 means the player to move has lost).
+    /// Play goes on with this many moves (0 means the player to move has lost). When the space
+    /// says [`RetroSpace::won_terminals_applied`], the moves into won terminal positions are not
+    /// counted.
     Moves(u32),
+    /// Play goes on, and the position is decided with remoteness 1 by its moves into terminal
+    /// positions alone: `Win` when one of them leads to a lost terminal position, `Lose` when
+    /// every move leads to a won terminal position. Valid from any space (the first round would
+    /// find the same); it lets a space skip the first round's messages from won terminal
+    /// positions (see [`RetroSpace::won_terminals_applied`]).
+    InOne(Value),
 }
 
 /// A position space that retrograde analysis can run over.
@@ -58,11 +83,60 @@ pub trait RetroSpace: Sync {
         }
     }
 
-    /// Calls `f` once for every move into position `i`, with the number of the position the move
-    /// is made from. Positions with a declared terminal value have no moves; reporting them is
-    /// harmless (they are decided from the start and ignore what they are sent), so a space may
-    /// skip the cost of filtering them out.
+    /// Calls `f` once for every move into position `i`, with the address (see
+    /// [`RetroSpace::resolve`]; by default the number) of the position the move is made from.
+    /// Positions with a declared terminal value have no moves; reporting them is harmless (they
+    /// are decided from the start and ignore what they are sent), so a space may skip the cost
+    /// of filtering them out, and an address that resolves to no position is ignored too.
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, f: F);
+
+    /// Calls `f(j, address)` for every move into each of the positions `positions[j]`, given in
+    /// increasing order, as [`RetroSpace::for_each_predecessor`] does. Override it when
+    /// consecutive positions are cheaper to visit together.
+    fn for_each_predecessor_of<F: FnMut(usize, u64)>(&self, positions: &[u64], mut f: F) {
+        for (j, &i) in positions.iter().enumerate() {
+            self.for_each_predecessor(i, |a| f(j, a));
+        }
+    }
+
+    /// Whether [`RetroSpace::init`] has applied the first round's messages from the won terminal
+    /// positions already: move counts leave out the moves into them, and a position all of
+    /// whose moves lead into them is [`Init::InOne`]`(Lose)`. The rounds then send nothing from
+    /// won terminal positions (in many games most of the first round's messages).
+    fn won_terminals_applied(&self) -> bool {
+        false
+    }
+
+    /// Addresses are `0..addresses()` (by default the position numbers).
+    fn addresses(&self) -> u64 {
+        self.len()
+    }
+
+    /// Messages are bucketed by `address >> partition_bits()` (at most 30): partitions small
+    /// enough for their states to stay in cache while messages are applied, and few enough to
+    /// keep the buckets manageable.
+    fn partition_bits(&self) -> u32 {
+        default_partition_bits(self.len())
+    }
+
+    /// The first position of partition `p` (for `p` up to the number of partitions, where it is
+    /// `len()`): the positions of partition `p` are `partition_start(p)..partition_start(p + 1)`,
+    /// and every address of partition `p` resolves to one of them or to none.
+    fn partition_start(&self, p: u64) -> u64 {
+        (p << self.partition_bits()).min(self.len())
+    }
+
+    /// The position at `address`, or `None` when there is none there (the message is dropped).
+    /// Called while the address's partition applies its messages.
+    #[inline]
+    fn resolve(&self, address: u64) -> Option<u64> {
+        Some(address)
+    }
+
+    /// A hint that [`RetroSpace::resolve`] will soon be called with `address`: a space whose
+    /// resolve reads memory asks for it to be brought into cache.
+    #[inline]
+    fn prefetch(&self, _address: u64) {}
 }
 
 /// The word that holds one position's state during a solve: its number of undecided moves, then
@@ -123,16 +197,16 @@ impl Layout {
         self.decided | (value.index() as u32) << self.rem_bits | remoteness
     }
 
-    /// The value of a decided state.
-    #[inline]
-    fn value(self, s: u32) -> Value {
-        Value::ALL[((s >> self.rem_bits) & 3) as usize]
-    }
-
     /// The outcome of a final state (see [`solve_space_words`]).
     #[inline]
     fn outcome(self, s: u32) -> Outcome {
         Outcome::new(Value::ALL[((s >> self.rem_bits) & 3) as usize], s & self.rem_mask)
+    }
+
+    /// The value of a decided state.
+    #[inline]
+    fn value(self, s: u32) -> Value {
+        Value::ALL[((s >> self.rem_bits) & 3) as usize]
     }
 }
 
@@ -142,30 +216,137 @@ pub fn word_outcome<W: StateWord>(word: W) -> Outcome {
     Layout::of(W::BITS).outcome(word.to_u32())
 }
 
-/// Frontier entries scattered at a time: the messages of one slab are bucketed and applied
-/// before the next slab is read, so that a round never holds all its messages at once.
-const SLAB: usize = 1 << 20;
+/// Messages held at a time (4 bytes each): the frontier is scattered slab by slab, each slab's
+/// messages applied before the next is read.
+const SLAB_MESSAGES: u64 = 1 << 23;
 
-/// Message kinds, carried in the low 2 bits of a message and of a frontier entry.
-const CHILD_LOST: u64 = 0;
-const CHILD_WON: u64 = 1;
-const CHILD_TIED: u64 = 2;
+/// Frontier positions visited together by one scatter task at most (one word of the frontier
+/// bitset is 64 positions).
+const CHUNK_WORDS: usize = 1 << 10;
 
-fn message_kind(value: Value) -> Option<u64> {
-    match value {
-        Value::Lose => Some(CHILD_LOST),
-        Value::Win => Some(CHILD_WON),
-        Value::Tie => Some(CHILD_TIED),
-        Value::Draw => None,
-    }
-}
+/// Message kinds, carried in the low 2 bits of a message.
+const CHILD_LOST: u32 = 0;
+const CHILD_WON: u32 = 1;
+const CHILD_TIED: u32 = 2;
 
-/// Positions per partition as a power of two: partitions small enough for their states to stay
-/// in cache while messages are applied, and few enough to keep the buckets manageable.
-fn partition_bits(len: u64) -> u32 {
+/// Positions per partition as a power of two, by default.
+fn default_partition_bits(len: u64) -> u32 {
     let total_bits = 64 - len.max(1).leading_zeros();
     total_bits.saturating_sub(12).clamp(12, 20)
 }
+
+/// The two phases of a solve: wins and losses first, then ties.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Rounds from the won and lost positions.
+    WinsLosses,
+    /// Rounds from the tied positions, once no more wins and losses are found.
+    Ties,
+}
+
+impl Phase {
+    /// The phase's name in checkpoints: `wins` or `ties`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Phase::WinsLosses => "wins",
+            Phase::Ties => "ties",
+        }
+    }
+
+    /// The phase whose [`Phase::key`] is `key`.
+    pub fn from_key(key: &str) -> Option<Phase> {
+        [Phase::WinsLosses, Phase::Ties].into_iter().find(|p| p.key() == key)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Phase::WinsLosses => "wins and losses",
+            Phase::Ties => "ties",
+        }
+    }
+
+    fn holds(self, value: Value) -> bool {
+        match self {
+            Phase::WinsLosses => matches!(value, Value::Win | Value::Lose),
+            Phase::Ties => value == Value::Tie,
+        }
+    }
+}
+
+/// The positions of one round as a bitset over the positions.
+pub struct Frontier {
+    words: Vec<AtomicU64>,
+}
+
+impl Frontier {
+    /// The empty frontier over `len` positions.
+    pub fn new(len: u64) -> Frontier {
+        Frontier { words: crate::memory::zeroed_atomics(len.div_ceil(64) as usize) }
+    }
+
+    /// The frontier of round `round` of `phase` from the state words of [`solve_space_words`]:
+    /// the positions decided in that phase with remoteness `round`, except, when
+    /// `won_terminals_applied` (see [`RetroSpace::won_terminals_applied`]), the won positions of
+    /// remoteness 0.
+    pub fn derive<W: StateWord>(
+        state: &[W],
+        phase: Phase,
+        round: u32,
+        won_terminals_applied: bool,
+    ) -> Frontier {
+        let frontier = Frontier::new(state.len() as u64);
+        frontier.fill(state, phase, round, won_terminals_applied);
+        frontier
+    }
+
+    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32, won_terminals_applied: bool) {
+        let layout = Layout::of(W::BITS);
+        state.par_chunks(64 * 1024).enumerate().for_each(|(c, chunk)| {
+            for (k, part) in chunk.chunks(64).enumerate() {
+                let mut word = 0u64;
+                for (b, s) in part.iter().enumerate() {
+                    let s = s.to_u32();
+                    if s & layout.decided != 0 && s & layout.rem_mask == round {
+                        let value = layout.value(s);
+                        let skip = won_terminals_applied && round == 0 && value == Value::Win;
+                        if phase.holds(value) && !skip {
+                            word |= 1 << b;
+                        }
+                    }
+                }
+                self.words[c * 1024 + k].store(word, Ordering::Relaxed);
+            }
+        });
+    }
+
+    /// Number of positions in the frontier.
+    pub fn count(&self) -> u64 {
+        self.words.par_iter().map(|w| w.load(Ordering::Relaxed).count_ones() as u64).sum()
+    }
+
+    #[inline]
+    fn insert(&self, i: u64) {
+        self.words[(i >> 6) as usize].fetch_or(1 << (i & 63), Ordering::Relaxed);
+    }
+
+    /// Clears the chunks of [`CHUNK_WORDS`] words numbered in `chunks`.
+    fn clear_chunks(&mut self, chunks: &[usize]) {
+        let words = &self.words;
+        chunks.par_iter().for_each(|&c| {
+            for w in &words[c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(words.len())] {
+                w.store(0, Ordering::Relaxed);
+            }
+        });
+    }
+}
+
+/// Bytes of the two frontier bitsets of a solve over `len` positions.
+pub fn frontier_bytes(len: u64) -> u64 {
+    2 * len.div_ceil(64) * 8
+}
+
+/// Bytes of messages a solve holds at a time, at most (with room for its buckets to grow).
+pub const MESSAGE_BYTES: u64 = SLAB_MESSAGES * 4 * 2;
 
 /// Solves every position of `space`.
 pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<OutcomeTable, Error> {
@@ -175,8 +356,7 @@ pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<
 }
 
 /// Solves every position of `space` with one word of type `W` per position, and returns those
-/// words: read each with [`word_outcome`] (draws included). Stops with [`Error::Cancelled`]
-/// between two rounds when `progress` asks.
+/// words: read each with [`word_outcome`] (draws included).
 pub fn solve_space_words<S: RetroSpace, W: StateWord>(
     space: &S,
     progress: &dyn Progress,
@@ -184,39 +364,14 @@ pub fn solve_space_words<S: RetroSpace, W: StateWord>(
     solve_space_words_from(space, None, progress, &mut |_| Ok(()))
 }
 
-/// The two phases of the rounds.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Wins and losses, spread from the decided positions of remoteness 0.
-    Decisive,
-    /// Ties, spread from the tied ends once wins and losses are exhausted.
-    Ties,
-}
-
-impl Phase {
-    /// The phase's name in checkpoints and messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Phase::Decisive => "wins",
-            Phase::Ties => "ties",
-        }
-    }
-
-    /// The phase called `name` ([`Phase::name`]).
-    pub fn from_name(name: &str) -> Option<Phase> {
-        [Phase::Decisive, Phase::Ties].into_iter().find(|p| p.name() == name)
-    }
-}
-
 /// The whole state of a solve between two rounds, given to the hook of
-/// [`solve_space_words_from`]: the state words, the phase and the round `round`. The positions
-/// decided in round `round` (the next round's frontier) are exactly those decided in `phase`
-/// with remoteness `round` (wins and losses in [`Phase::Decisive`], ties in [`Phase::Ties`]),
-/// so that the solve goes on from `words` alone ([`Resume`]).
+/// [`solve_space_words_from`]: the state words, the phase and the round `round`. The next
+/// round's frontier is derived from the words alone ([`Frontier::derive`]), so that the solve
+/// goes on from them ([`Resume`]).
 pub struct Between<'a, W> {
     /// The phase under way.
     pub phase: Phase,
-    /// The remoteness of the positions decided last.
+    /// The round about to run: its frontier holds the positions of remoteness `round`.
     pub round: u32,
     /// One word per position: undecided move counters and decided outcomes.
     pub words: &'a [W],
@@ -228,7 +383,7 @@ pub struct Between<'a, W> {
 pub struct Resume<W> {
     /// The phase under way.
     pub phase: Phase,
-    /// The remoteness of the positions decided last.
+    /// The round about to run.
     pub round: u32,
     /// One word per position.
     pub words: Vec<W>,
@@ -239,288 +394,394 @@ pub struct Resume<W> {
 pub type RoundHook<'h, W> = dyn FnMut(&Between<'_, W>) -> Result<(), Error> + 'h;
 
 /// [`solve_space_words`] from the state between two rounds when `resume` is given, calling
-/// `between` between every two rounds (after initialization, at each round's end while there
-/// is work left, and at the start of the ties phase). When `progress` asks to stop, the solve
-/// calls `between` with [`Between::cancelled`] set and returns [`Error::Cancelled`] (the hook
-/// returns its own error, naming its checkpoint). Resumed or not, the words are the same.
+/// `between` before every round of both phases. When `progress` asks to stop, the solve calls
+/// `between` with [`Between::cancelled`] set and returns [`Error::Cancelled`] (or the hook's own
+/// error, naming its checkpoint). Resumed or not, the words are the same.
 pub fn solve_space_words_from<S: RetroSpace, W: StateWord>(
     space: &S,
     resume: Option<Resume<W>>,
     progress: &dyn Progress,
     between: &mut RoundHook<'_, W>,
 ) -> Result<Vec<W>, Error> {
+    let (mut state, first_phase, first_round) = match resume {
+        None => (init_words::<S, W>(space, progress)?, Phase::WinsLosses, 0),
+        Some(resume) => {
+            if resume.words.len() as u64 != space.len() {
+                return Err(Error::Unsupported(format!(
+                    "cannot resume a solve of {} positions over a space of {}",
+                    resume.words.len(),
+                    space.len()
+                )));
+            }
+            (resume.words, resume.phase, resume.round)
+        }
+    };
+    for phase in [Phase::WinsLosses, Phase::Ties] {
+        if phase == Phase::WinsLosses && first_phase == Phase::Ties {
+            continue;
+        }
+        let round = if phase == first_phase { first_round } else { 0 };
+        run_phase_with(space, &mut state, phase, round, progress, between)?;
+    }
+    finish_words(&mut state);
+    Ok(state)
+}
+
+/// The state words before any round (the `initializing` phase of [`solve_space_words`]).
+pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progress) -> Result<Vec<W>, Error> {
     let layout = Layout::of(W::BITS);
     let len = space.len();
     let len_usize =
         usize::try_from(len).map_err(|_| Error::TooLarge(format!("{len} positions do not fit in memory")))?;
-    let bits = partition_bits(len);
-
-    let (mut state, phase, round, frontier, tied) = match resume {
-        None => {
-            let (state, decisive, tied) = initialize::<S, W>(space, len_usize, bits, layout, progress)?;
-            (state, Phase::Decisive, 0, decisive, Some(tied))
-        }
-        Some(resume) => {
-            if resume.words.len() != len_usize {
-                return Err(Error::Unsupported(format!(
-                    "cannot resume a solve of {} positions over a space of {len}",
-                    resume.words.len()
-                )));
+    progress.phase("initializing", Some(len));
+    let mut state: Vec<W> = vec![W::from_u32(0); len_usize];
+    crate::memory::advise_huge_pages(&mut state);
+    const CHUNK: usize = 1 << 16;
+    const PIECE: usize = 1 << 12;
+    state.par_chunks_mut(CHUNK).enumerate().try_for_each(|(d, slice)| {
+        let base = (d * CHUNK) as u64;
+        let mut inits = vec![Init::Moves(0); slice.len().min(PIECE)];
+        for (c, piece) in slice.chunks_mut(PIECE).enumerate() {
+            let first = base + (c * PIECE) as u64;
+            let inits = &mut inits[..piece.len()];
+            space.init_range(first, inits);
+            for (k, (s, init)) in piece.iter_mut().zip(inits.iter()).enumerate() {
+                *s = W::from_u32(match *init {
+                    Init::Terminal(v) => layout.decided(v, 0),
+                    Init::Moves(0) => layout.decided(Value::Lose, 0),
+                    Init::InOne(v) => layout.decided(v, 1),
+                    Init::Moves(m) if m >= layout.decided => {
+                        return Err(Error::TooLarge(format!(
+                            "position {} has {m} moves; a {}-bit solve counts at most {}",
+                            first + k as u64,
+                            W::BITS,
+                            layout.decided - 1
+                        )))
+                    }
+                    Init::Moves(m) => m,
+                });
             }
-            let frontier = frontier_of(&resume.words, bits, layout, resume.phase, resume.round);
-            (resume.words, resume.phase, resume.round, frontier, None)
         }
-    };
+        progress.advance(slice.len() as u64);
+        Ok(())
+    })?;
+    Ok(state)
+}
 
-    let mut rounds = Rounds { space, bits, layout, progress, between };
-    if phase == Phase::Decisive {
-        progress.phase("wins and losses", Some(len));
-        rounds.run(&mut state, Phase::Decisive, round, frontier)?;
-        let tied = tied.unwrap_or_else(|| frontier_of(&state, bits, layout, Phase::Ties, 0));
-        progress.phase("ties", Some(len));
-        rounds.run(&mut state, Phase::Ties, 0, tied)?;
-    } else {
-        progress.phase("ties", Some(len));
-        rounds.run(&mut state, Phase::Ties, round, frontier)?;
-    }
-
-    // Undecided positions are draws.
+/// Marks every position left undecided after both phases a draw.
+pub fn finish_words<W: StateWord>(state: &mut [W]) {
+    let layout = Layout::of(W::BITS);
     let draw = W::from_u32(layout.decided(Value::Draw, 0));
     state.par_iter_mut().for_each(|s| {
         if s.to_u32() & layout.decided == 0 {
             *s = draw;
         }
     });
-    Ok(state)
 }
 
-/// The starting state words, and the frontiers of the two phases (per partition: the decided
-/// positions of remoteness 0).
-type Initial<W> = (Vec<W>, Vec<Vec<u64>>, Vec<Vec<u64>>);
+/// How messages reach their partitions: the partitions' first positions.
+struct Routing {
+    bits: u32,
+    starts: Vec<u64>,
+}
 
-fn initialize<S: RetroSpace, W: StateWord>(
+impl Routing {
+    fn of<S: RetroSpace>(space: &S) -> Routing {
+        let bits = space.partition_bits();
+        assert!(bits <= 30, "partitions of 2^{bits} addresses are too large for 32-bit messages");
+        let parts = space.addresses().div_ceil(1 << bits).max(1);
+        let starts = (0..=parts).map(|p| space.partition_start(p)).collect();
+        Routing { bits, starts }
+    }
+
+    fn parts(&self) -> usize {
+        self.starts.len() - 1
+    }
+}
+
+/// Runs the rounds of `phase` from round `first_round` over `state` (the words of
+/// [`init_words`] after the rounds before it), until a round decides nothing. Returns
+/// [`Error::Cancelled`] when `progress` asks to stop (checked between rounds); `state` then holds
+/// the rounds done, and the same call with the round reached goes on from there.
+pub fn run_phase<S: RetroSpace, W: StateWord>(
     space: &S,
-    len: usize,
-    bits: u32,
-    layout: Layout,
-    progress: &dyn Progress,
-) -> Result<Initial<W>, Error> {
-    let psize = 1usize << bits;
-    progress.phase("initializing", Some(len as u64));
-    let mut state: Vec<W> = vec![W::from_u32(0); len];
-    crate::memory::advise_huge_pages(&mut state);
-    type Frontiers = Result<(Vec<u64>, Vec<u64>), Error>;
-    let initial: Vec<Frontiers> = state
-        .par_chunks_mut(psize)
-        .enumerate()
-        .map(|(d, slice)| {
-            let base = (d as u64) << bits;
-            let mut decisive = Vec::new();
-            let mut tied = Vec::new();
-            let mut inits = vec![Init::Moves(0); slice.len().min(4096)];
-            for (c, chunk) in slice.chunks_mut(4096).enumerate() {
-                let first = base + (c * 4096) as u64;
-                let inits = &mut inits[..chunk.len()];
-                space.init_range(first, inits);
-                for (k, (s, init)) in chunk.iter_mut().zip(inits.iter()).enumerate() {
-                    let i = first + k as u64;
-                    let (value, moves) = match *init {
-                        Init::Terminal(v) => (Some(v), 0),
-                        Init::Moves(0) => (Some(Value::Lose), 0),
-                        Init::Moves(m) => (None, m),
-                    };
-                    match value {
-                        None if moves >= layout.decided => {
-                            return Err(Error::TooLarge(format!(
-                                "position {i} has {moves} moves; a {}-bit solve counts at most {}",
-                                W::BITS,
-                                layout.decided - 1
-                            )))
-                        }
-                        None => *s = W::from_u32(moves),
-                        Some(v) => {
-                            *s = W::from_u32(layout.decided(v, 0));
-                            match message_kind(v) {
-                                Some(CHILD_TIED) => tied.push(i << 2 | CHILD_TIED),
-                                Some(kind) => decisive.push(i << 2 | kind),
-                                None => {}
-                            }
-                        }
-                    }
-                }
-            }
-            progress.advance(slice.len() as u64);
-            Ok((decisive, tied))
-        })
-        .collect();
-    let mut decisive = Vec::with_capacity(initial.len());
-    let mut tied = Vec::with_capacity(initial.len());
-    for part in initial {
-        let (d, t) = part?;
-        decisive.push(d);
-        tied.push(t);
-    }
-    Ok((state, decisive, tied))
-}
-
-/// The frontier after round `round` of `phase`, rebuilt from the state words alone (per
-/// partition, as frontier entries): the positions decided in `phase` with remoteness `round`.
-fn frontier_of<W: StateWord>(
-    state: &[W],
-    bits: u32,
-    layout: Layout,
+    state: &mut [W],
     phase: Phase,
-    round: u32,
-) -> Vec<Vec<u64>> {
-    state
-        .par_chunks(1 << bits)
-        .enumerate()
-        .map(|(d, slice)| {
-            let base = (d as u64) << bits;
-            let mut out = Vec::new();
-            for (k, w) in slice.iter().enumerate() {
-                let s = w.to_u32();
-                if s & layout.decided == 0 || s & layout.rem_mask != round {
-                    continue;
-                }
-                let kind = match (phase, layout.value(s)) {
-                    (Phase::Decisive, Value::Win) => CHILD_WON,
-                    (Phase::Decisive, Value::Lose) => CHILD_LOST,
-                    (Phase::Ties, Value::Tie) => CHILD_TIED,
-                    _ => continue,
-                };
-                out.push((base + k as u64) << 2 | kind);
-            }
-            out
-        })
-        .collect()
+    first_round: u32,
+    progress: &dyn Progress,
+) -> Result<(), Error> {
+    run_phase_with(space, state, phase, first_round, progress, &mut |_| Ok(()))
 }
 
-/// What every round needs.
-struct Rounds<'a, 'h, S, W> {
-    space: &'a S,
-    bits: u32,
-    layout: Layout,
-    progress: &'a dyn Progress,
-    between: &'a mut RoundHook<'h, W>,
-}
-
-impl<S: RetroSpace, W: StateWord> Rounds<'_, '_, S, W> {
-    /// Runs the rounds of `phase` from `frontier` (per partition: positions of remoteness
-    /// `remoteness`) until no position is decided, calling the hook before each round.
-    fn run(
-        &mut self,
-        state: &mut [W],
-        phase: Phase,
-        mut remoteness: u32,
-        mut frontier: Vec<Vec<u64>>,
-    ) -> Result<(), Error> {
-        while frontier.iter().any(|f| !f.is_empty()) {
-            // Between two rounds: the state is `state`, `phase` and `remoteness` alone.
-            let cancelled = self.progress.cancelled();
-            (self.between)(&Between { phase, round: remoteness, words: state, cancelled })?;
-            if cancelled {
-                return Err(Error::Cancelled { checkpoint: None });
+/// [`run_phase`] calling `between` before every round (see [`solve_space_words_from`]).
+fn run_phase_with<S: RetroSpace, W: StateWord>(
+    space: &S,
+    state: &mut [W],
+    phase: Phase,
+    first_round: u32,
+    progress: &dyn Progress,
+    between: &mut RoundHook<'_, W>,
+) -> Result<(), Error> {
+    let layout = Layout::of(W::BITS);
+    progress.phase(phase.name(), Some(space.len()));
+    let routing = Routing::of(space);
+    let skip_won = space.won_terminals_applied();
+    let mut frontier = Frontier::derive(state, phase, first_round, skip_won);
+    let mut count = frontier.count();
+    // Positions may be decided a round ahead before any round (Init::InOne).
+    let mut next = Frontier::derive(state, phase, first_round + 1, skip_won);
+    let mut next_count = next.count();
+    let mut round_number = first_round;
+    let mut per_position = 16.0f64;
+    let mut stats = [0u64; 4];
+    loop {
+        if count == 0 && next_count == 0 {
+            if std::env::var_os("NIMBER_ROUND_STATS").is_some() {
+                eprintln!("{phase:?}: rounds {round_number}, frontier/messages/resolved/decided {stats:?}");
             }
-            self.progress.advance(frontier.iter().map(|f| f.len() as u64).sum());
-            if remoteness >= self.layout.rem_mask {
-                return Err(Error::TooLarge(format!("remoteness exceeds {}", self.layout.rem_mask)));
-            }
-            frontier = round(self.space, state, &frontier, remoteness + 1, self.bits, self.layout);
-            remoteness += 1;
+            return Ok(());
         }
-        Ok(())
+        let cancelled = progress.cancelled();
+        between(&Between { phase, round: round_number, words: state, cancelled })?;
+        if cancelled {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        progress.advance(count);
+        if round_number >= layout.rem_mask {
+            return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
+        }
+        stats[0] += count;
+        let (seen, decided, chunks) = round(
+            space,
+            state,
+            &frontier,
+            &next,
+            round_number + 1,
+            &routing,
+            layout,
+            per_position,
+            &mut stats,
+        );
+        per_position = seen;
+        // The next frontier becomes the frontier; the old one, cleared where it had positions,
+        // the next.
+        std::mem::swap(&mut frontier, &mut next);
+        count = next_count + decided;
+        next_count = 0;
+        next.clear_chunks(&chunks);
+        round_number += 1;
     }
 }
 
-/// One round: the frontier's messages to their predecessors, then each partition applies its
-/// own; a slab of at most [`SLAB`] frontier entries at a time. Returns the next frontier, per
-/// partition.
+/// One round: the frontier's messages to their predecessors, slab by slab; each partition applies
+/// its own, adding the positions it decides to `next`. Returns the messages per frontier position
+/// seen (to size the next round's slabs), the number of positions decided, and the chunks of the
+/// frontier that hold positions.
+#[allow(clippy::too_many_arguments)]
 fn round<S: RetroSpace, W: StateWord>(
     space: &S,
     state: &mut [W],
-    frontier: &[Vec<u64>],
+    frontier: &Frontier,
+    next: &Frontier,
     next_remoteness: u32,
-    bits: u32,
+    routing: &Routing,
     layout: Layout,
-) -> Vec<Vec<u64>> {
-    let parts = frontier.len();
-    let mut next: Vec<Vec<u64>> = vec![Vec::new(); parts];
-    // Pieces of the frontier of at most a few thousand entries, then slabs of pieces.
-    const PIECE: usize = 1 << 12;
-    let pieces: Vec<&[u64]> = frontier.iter().flat_map(|f| f.chunks(PIECE)).collect();
+    mut per_position: f64,
+    stats: &mut [u64; 4],
+) -> (f64, u64, Vec<usize>) {
+    // Chunks of the frontier bitset with their number of positions.
+    let chunks: Vec<(usize, u64)> = frontier
+        .words
+        .par_chunks(CHUNK_WORDS)
+        .enumerate()
+        .map(|(c, words)| {
+            let ones = words
+                .iter()
+                .map(|w| match w.load(Ordering::Relaxed) {
+                    0 => 0,
+                    w => w.count_ones() as u64,
+                })
+                .sum();
+            (c, ones)
+        })
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    let mut decided = 0;
     let mut first = 0;
-    while first < pieces.len() {
+    while first < chunks.len() {
+        // A slab: chunks up to the message budget.
         let mut last = first;
-        let mut entries = 0;
-        while last < pieces.len() && (last == first || entries + pieces[last].len() <= SLAB) {
-            entries += pieces[last].len();
+        let mut positions = 0u64;
+        while last < chunks.len()
+            && (last == first || ((positions + chunks[last].1) as f64) * per_position <= SLAB_MESSAGES as f64)
+        {
+            positions += chunks[last].1;
             last += 1;
         }
-        slab(space, state, &pieces[first..last], &mut next, next_remoteness, bits, layout);
+        let [messages, resolved, d] = slab(
+            space,
+            state,
+            frontier,
+            &chunks[first..last],
+            positions,
+            next,
+            next_remoteness,
+            routing,
+            layout,
+            per_position,
+        );
+        stats[1] += messages;
+        stats[2] += resolved;
+        stats[3] += d;
+        decided += d;
+        per_position = (messages as f64 / positions as f64).max(1.0);
         first = last;
     }
-    next
+    (per_position, decided, chunks.into_iter().map(|(c, _)| c).collect())
 }
 
-/// Scatters the messages of `pieces` of the frontier bucketed by destination partition, then
-/// applies them, appending the positions decided to `next`.
+/// Scatters the messages of the frontier's `chunks` bucketed by partition, then applies them.
+/// Returns the numbers of messages, of messages that reached a position, and of positions
+/// decided.
+#[allow(clippy::too_many_arguments)]
 fn slab<S: RetroSpace, W: StateWord>(
     space: &S,
     state: &mut [W],
-    pieces: &[&[u64]],
-    next: &mut [Vec<u64>],
+    frontier: &Frontier,
+    chunks: &[(usize, u64)],
+    positions: u64,
+    next: &Frontier,
     next_remoteness: u32,
-    bits: u32,
+    routing: &Routing,
     layout: Layout,
-) {
-    let parts = next.len();
-    let tasks = (rayon::current_num_threads() * 4).clamp(1, pieces.len().max(1));
-    let per_task = pieces.len().div_ceil(tasks).max(1);
+    per_position: f64,
+) -> [u64; 3] {
+    let parts = routing.parts();
+    let bits = routing.bits;
+    // Tasks: runs of chunks with about the same number of positions.
+    let tasks = (rayon::current_num_threads() * 4).clamp(1, chunks.len());
+    let mut groups: Vec<&[(usize, u64)]> = Vec::with_capacity(tasks);
+    let mut start = 0;
+    let mut seen = 0u64;
+    for (n, &(_, count)) in chunks.iter().enumerate() {
+        seen += count;
+        if seen * tasks as u64 >= positions * (groups.len() as u64 + 1) || n + 1 == chunks.len() {
+            groups.push(&chunks[start..n + 1]);
+            start = n + 1;
+        }
+    }
 
-    // Scatter: each task takes a run of pieces and buckets messages by destination.
-    let buckets: Vec<Vec<Vec<u64>>> = pieces
-        .par_chunks(per_task)
+    // Scatter: each task visits its chunks' positions and buckets messages by partition.
+    let state_ref: &[W] = state;
+    let buckets: Vec<Vec<Vec<u32>>> = groups
+        .par_iter()
         .map(|group| {
-            let mut out: Vec<Vec<u64>> = vec![Vec::new(); parts];
-            for entry in group.iter().copied().flatten() {
-                let kind = entry & 3;
-                space.for_each_predecessor(entry >> 2, |q| out[(q >> bits) as usize].push(q << 2 | kind));
+            // Room for the messages expected, by each partition's share of the positions, so
+            // that the buckets rarely grow (growing doubles them).
+            let expected = group.iter().map(|&(_, n)| n).sum::<u64>() as f64 * per_position * 1.2;
+            let len = routing.starts[parts].max(1) as f64;
+            let mut out: Vec<Vec<u32>> = (0..parts)
+                .map(|p| {
+                    let share = (routing.starts[p + 1] - routing.starts[p]) as f64 / len;
+                    Vec::with_capacity((expected * share) as usize + 16)
+                })
+                .collect();
+            let mut list: Vec<u64> = Vec::new();
+            let mut kinds: Vec<u32> = Vec::new();
+            for &(c, _) in group.iter() {
+                list.clear();
+                kinds.clear();
+                let words =
+                    &frontier.words[c * CHUNK_WORDS..((c + 1) * CHUNK_WORDS).min(frontier.words.len())];
+                for (k, w) in words.iter().enumerate() {
+                    let mut w = w.load(Ordering::Relaxed);
+                    while w != 0 {
+                        let i = ((c * CHUNK_WORDS + k) as u64) << 6 | w.trailing_zeros() as u64;
+                        w &= w - 1;
+                        list.push(i);
+                        kinds.push(match layout.value(state_ref[i as usize].to_u32()) {
+                            Value::Lose => CHILD_LOST,
+                            Value::Win => CHILD_WON,
+                            _ => CHILD_TIED,
+                        });
+                    }
+                }
+                space.for_each_predecessor_of(&list, |j, address| {
+                    let p = (address >> bits) as usize;
+                    out[p].push(((address - ((p as u64) << bits)) as u32) << 2 | kinds[j]);
+                });
             }
             out
         })
         .collect();
+    let messages = buckets.iter().flatten().map(|b| b.len() as u64).sum();
 
     // Apply: each partition reads the messages addressed to it from every task.
-    state.par_chunks_mut(1 << bits).zip(next.par_iter_mut()).enumerate().for_each(|(d, (slice, next))| {
-        let base = (d as u64) << bits;
-        for message in buckets.iter().flat_map(|b| &b[d]) {
-            let q = message >> 2;
-            let w = &mut slice[(q - base) as usize];
-            let s = w.to_u32();
-            if s & layout.decided != 0 {
-                continue;
-            }
-            match message & 3 {
-                CHILD_LOST => {
-                    *w = W::from_u32(layout.decided(Value::Win, next_remoteness));
-                    next.push(q << 2 | CHILD_WON);
-                }
-                CHILD_WON => {
-                    if s == 1 {
-                        *w = W::from_u32(layout.decided(Value::Lose, next_remoteness));
-                        next.push(q << 2 | CHILD_LOST);
-                    } else {
-                        *w = W::from_u32(s - 1);
+    let mut slices: Vec<(usize, &mut [W])> = Vec::with_capacity(parts);
+    let mut rest: &mut [W] = state;
+    for p in 0..parts {
+        let (head, tail) = rest.split_at_mut((routing.starts[p + 1] - routing.starts[p]) as usize);
+        slices.push((p, head));
+        rest = tail;
+    }
+    let [resolved, decided] = slices
+        .into_par_iter()
+        .map(|(p, slice)| {
+            let base = (p as u64) << bits;
+            let start = routing.starts[p];
+            let (mut resolved, mut decided) = (0u64, 0u64);
+            // A pipeline over the messages, for the memory accesses of many to overlap: the
+            // space prefetches what resolving message k + AHEAD needs; message k + BEHIND is
+            // resolved and its state word prefetched; message k is applied.
+            const AHEAD: usize = 16;
+            const BEHIND: usize = 8;
+            let mut ring = [u64::MAX; BEHIND];
+            for bucket in buckets.iter().map(|b| &b[p]) {
+                let n = bucket.len();
+                for k in 0..n + BEHIND {
+                    // Resolve message k and prefetch for k + AHEAD after taking message
+                    // k - BEHIND out of the ring (it shares its place with message k).
+                    let applied = k.checked_sub(BEHIND).map(|j| (j, ring[j % BEHIND]));
+                    if k < n {
+                        if k + AHEAD < n {
+                            space.prefetch(base + (bucket[k + AHEAD] >> 2) as u64);
+                        }
+                        ring[k % BEHIND] = match space.resolve(base + (bucket[k] >> 2) as u64) {
+                            Some(i) => {
+                                crate::memory::prefetch(&slice[(i - start) as usize]);
+                                i
+                            }
+                            None => u64::MAX,
+                        };
                     }
-                }
-                _ => {
-                    *w = W::from_u32(layout.decided(Value::Tie, next_remoteness));
-                    next.push(q << 2 | CHILD_TIED);
+                    let Some((j, i)) = applied else { continue };
+                    if i == u64::MAX {
+                        continue;
+                    }
+                    resolved += 1;
+                    let w = &mut slice[(i - start) as usize];
+                    let s = w.to_u32();
+                    if s & layout.decided != 0 {
+                        continue;
+                    }
+                    let value = match bucket[j] & 3 {
+                        CHILD_LOST => Value::Win,
+                        CHILD_WON if s > 1 => {
+                            *w = W::from_u32(s - 1);
+                            continue;
+                        }
+                        CHILD_WON => Value::Lose,
+                        _ => Value::Tie,
+                    };
+                    *w = W::from_u32(layout.decided(value, next_remoteness));
+                    next.insert(i);
+                    decided += 1;
                 }
             }
-        }
-    });
+            [resolved, decided]
+        })
+        .reduce(|| [0, 0], |a, b| [a[0] + b[0], a[1] + b[1]]);
+    [messages, resolved, decided]
 }
 
 /// An explored game with its reverse graph held in memory.

@@ -1,0 +1,1048 @@
+//! The fast paths of the dense solve: rank and unrank of the index, the moves of a position with
+//! the slots and terminal values of the positions they lead to, and the predecessors' slots, all
+//! on the 64-bit encoding with bit-parallel arithmetic (one nibble per cell) and small tables,
+//! without branches on the contents of cells. The plain versions in `dobutsu.rs` (the `Game`
+//! methods, `rank_sente`, `unrank_sente`) are the reference; the tests compare both.
+//!
+//! Every position the solver meets is canonical (Sente to move). Its moves and predecessors are
+//! generated directly in the frame of the position they lead to, turned around (the player to
+//! move next is Sente there), since that is the form that is ranked and tested for the end of the
+//! game; whether it is terminal follows from the attack sets of the moving side, updated for the
+//! one piece that moves.
+
+use nimber_engine::{MoveClasses, Value};
+
+use super::{
+    index_tables, DobutsuPos, CELLS, CHICK, ELEPHANT, GIRAFFE, GOTE, GOTE_HAND, GOTE_TO_MOVE, HEN,
+    INDEX_SIZE, LION, LOW_BITS, SENTE_HAND,
+};
+
+/// Bit 4·sq of the squares of file a (left) and file c (right).
+const FILE_A: u64 = 0x001_001_001_001;
+const FILE_C: u64 = 0x100_100_100_100;
+
+// ---------------------------------------------------------------------------------------------
+// Small tables, computed at compile time.
+
+/// Squares (12-bit masks) a Sente piece of each kind on each square reaches.
+const TARGETS: [[u16; 12]; 8] = targets();
+/// `SOURCES[kind][sq]`: squares from which a Sente piece of that kind reaches `sq`; equally the
+/// squares a Gote piece of that kind on `sq` reaches.
+const SOURCES: [[u16; 12]; 8] = sources();
+
+const fn steps(kind: u64) -> (usize, [(i32, i32); 8]) {
+    const Z: (i32, i32) = (0, 0);
+    match kind {
+        LION => (8, [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]),
+        GIRAFFE => (4, [(-1, 0), (1, 0), (0, -1), (0, 1), Z, Z, Z, Z]),
+        ELEPHANT => (4, [(-1, -1), (-1, 1), (1, -1), (1, 1), Z, Z, Z, Z]),
+        CHICK => (1, [(-1, 0), Z, Z, Z, Z, Z, Z, Z]),
+        HEN => (6, [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), Z, Z]),
+        _ => (0, [Z; 8]),
+    }
+}
+
+const fn targets() -> [[u16; 12]; 8] {
+    let mut t = [[0u16; 12]; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let (n, s) = steps(kind as u64);
+        let mut sq = 0;
+        while sq < 12 {
+            let (row, col) = ((sq / 3) as i32, (sq % 3) as i32);
+            let mut k = 0;
+            while k < n {
+                let (r, c) = (row + s[k].0, col + s[k].1);
+                if r >= 0 && r < 4 && c >= 0 && c < 3 {
+                    t[kind][sq] |= 1 << (r * 3 + c);
+                }
+                k += 1;
+            }
+            sq += 1;
+        }
+        kind += 1;
+    }
+    t
+}
+
+const fn sources() -> [[u16; 12]; 8] {
+    let t = targets();
+    let mut s = [[0u16; 12]; 8];
+    let mut kind = 0;
+    while kind < 8 {
+        let mut from = 0;
+        while from < 12 {
+            let mut to = 0;
+            while to < 12 {
+                if t[kind][from] >> to & 1 != 0 {
+                    s[kind][to] |= 1 << from;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        kind += 1;
+    }
+    s
+}
+
+/// `PEXT6[v | m << 6]`: the bits of `v` under the mask `m`, packed (6 bits).
+static PEXT6: [u8; 4096] = pext6();
+/// `PDEP6[v | m << 6]`: the low bits of `v` spread over the mask `m` (6 bits).
+static PDEP6: [u8; 4096] = pdep6();
+/// Ones in 6 bits.
+static POP6: [u8; 64] = pop6();
+/// Bit `i` of 6 bits moved to bit `4i`.
+static SPREAD6: [u32; 64] = spread6();
+/// Sum of `3^i` over the bits `i` of 6 bits: the base-3 code of a kind sequence.
+static POW3: [u16; 64] = pow3();
+/// Per byte of the board (two cells): the 2-bit masks of giraffes, elephants, chicks (hens
+/// included), hens and Gote's pieces, at bits 0, 12, 24, 36 and 48.
+static BYTE: [u64; 256] = byte_masks();
+
+const fn pext6() -> [u8; 4096] {
+    let mut t = [0u8; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (v, m) = (i & 63, i >> 6);
+        let (mut out, mut k, mut b) = (0, 0, 0);
+        while b < 6 {
+            if m >> b & 1 != 0 {
+                out |= (v >> b & 1) << k;
+                k += 1;
+            }
+            b += 1;
+        }
+        t[i] = out as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn pdep6() -> [u8; 4096] {
+    let mut t = [0u8; 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (v, m) = (i & 63, i >> 6);
+        let (mut out, mut k, mut b) = (0, 0, 0);
+        while b < 6 {
+            if m >> b & 1 != 0 {
+                out |= (v >> k & 1) << b;
+                k += 1;
+            }
+            b += 1;
+        }
+        t[i] = out as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn pop6() -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+}
+
+const fn spread6() -> [u32; 64] {
+    let mut t = [0u32; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut b = 0;
+        while b < 6 {
+            t[i] |= ((i >> b & 1) as u32) << (4 * b);
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+const fn pow3() -> [u16; 64] {
+    let mut t = [0u16; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (mut b, mut p) = (0, 1u16);
+        while b < 6 {
+            if i >> b & 1 != 0 {
+                t[i] += p;
+            }
+            p *= 3;
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+const fn byte_masks() -> [u64; 256] {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut half = 0;
+        while half < 2 {
+            let cell = (i >> (4 * half)) as u64 & 15;
+            let kind = cell & 7;
+            let bit = 1u64 << half;
+            if kind == GIRAFFE {
+                t[i] |= bit;
+            }
+            if kind == ELEPHANT {
+                t[i] |= bit << 12;
+            }
+            if kind == CHICK || kind == HEN {
+                t[i] |= bit << 24;
+            }
+            if kind == HEN {
+                t[i] |= bit << 36;
+            }
+            if cell & GOTE != 0 {
+                t[i] |= bit << 48;
+            }
+            half += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+#[inline(always)]
+fn pop12(m: u64) -> u32 {
+    POP6[(m & 63) as usize] as u32 + POP6[(m >> 6 & 63) as usize] as u32
+}
+
+/// The bits of `v` under the 12-bit mask `m`, packed.
+#[inline(always)]
+fn pext12(v: u64, m: u64) -> u64 {
+    let lo = PEXT6[(v & 63 | (m & 63) << 6) as usize] as u64;
+    let hi = PEXT6[(v >> 6 & 63 | (m >> 6 & 63) << 6) as usize] as u64;
+    lo | hi << POP6[(m & 63) as usize]
+}
+
+/// The low bits of `v` spread over the 12-bit mask `m`.
+#[inline(always)]
+fn pdep12(v: u64, m: u64) -> u64 {
+    let lo = PDEP6[(v & 63 | (m & 63) << 6) as usize] as u64;
+    let hi = PDEP6[(v >> POP6[(m & 63) as usize] & 63 | (m >> 6 & 63) << 6) as usize] as u64;
+    lo | hi << 6
+}
+
+/// A 12-bit mask with bit `i` moved to bit `4i` (one per cell).
+#[inline(always)]
+fn spread(m: u64) -> u64 {
+    SPREAD6[(m & 63) as usize] as u64 | (SPREAD6[(m >> 6 & 63) as usize] as u64) << 24
+}
+
+/// The 12-bit mask of the cells whose bit `4i` is set in `m` (the inverse of [`spread`]).
+#[inline(always)]
+fn compress(m: u64) -> u64 {
+    let m = m & LOW_BITS;
+    let m = (m | m >> 3) & 0x0303_0303_0303;
+    let m = (m | m >> 6) & 0x000f_000f_000f;
+    let m = (m | m >> 12) & 0x000f_0000_00ff;
+    (m | m >> 24) & 0xfff
+}
+
+/// `m` without bit `at`, the bits above it moved down.
+#[inline(always)]
+fn remove_bit(m: u64, at: u32) -> u64 {
+    let below = (1u64 << at) - 1;
+    m & below | m >> 1 & !below
+}
+
+/// `m` with a zero inserted at bit `at`, the bits from it moved up.
+#[inline(always)]
+fn insert_bit(m: u64, at: u32) -> u64 {
+    let below = (1u64 << at) - 1;
+    m & below | (m & !below) << 1
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board seen cell by cell: one flag per cell at bit 4·sq.
+
+/// Per-cell flags of the board of `x`.
+#[derive(Copy, Clone)]
+struct Flags {
+    occupied: u64,
+    gote: u64,
+    lion: u64,
+}
+
+#[inline(always)]
+fn flags(x: u64) -> Flags {
+    let x = x & CELLS;
+    let b0 = x & LOW_BITS;
+    let b1 = x >> 1 & LOW_BITS;
+    let b2 = x >> 2 & LOW_BITS;
+    let b3 = x >> 3 & LOW_BITS;
+    Flags { occupied: b0 | b1 | b2, gote: b3, lion: b0 & !(b1 | b2) }
+}
+
+/// The end of the game for Sente to move in `x` (as `Game::terminal`): Sente can capture Gote's
+/// lion (won), or Gote's lion stands on Sente's home rank out of reach (lost).
+#[inline(always)]
+pub(super) fn sente_terminal(x: u64) -> Option<Value> {
+    let c = x & CELLS;
+    let b0 = c & LOW_BITS;
+    let b1 = c >> 1 & LOW_BITS;
+    let b2 = c >> 2 & LOW_BITS;
+    let b3 = c >> 3 & LOW_BITS;
+    let sente = (b0 | b1 | b2) & !b3;
+    let lion = b0 & !(b1 | b2);
+    let gote_lion = lion & b3;
+    let s_lion = lion & sente;
+    let s_giraffe = b1 & !b0 & sente;
+    let s_elephant = b0 & b1 & sente;
+    let s_chick = b2 & !b0 & sente;
+    let s_hen = b2 & b0 & sente;
+    let forward = s_lion | s_giraffe | s_chick | s_hen;
+    let orthogonal = s_lion | s_giraffe | s_hen;
+    let diagonal_forward = s_lion | s_elephant | s_hen;
+    let diagonal_back = s_lion | s_elephant;
+    let attacks = forward >> 12
+        | orthogonal << 12
+        | (orthogonal & !FILE_A) >> 4
+        | (orthogonal & !FILE_C) << 4
+        | (diagonal_forward & !FILE_A) >> 16
+        | (diagonal_forward & !FILE_C) >> 8
+        | (diagonal_back & !FILE_A) << 8
+        | (diagonal_back & !FILE_C) << 16;
+    if attacks & gote_lion != 0 {
+        Some(Value::Win)
+    } else if gote_lion >> 36 != 0 {
+        Some(Value::Lose)
+    } else {
+        None
+    }
+}
+
+/// Turned by 180 degrees, colours and hands swapped, the other player to move.
+#[inline(always)]
+fn flip(x: u64) -> u64 {
+    DobutsuPos(x).flipped().0
+}
+
+#[inline(always)]
+fn mirror(x: u64) -> u64 {
+    DobutsuPos(x).mirrored().0
+}
+
+/// The canonical form of a position with Sente to move: the smaller of it and its mirror image.
+#[inline(always)]
+fn canonical_sente(x: u64) -> u64 {
+    x.min(mirror(x))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The index (see the description in `dobutsu.rs`).
+
+/// A block of the index with what rank and unrank need.
+#[derive(Copy, Clone, Default)]
+struct Block {
+    offset: u64,
+    /// Positions per lion pair.
+    per_lions: u64,
+    /// Radix of the kinds digit.
+    kinds: u64,
+    /// Radix of the squares and kinds digits together (`per_lions >> low_bits`).
+    squares_kinds: u64,
+    /// `ceil(2^40 / squares_kinds)` and `ceil(2^40 / kinds)`: exact division of numbers below
+    /// 2^22 by a multiply and a shift.
+    squares_kinds_inverse: u64,
+    kinds_inverse: u64,
+    /// Bits of the owners and promotions digits (`k + kC`), and of the promotions (`kC`).
+    low_bits: u32,
+    chicks: u32,
+    /// Pieces on the board other than the lions, and their counts as a base-3 code.
+    pieces: u32,
+    counts_code: u32,
+    /// The hands of both players, as encoded in a position.
+    hands: u64,
+}
+
+struct Fast {
+    blocks: Vec<Block>,
+    /// Block number by the counts on the board (base-3 code) and Sente's hand bits (6 bits).
+    block_of: Vec<u8>,
+    /// The first block of each run of 2^16 slots.
+    block_at: Vec<u8>,
+    /// `(sente lion, gote lion)` squares by lion pair digit, and the digit by `sente * 12 + gote`.
+    lion_squares: [(u8, u8); 132],
+    lion_digit: [u8; 144],
+    /// Piece-order masks of the giraffes (low 6 bits) and elephants (next 6) by counts code and
+    /// kinds digit.
+    kinds_masks: Vec<Vec<u16>>,
+}
+
+const DIVIDE_SHIFT: u32 = 40;
+
+fn inverse(d: u64) -> u64 {
+    (1u64 << DIVIDE_SHIFT).div_ceil(d)
+}
+
+/// `n / d` for `n < 2^22`, with `inv = inverse(d)` and `d < 2^16`.
+#[inline(always)]
+fn divide(n: u64, inv: u64) -> u64 {
+    (n * inv) >> DIVIDE_SHIFT
+}
+
+fn fast() -> &'static Fast {
+    static FAST: std::sync::OnceLock<Fast> = std::sync::OnceLock::new();
+    FAST.get_or_init(|| {
+        let t = index_tables();
+        let mut blocks: Vec<Block> = t
+            .blocks
+            .iter()
+            .map(|b| {
+                let k = b.counts.iter().map(|&n| n as u32).sum::<u32>();
+                let chicks = b.counts[2] as u32;
+                let low_bits = k + chicks;
+                let squares_kinds = b.per_lions >> low_bits;
+                assert!(squares_kinds * 132 < 1 << 22 && squares_kinds < 1 << 16);
+                let mut hands = 0u64;
+                for h in 0..3 {
+                    hands |= (b.sente[h] as u64) << (SENTE_HAND + 2 * h as u32);
+                    hands |= ((2 - b.counts[h] - b.sente[h]) as u64) << (GOTE_HAND + 2 * h as u32);
+                }
+                Block {
+                    offset: b.offset,
+                    per_lions: b.per_lions,
+                    kinds: b.kinds,
+                    squares_kinds,
+                    squares_kinds_inverse: inverse(squares_kinds),
+                    kinds_inverse: inverse(b.kinds),
+                    low_bits,
+                    chicks,
+                    pieces: k,
+                    counts_code: super::counts_code(b.counts) as u32,
+                    hands,
+                }
+            })
+            .collect();
+        // A sentinel block at the end.
+        blocks.push(Block { offset: INDEX_SIZE, ..Block::default() });
+        let mut block_of = vec![u8::MAX; 27 * 64];
+        for (n, b) in t.blocks.iter().enumerate() {
+            let hand = (b.sente[0] as usize) | (b.sente[1] as usize) << 2 | (b.sente[2] as usize) << 4;
+            block_of[super::counts_code(b.counts) * 64 + hand] = n as u8;
+        }
+        let block_at = (0..INDEX_SIZE.div_ceil(1 << 16))
+            .map(|run| (blocks.partition_point(|b| b.offset <= run << 16) - 1) as u8)
+            .collect();
+        let mut lion_squares = [(0u8, 0u8); 132];
+        let mut lion_digit = [u8::MAX; 144];
+        for sente in 0..12 {
+            for gote in 0..12 {
+                if gote != sente {
+                    let digit = sente * 11 + gote - (gote > sente) as usize;
+                    lion_squares[digit] = (sente as u8, gote as u8);
+                    lion_digit[sente * 12 + gote] = digit as u8;
+                }
+            }
+        }
+        let kinds_masks = t
+            .kinds_unrank
+            .iter()
+            .map(|class| {
+                class
+                    .iter()
+                    .map(|&code| {
+                        let (mut giraffes, mut elephants, mut c) = (0u16, 0u16, code);
+                        for i in 0..6 {
+                            match c % 3 {
+                                0 => giraffes |= 1 << i,
+                                1 => elephants |= 1 << i,
+                                _ => {}
+                            }
+                            c /= 3;
+                        }
+                        // Digits past the sequence's length read as 0 (giraffes): the caller
+                        // keeps only the sequence's own bits.
+                        giraffes | elephants << 6
+                    })
+                    .collect()
+            })
+            .collect();
+        Fast { blocks, block_of, block_at, lion_squares, lion_digit, kinds_masks }
+    })
+}
+
+/// The digits of a position's slot that depend on its board, as [`Bits::digits`] reads them.
+#[derive(Copy, Clone)]
+struct Digits {
+    sente_lion: u32,
+    gote_lion: u32,
+    /// The squares of the other pieces among the 10 squares without a lion.
+    set: u64,
+    /// Pieces other than the lions, and chicks (hens included) among them.
+    pieces: u32,
+    chicks: u32,
+    /// Counts of giraffes, elephants and chicks on the board as a base-3 code.
+    counts: u32,
+    /// In the order of the pieces' squares: which are giraffes, which are elephants, which are
+    /// Gote's; in the order of the chicks' squares, which are hens.
+    giraffes: u64,
+    elephants: u64,
+    owners: u64,
+    promotions: u64,
+}
+
+/// Bit manipulation on the board: with small tables anywhere, or with the BMI2 instructions
+/// (`pext`, `pdep`) where they are fast.
+trait Bits {
+    /// The digits of the board of `x`.
+    fn digits(x: u64) -> Digits;
+    /// The board (cells only) with the lions on `sente_lion` and `gote_lion`, the other pieces
+    /// on the squares `set` (among the 10 without a lion) with kinds and owners in their order.
+    #[allow(clippy::too_many_arguments)]
+    fn board(
+        sente_lion: u32,
+        gote_lion: u32,
+        set: u64,
+        giraffes: u64,
+        elephants: u64,
+        owners: u64,
+        promotions: u64,
+    ) -> u64;
+    /// The 12-bit mask of the cells whose bit `4i` is set in `m`.
+    fn compress(m: u64) -> u64;
+}
+
+/// [`Bits`] with tables.
+struct Tables;
+
+impl Bits for Tables {
+    #[inline(always)]
+    fn digits(x: u64) -> Digits {
+        let cells = x & CELLS;
+        let mut acc = 0u64;
+        for j in 0..6 {
+            acc += BYTE[(cells >> (8 * j) & 255) as usize] << (2 * j);
+        }
+        let giraffes = acc & 0xfff;
+        let elephants = acc >> 12 & 0xfff;
+        let chicks = acc >> 24 & 0xfff;
+        let hens = acc >> 36 & 0xfff;
+        let gote = acc >> 48 & 0xfff;
+        let fl = flags(x);
+        let sente_lion = (fl.lion & !fl.gote).trailing_zeros() >> 2;
+        let gote_lion = (fl.lion & fl.gote).trailing_zeros() >> 2;
+        let pieces = giraffes | elephants | chicks;
+        let kc = pop12(chicks);
+        Digits {
+            sente_lion,
+            gote_lion,
+            set: remove_bit(remove_bit(pieces, sente_lion.max(gote_lion)), sente_lion.min(gote_lion)),
+            pieces: pop12(pieces),
+            chicks: kc,
+            counts: pop12(giraffes) * 9 + pop12(elephants) * 3 + kc,
+            giraffes: pext12(giraffes, pieces),
+            elephants: pext12(elephants, pieces),
+            owners: pext12(gote, pieces),
+            promotions: pext12(hens, chicks),
+        }
+    }
+
+    #[inline(always)]
+    fn board(
+        sente_lion: u32,
+        gote_lion: u32,
+        set: u64,
+        giraffes: u64,
+        elephants: u64,
+        owners: u64,
+        promotions: u64,
+    ) -> u64 {
+        let pieces = insert_bit(insert_bit(set, sente_lion.min(gote_lion)), sente_lion.max(gote_lion));
+        let giraffes = pdep12(giraffes, pieces);
+        let elephants = pdep12(elephants, pieces);
+        let chicks = pieces ^ giraffes ^ elephants;
+        spread(giraffes) * GIRAFFE
+            + spread(elephants) * ELEPHANT
+            + spread(chicks) * CHICK
+            + spread(pdep12(promotions, chicks))
+            + spread(pdep12(owners, pieces)) * GOTE
+            + (LION << (4 * sente_lion))
+            + ((GOTE | LION) << (4 * gote_lion))
+    }
+
+    #[inline(always)]
+    fn compress(m: u64) -> u64 {
+        compress(m)
+    }
+}
+
+/// [`Bits`] with the BMI2 instructions; only called where [`bmi2`] says they are there.
+#[cfg(target_arch = "x86_64")]
+struct Bmi2;
+
+#[cfg(target_arch = "x86_64")]
+impl Bits for Bmi2 {
+    #[inline(always)]
+    fn digits(x: u64) -> Digits {
+        use std::arch::x86_64::_pext_u64;
+        let c = x & CELLS;
+        let b0 = c & LOW_BITS;
+        let b1 = c >> 1 & LOW_BITS;
+        let b2 = c >> 2 & LOW_BITS;
+        let b3 = c >> 3 & LOW_BITS;
+        let lion = b0 & !(b1 | b2);
+        // Giraffe 010, elephant 011, chick 100, hen 101.
+        let pieces = b1 | b2;
+        let giraffes = b1 & !b0;
+        let elephants = b1 & b0;
+        let kc = b2.count_ones();
+        // SAFETY: the caller runs with BMI2 (see `bmi2`).
+        unsafe {
+            Digits {
+                sente_lion: (lion & !b3).trailing_zeros() >> 2,
+                gote_lion: (lion & b3).trailing_zeros() >> 2,
+                set: _pext_u64(pieces, LOW_BITS & !lion),
+                pieces: pieces.count_ones(),
+                chicks: kc,
+                counts: giraffes.count_ones() * 9 + elephants.count_ones() * 3 + kc,
+                giraffes: _pext_u64(giraffes, pieces),
+                elephants: _pext_u64(elephants, pieces),
+                owners: _pext_u64(b3, pieces),
+                promotions: _pext_u64(b0, b2),
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn board(
+        sente_lion: u32,
+        gote_lion: u32,
+        set: u64,
+        giraffes: u64,
+        elephants: u64,
+        owners: u64,
+        promotions: u64,
+    ) -> u64 {
+        use std::arch::x86_64::_pdep_u64;
+        let lions = 1 << (4 * sente_lion) | 1 << (4 * gote_lion);
+        // SAFETY: the caller runs with BMI2 (see `bmi2`).
+        unsafe {
+            let pieces = _pdep_u64(set, LOW_BITS & !lions);
+            let giraffes = _pdep_u64(giraffes, pieces);
+            let elephants = _pdep_u64(elephants, pieces);
+            let chicks = pieces ^ giraffes ^ elephants;
+            giraffes * GIRAFFE
+                + elephants * ELEPHANT
+                + chicks * CHICK
+                + _pdep_u64(promotions, chicks)
+                + _pdep_u64(owners, pieces) * GOTE
+                + (LION << (4 * sente_lion))
+                + ((GOTE | LION) << (4 * gote_lion))
+        }
+    }
+
+    #[inline(always)]
+    fn compress(m: u64) -> u64 {
+        // SAFETY: the caller runs with BMI2 (see `bmi2`).
+        unsafe { std::arch::x86_64::_pext_u64(m, LOW_BITS) }
+    }
+}
+
+/// Whether this processor has fast BMI2 instructions (and `popcnt`): Intel's since Haswell,
+/// AMD's since Zen 3 (earlier ones run `pext` and `pdep` in slow microcode). Checked once.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn bmi2() -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let fast = std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("popcnt")
+                && {
+                    use std::arch::x86_64::__cpuid;
+                    #[allow(unused_unsafe)]
+                    // SAFETY: CPUID exists on every x86-64 processor.
+                    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+                    // "AuthenticAMD": the family is the base family plus the extended family.
+                    let amd =
+                        vendor.ebx == 0x6874_7541 && vendor.edx == 0x6974_6e65 && vendor.ecx == 0x444d_4163;
+                    let family = (signature.eax >> 8 & 0xf) + (signature.eax >> 20 & 0xff);
+                    !amd || family >= 0x19
+                };
+            KNOWN.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+            fast
+        }
+    }
+}
+
+/// Runs `$body` with `$B` the fastest [`Bits`] of this processor: the BMI2 version is compiled
+/// in a function with the instructions enabled, so that everything inlined into it uses them.
+macro_rules! with_bits {
+    (fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty { $B:ident => $body:expr }) => {
+        pub(super) fn $name($($arg: $ty),*) -> $ret {
+            #[cfg(target_arch = "x86_64")]
+            {
+                #[target_feature(enable = "bmi2,popcnt")]
+                unsafe fn with_bmi2($($arg: $ty),*) -> $ret {
+                    type $B = Bmi2;
+                    $body
+                }
+                if bmi2() {
+                    // SAFETY: the processor has BMI2 and popcnt.
+                    return unsafe { with_bmi2($($arg),*) };
+                }
+            }
+            type $B = Tables;
+            $body
+        }
+    };
+}
+
+/// The slot of the canonical position `x` (Sente to move, not larger than its mirror image);
+/// equal to `rank_sente`.
+#[inline(always)]
+fn rank_with<B: Bits>(x: u64) -> u64 {
+    let f = fast();
+    let t = index_tables();
+    let d = B::digits(x);
+    let chick_order = ((1 << d.pieces) - 1) ^ d.giraffes ^ d.elephants;
+    let code = POW3[d.elephants as usize] as usize + 2 * POW3[chick_order as usize] as usize;
+    let kinds = t.kinds_rank[d.pieces as usize * 729 + code] as u64;
+    let hand = (x >> SENTE_HAND & 63) as usize;
+    let block = &f.blocks[f.block_of[d.counts as usize * 64 + hand] as usize];
+    let lions = f.lion_digit[(d.sente_lion * 12 + d.gote_lion) as usize] as u64;
+    let inner = (t.set_rank[d.set as usize] as u64 * block.kinds + kinds) << (d.pieces + d.chicks)
+        | d.owners << d.chicks
+        | d.promotions;
+    block.offset + lions * block.per_lions + inner
+}
+
+/// The position with Sente to move in slot `index` (`index < INDEX_SIZE`); equal to
+/// `unrank_sente`.
+#[inline(always)]
+fn unrank_with<B: Bits>(index: u64) -> u64 {
+    let f = fast();
+    let t = index_tables();
+    let mut b = f.block_at[(index >> 16) as usize] as usize;
+    while f.blocks[b + 1].offset <= index {
+        b += 1;
+    }
+    let block = &f.blocks[b];
+    let rest = index - block.offset;
+    let low = rest & ((1 << block.low_bits) - 1);
+    let high = rest >> block.low_bits;
+    let lions = divide(high, block.squares_kinds_inverse);
+    let squares_kinds = high - lions * block.squares_kinds;
+    let set_digit = divide(squares_kinds, block.kinds_inverse);
+    let kinds_digit = squares_kinds - set_digit * block.kinds;
+    let (sente_lion, gote_lion) = f.lion_squares[lions as usize];
+    let set = t.set_unrank[block.pieces as usize][set_digit as usize] as u64;
+    let order = f.kinds_masks[block.counts_code as usize][kinds_digit as usize] as u64;
+    let all = (1u64 << block.pieces) - 1;
+    B::board(
+        sente_lion as u32,
+        gote_lion as u32,
+        set,
+        order & all,
+        order >> 6 & all,
+        low >> block.chicks,
+        low & ((1 << block.chicks) - 1),
+    ) + block.hands
+}
+
+with_bits!(fn rank(x: u64) -> u64 { B => rank_with::<B>(x) });
+with_bits!(fn unrank(index: u64) -> u64 { B => unrank_with::<B>(index) });
+
+// ---------------------------------------------------------------------------------------------
+// Moves and predecessors.
+
+/// The squares of `x` as 12-bit masks: Sente's pieces, Gote's pieces, empty squares.
+#[inline(always)]
+fn squares<B: Bits>(x: u64) -> (u64, u64, u64) {
+    let fl = flags(x);
+    let sente = B::compress(fl.occupied & !fl.gote);
+    let gote = B::compress(fl.gote);
+    (sente, gote, !(sente | gote) & 0xfff)
+}
+
+#[inline(always)]
+fn cell(x: u64, sq: u32) -> u64 {
+    x >> (4 * sq) & 15
+}
+
+/// The squares reached by the pieces of one side in `x` (`sources` for Gote's pieces, or
+/// `targets` for Sente's), the pieces listed in `pieces`, except the one on `skip` (12 for none).
+#[inline(always)]
+fn attacks(x: u64, mut pieces: u64, table: &[[u16; 12]; 8], skip: u32) -> u64 {
+    let mut a = 0u64;
+    while pieces != 0 {
+        let sq = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        if sq != skip {
+            a |= table[(cell(x, sq) & 7) as usize][sq as usize] as u64;
+        }
+    }
+    a
+}
+
+/// The end of the game for the player to move after a move of Sente: Gote wins when it can
+/// capture Sente's lion on `lion` (with `gote_attacks`), loses when that lion stands on Gote's
+/// home rank out of reach.
+#[inline(always)]
+fn after_move(gote_attacks: u64, lion: u32) -> Option<Value> {
+    if gote_attacks >> lion & 1 != 0 {
+        Some(Value::Win)
+    } else if lion < 3 {
+        Some(Value::Lose)
+    } else {
+        None
+    }
+}
+
+/// Calls `f(child, terminal)` for every move of Sente in `c` (Sente to move, not terminal), with
+/// the position after the move turned around (Sente to move there: it is the `sente_view` of the
+/// position) and its end of the game.
+#[inline(always)]
+fn for_each_move<B: Bits>(c: u64, mut f: impl FnMut(u64, Option<Value>)) {
+    let (own, gote, empty) = squares::<B>(c);
+    let sente_lion = (flags(c).lion & !flags(c).gote).trailing_zeros() >> 2;
+    let gote_attacks = attacks(c, gote, &SOURCES, 12);
+    // The turned-around position: Sente's pieces are Gote's there, on square 11 - sq; the
+    // player to move after the move is Sente there.
+    let turned = flip(c) & !GOTE_TO_MOVE;
+    let mut from_set = own;
+    while from_set != 0 {
+        let from = from_set.trailing_zeros();
+        from_set &= from_set - 1;
+        let kind = cell(c, from) & 7;
+        let lifted = turned & !(15 << (4 * (11 - from)));
+        let mut to_set = TARGETS[kind as usize][from as usize] as u64 & !own;
+        while to_set != 0 {
+            let to = to_set.trailing_zeros();
+            to_set &= to_set - 1;
+            let new_kind = if kind == CHICK && to < 3 { HEN } else { kind };
+            let lion = if kind == LION { to } else { sente_lion };
+            let captured = cell(c, to) & 7;
+            let mut child = lifted & !(15 << (4 * (11 - to))) | (GOTE | new_kind) << (4 * (11 - to));
+            let terminal = if captured != 0 {
+                child += 1 << (GOTE_HAND + 2 * super::hand_index(captured) as u32);
+                after_move(attacks(c, gote, &SOURCES, to), lion)
+            } else {
+                after_move(gote_attacks, lion)
+            };
+            f(child, terminal);
+        }
+    }
+    if empty == 0 {
+        return;
+    }
+    let terminal = after_move(gote_attacks, sente_lion);
+    for (h, kind) in [GIRAFFE, ELEPHANT, CHICK].into_iter().enumerate() {
+        let field = GOTE_HAND + 2 * h as u32;
+        if turned >> field & 3 == 0 {
+            continue;
+        }
+        let dropped = turned - (1 << field);
+        let mut to_set = empty;
+        while to_set != 0 {
+            let to = to_set.trailing_zeros();
+            to_set &= to_set - 1;
+            f(dropped | (GOTE | kind) << (4 * (11 - to)), terminal);
+        }
+    }
+}
+
+/// `Indexed::successor_slots` of a position with Sente to move.
+#[inline(always)]
+fn successor_slots_with<B: Bits>(c: u64, out: &mut Vec<(u64, bool)>) {
+    for_each_move::<B>(
+        c,
+        #[inline(always)]
+        |child, terminal| out.push((rank_with::<B>(canonical_sente(child)), terminal.is_some())),
+    );
+}
+
+with_bits!(fn successor_slots(c: u64, out: &mut Vec<(u64, bool)>) -> () { B => successor_slots_with::<B>(c, out) });
+
+/// `Indexed::move_classes` of a position with Sente to move, not terminal. Two moves lead into
+/// one class only when they are mirror images of each other in a symmetric position; the
+/// classes of those are counted by their slots.
+#[inline(always)]
+fn move_classes_with<B: Bits>(c: u64) -> MoveClasses {
+    let mut classes = MoveClasses::default();
+    if mirror(c) == c {
+        let mut slots = Vec::with_capacity(64);
+        for_each_move::<B>(
+            c,
+            #[inline(always)]
+            |child, terminal| match terminal {
+                Some(Value::Win) => classes.into_won = true,
+                Some(Value::Lose) => classes.into_lost = true,
+                _ => slots.push(rank_with::<B>(canonical_sente(child))),
+            },
+        );
+        slots.sort_unstable();
+        slots.dedup();
+        classes.open = slots.len() as u32;
+    } else {
+        for_each_move::<B>(
+            c,
+            #[inline(always)]
+            |_, terminal| match terminal {
+                Some(Value::Win) => classes.into_won = true,
+                Some(Value::Lose) => classes.into_lost = true,
+                _ => classes.open += 1,
+            },
+        );
+    }
+    classes
+}
+
+with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(c) });
+
+/// `Indexed::predecessor_slots` of a position with Sente to move, terminal predecessors left
+/// out. Two predecessors are in one class only when `c` is symmetric; then the slots are
+/// sorted and repeats removed.
+#[inline(always)]
+fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
+    // The predecessors turned around are the positions with Sente to move from which a move of
+    // Sente reaches `g`, the position turned around (Gote to move).
+    let g = flip(c);
+    let fl = flags(g);
+    let gote_lion = (fl.lion & fl.gote).trailing_zeros() >> 2;
+    if gote_lion >= 9 {
+        // Gote's lion on Sente's home rank: every predecessor has ended (won or lost) already.
+        return;
+    }
+    let (own, _, empty) = squares::<B>(g);
+    let base = g & !GOTE_TO_MOVE;
+    let first = out.len();
+    let mut to_set = own;
+    while to_set != 0 {
+        let to = to_set.trailing_zeros();
+        to_set &= to_set - 1;
+        let kind = cell(g, to) & 7;
+        let vacated = base & !(15 << (4 * to));
+        let others = attacks(g, own, &TARGETS, to);
+        // Unmoves: from an empty square; a hen on the far rank may have been a chick that
+        // promoted; a chick never moved onto the far rank (it would have promoted).
+        let mut origins = [(0u64, kind), (0u64, CHICK)];
+        if !(kind == CHICK && to < 3) {
+            origins[0].0 = SOURCES[kind as usize][to as usize] as u64 & empty;
+        }
+        if kind == HEN && to < 3 {
+            origins[1].0 = SOURCES[CHICK as usize][to as usize] as u64 & empty;
+        }
+        for (mut from_set, from_kind) in origins {
+            while from_set != 0 {
+                let from = from_set.trailing_zeros();
+                from_set &= from_set - 1;
+                if (others | TARGETS[from_kind as usize][from as usize] as u64) >> gote_lion & 1 != 0 {
+                    // Sente could capture Gote's lion there: that position has ended.
+                    continue;
+                }
+                let before = vacated | from_kind << (4 * from);
+                out.push(rank_with::<B>(canonical_sente(before)));
+                // Un-captures: a Gote piece stood on `to` and went to Sente's hand.
+                for (h, captured) in [GIRAFFE, ELEPHANT, CHICK].into_iter().enumerate() {
+                    let field = SENTE_HAND + 2 * h as u32;
+                    if before >> field & 3 == 0 {
+                        continue;
+                    }
+                    let taken = before - (1 << field);
+                    out.push(rank_with::<B>(canonical_sente(taken | (GOTE | captured) << (4 * to))));
+                    if captured == CHICK {
+                        out.push(rank_with::<B>(canonical_sente(taken | (GOTE | HEN) << (4 * to))));
+                    }
+                }
+            }
+        }
+        // Un-drops: an unpromoted piece other than the lion may have come from Sente's hand.
+        if kind != LION && kind != HEN && others >> gote_lion & 1 == 0 {
+            let field = SENTE_HAND + 2 * super::hand_index(kind) as u32;
+            out.push(rank_with::<B>(canonical_sente(vacated + (1 << field))));
+        }
+    }
+    if mirror(c) == c {
+        out[first..].sort_unstable();
+        let mut kept = first;
+        for k in first..out.len() {
+            if k == first || out[k] != out[kept - 1] {
+                out[kept] = out[k];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
+with_bits!(fn predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B>(c, out) });
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_helpers() {
+        for m in 0..4096u64 {
+            assert_eq!(compress(spread(m)), m);
+            assert_eq!(pop12(m), m.count_ones());
+            for v in [0u64, 0xfff, 0x5a5, 0x3c, m ^ 0x777] {
+                let packed = pext12(v, m);
+                assert_eq!(pdep12(packed, m), v & m, "{v:x} {m:x}");
+                assert!(packed < 1 << m.count_ones());
+            }
+        }
+        assert_eq!(remove_bit(0b1011, 1), 0b101);
+        assert_eq!(insert_bit(0b101, 1), 0b1001);
+    }
+
+    /// The portable versions agree with the ones this processor runs (compared with the
+    /// reference in `dobutsu.rs`'s tests), so that both are tested where BMI2 is fast.
+    #[test]
+    fn tables_agree_with_dispatch() {
+        #[cfg(target_arch = "x86_64")]
+        eprintln!("fast BMI2: {}", bmi2());
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut open, mut symmetric) = (0, 0);
+        for _ in 0..300_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let slot = state % INDEX_SIZE;
+            let p = unrank_with::<Tables>(slot);
+            assert_eq!(p, unrank(slot), "{slot}");
+            let c = canonical_sente(p);
+            assert_eq!(rank_with::<Tables>(c), rank(c));
+            let c = if state >> 60 == 0 {
+                // A symmetric position now and then: file c copied from file a, when legal.
+                let m = c & !0xf00_f00_f00_f00 | (c & 0x00f_00f_00f_00f) << 8;
+                let legal = super::super::check_material(DobutsuPos(m)).is_ok();
+                symmetric += legal as u32;
+                if legal {
+                    m
+                } else {
+                    c
+                }
+            } else {
+                c
+            };
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            predecessor_slots_with::<Tables>(c, &mut a);
+            predecessor_slots(c, &mut b);
+            assert_eq!(a, b);
+            if sente_terminal(c).is_none() {
+                open += 1;
+                assert_eq!(move_classes_with::<Tables>(c), move_classes(c));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                successor_slots_with::<Tables>(c, &mut a);
+                successor_slots(c, &mut b);
+                assert_eq!(a, b);
+            }
+        }
+        assert!(open > 30_000 && symmetric > 10, "{open} {symmetric}");
+    }
+}
