@@ -332,7 +332,7 @@ pub fn write_with_progress(
     head.extend_from_slice(MAGIC);
     head.extend_from_slice(&VERSION.to_le_bytes());
     head.extend_from_slice(&(text.len() as u32).to_le_bytes());
-    head.resize(FIXED, 0); // file_len, index_offset, index_crc: filled in at the end
+    head.resize(FIXED, 0); // file_len, index_offset, groups_crc: filled in at the end
     head.extend_from_slice(text.as_bytes());
     head.extend_from_slice(&[0; 4]); // header_crc
 
