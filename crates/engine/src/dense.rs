@@ -282,8 +282,15 @@ fn select_in_word(word: u64, mut k: u32) -> u32 {
 
 /// Region bits of an index of `size` slots: [`REGION_BITS`] at most, and at least 2^9 slots.
 fn region_bits(size: u64) -> u32 {
-    (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(9, REGION_BITS)
+    region_bits_at_most(size, REGION_BITS)
 }
+
+fn region_bits_at_most(size: u64, most: u32) -> u32 {
+    (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(9, most)
+}
+
+/// Slots per region of the search, at most: its regions hold only a bitset (2 MiB here).
+const SEARCH_REGION_BITS: u32 = 24;
 
 /// Successors held at a time by the search (4 bytes each).
 const SEARCH_SLAB: u64 = 1 << 24;
@@ -347,7 +354,9 @@ pub fn reachable_from<G: Indexed>(
     between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
 ) -> Result<DenseSet, Error> {
     progress.phase("exploring (dense)", None);
-    let bits = region_bits(game.size());
+    let bits =
+        std::env::var("NIMBER_SEARCH_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(SEARCH_REGION_BITS);
+    let bits = region_bits_at_most(game.size(), bits);
     let mask = (1u64 << bits) - 1;
     let regions = game.size().div_ceil(1 << bits) as usize;
     // The level being expanded: per region, the offsets of its positions that are not terminal.

@@ -773,21 +773,6 @@ fn cell(x: u64, sq: u32) -> u64 {
     x >> (4 * sq) & 15
 }
 
-/// The squares reached by the pieces of one side in `x` (`sources` for Gote's pieces, or
-/// `targets` for Sente's), the pieces listed in `pieces`, except the one on `skip` (12 for none).
-#[inline(always)]
-fn attacks(x: u64, mut pieces: u64, table: &[[u16; 12]; 8], skip: u32) -> u64 {
-    let mut a = 0u64;
-    while pieces != 0 {
-        let sq = pieces.trailing_zeros();
-        pieces &= pieces - 1;
-        if sq != skip {
-            a |= table[(cell(x, sq) & 7) as usize][sq as usize] as u64;
-        }
-    }
-    a
-}
-
 /// The end of the game for the player to move after a move of Sente: Gote wins when it can
 /// capture Sente's lion on `lion` (with `gote_attacks`), loses when that lion stands on Gote's
 /// home rank out of reach.
@@ -807,9 +792,21 @@ fn after_move(gote_attacks: u64, lion: u32) -> Option<Value> {
 /// position) and its end of the game.
 #[inline(always)]
 fn for_each_move<B: Bits>(c: u64, mut f: impl FnMut(u64, Option<Value>)) {
-    let (own, gote, empty) = squares::<B>(c);
-    let sente_lion = (flags(c).lion & !flags(c).gote).trailing_zeros() >> 2;
-    let gote_attacks = attacks(c, gote, &SOURCES, 12);
+    let (own, _, empty) = squares::<B>(c);
+    let threats = threats(c);
+    let attacked = B::compress(threats.attacked);
+    let attackers = B::compress(threats.attackers);
+    let sente_lion = threats.lion.trailing_zeros() >> 2;
+    // The end after a move that leaves the lion where it is and captures on `captured` (a mask).
+    let lion_stays = |captured: u64| {
+        if attackers & !captured != 0 {
+            Some(Value::Win)
+        } else if sente_lion < 3 {
+            Some(Value::Lose)
+        } else {
+            None
+        }
+    };
     // The turned-around position: Sente's pieces are Gote's there, on square 11 - sq; the
     // player to move after the move is Sente there.
     let turned = flip(c) & !GOTE_TO_MOVE;
@@ -824,22 +821,19 @@ fn for_each_move<B: Bits>(c: u64, mut f: impl FnMut(u64, Option<Value>)) {
             let to = to_set.trailing_zeros();
             to_set &= to_set - 1;
             let new_kind = if kind == CHICK && to < 3 { HEN } else { kind };
-            let lion = if kind == LION { to } else { sente_lion };
             let captured = cell(c, to) & 7;
             let mut child = lifted & !(15 << (4 * (11 - to))) | (GOTE | new_kind) << (4 * (11 - to));
-            let terminal = if captured != 0 {
+            if captured != 0 {
                 child += 1 << (GOTE_HAND + 2 * super::hand_index(captured) as u32);
-                after_move(attacks(c, gote, &SOURCES, to), lion)
-            } else {
-                after_move(gote_attacks, lion)
-            };
+            }
+            let terminal = if kind == LION { after_move(attacked, to) } else { lion_stays(1 << to) };
             f(child, terminal);
         }
     }
     if empty == 0 {
         return;
     }
-    let terminal = after_move(gote_attacks, sente_lion);
+    let terminal = lion_stays(0);
     for (h, kind) in [GIRAFFE, ELEPHANT, CHICK].into_iter().enumerate() {
         let field = GOTE_HAND + 2 * h as u32;
         if turned >> field & 3 == 0 {
@@ -872,33 +866,158 @@ with_bits!(fn successor_slots(c: u64, out: &mut Vec<(u64, bool)>) -> () { B => s
 /// classes of those are counted by their slots.
 #[inline(always)]
 fn move_classes_with<B: Bits>(c: u64) -> MoveClasses {
-    let mut classes = MoveClasses::default();
     if mirror(c) == c {
-        let mut slots = Vec::with_capacity(64);
-        for_each_move::<B>(
-            c,
-            #[inline(always)]
-            |child, terminal| match terminal {
-                Some(Value::Win) => classes.into_won = true,
-                Some(Value::Lose) => classes.into_lost = true,
-                _ => slots.push(rank_with::<B>(canonical_sente(child))),
-            },
-        );
+        move_classes_by_moves::<B>(c, true)
+    } else {
+        count_moves(c)
+    }
+}
+
+/// The move classes of `c` move by move, the classes told apart by their slots when
+/// `symmetric` (else every move is its own class): the reference for [`count_moves`].
+#[inline(always)]
+fn move_classes_by_moves<B: Bits>(c: u64, symmetric: bool) -> MoveClasses {
+    let mut classes = MoveClasses::default();
+    let mut slots = Vec::with_capacity(64);
+    for_each_move::<B>(
+        c,
+        #[inline(always)]
+        |child, terminal| match terminal {
+            Some(Value::Win) => classes.into_won = true,
+            Some(Value::Lose) => classes.into_lost = true,
+            _ if symmetric => slots.push(rank_with::<B>(canonical_sente(child))),
+            _ => classes.open += 1,
+        },
+    );
+    if symmetric {
         slots.sort_unstable();
         slots.dedup();
         classes.open = slots.len() as u32;
-    } else {
-        for_each_move::<B>(
-            c,
-            #[inline(always)]
-            |_, terminal| match terminal {
-                Some(Value::Win) => classes.into_won = true,
-                Some(Value::Lose) => classes.into_lost = true,
-                _ => classes.open += 1,
-            },
-        );
     }
     classes
+}
+
+/// The squares reached by the pieces of the flags `lion`, `giraffe`, `elephant`, `chick`, `hen`
+/// (one bit per cell at 4·sq) moving up the board as Sente's do, one mask per direction (up,
+/// down, left, right, up-left, up-right, down-left, down-right); bits past the board may be set.
+#[inline(always)]
+fn steps_up(lion: u64, giraffe: u64, elephant: u64, chick: u64, hen: u64) -> [u64; 8] {
+    let forward = lion | giraffe | chick | hen;
+    let orthogonal = lion | giraffe | hen;
+    let diagonal_forward = lion | elephant | hen;
+    let diagonal_back = lion | elephant;
+    [
+        forward >> 12,
+        orthogonal << 12,
+        (orthogonal & !FILE_A) >> 4,
+        (orthogonal & !FILE_C) << 4,
+        (diagonal_forward & !FILE_A) >> 16,
+        (diagonal_forward & !FILE_C) >> 8,
+        (diagonal_back & !FILE_A) << 8,
+        (diagonal_back & !FILE_C) << 16,
+    ]
+}
+
+/// [`steps_up`] for pieces moving down the board as Gote's do, in the opposite directions (down,
+/// up, right, left, down-right, down-left, up-right, up-left), so that direction `d` of one
+/// undoes direction `d` of the other.
+#[inline(always)]
+fn steps_down(lion: u64, giraffe: u64, elephant: u64, chick: u64, hen: u64) -> [u64; 8] {
+    let forward = lion | giraffe | chick | hen;
+    let orthogonal = lion | giraffe | hen;
+    let diagonal_forward = lion | elephant | hen;
+    let diagonal_back = lion | elephant;
+    [
+        forward << 12,
+        orthogonal >> 12,
+        (orthogonal & !FILE_C) << 4,
+        (orthogonal & !FILE_A) >> 4,
+        (diagonal_forward & !FILE_C) << 16,
+        (diagonal_forward & !FILE_A) << 8,
+        (diagonal_back & !FILE_C) >> 8,
+        (diagonal_back & !FILE_A) >> 16,
+    ]
+}
+
+/// What can end the game after a move of Sente (to move in the position): Gote's attacks.
+struct Threats {
+    /// The squares Gote's pieces attack, one bit per cell at 4·sq.
+    attacked: u64,
+    /// Gote's pieces that attack Sente's lion.
+    attackers: u64,
+    /// Sente's lion.
+    lion: u64,
+}
+
+#[inline(always)]
+fn threats(c: u64) -> Threats {
+    let x = c & CELLS;
+    let b0 = x & LOW_BITS;
+    let b1 = x >> 1 & LOW_BITS;
+    let b2 = x >> 2 & LOW_BITS;
+    let gote = x >> 3 & LOW_BITS;
+    let lion = b0 & !(b1 | b2);
+    let (giraffe, elephant, chick, hen) = (b1 & !b0, b0 & b1, b2 & !b0, b2 & b0);
+    let sente_lion = lion & !gote;
+    let steps = steps_down(lion & gote, giraffe & gote, elephant & gote, chick & gote, hen & gote);
+    // One step back from the lion in each direction in which a piece of Gote's reaches it.
+    let back = steps_up(sente_lion, 0, 0, 0, 0);
+    let attackers = (0..8).fold(0, |a, d| if steps[d] & sente_lion != 0 { a | back[d] } else { a });
+    Threats { attacked: steps.into_iter().fold(0, |a, s| a | s) & LOW_BITS, attackers, lion: sente_lion }
+}
+
+/// Sente's pieces that attack Gote's lion in `g`, one bit per cell at 4·sq.
+#[inline(always)]
+fn sente_attackers(g: u64) -> u64 {
+    let x = g & CELLS;
+    let b0 = x & LOW_BITS;
+    let b1 = x >> 1 & LOW_BITS;
+    let b2 = x >> 2 & LOW_BITS;
+    let b3 = x >> 3 & LOW_BITS;
+    let sente = (b0 | b1 | b2) & !b3;
+    let lion = b0 & !(b1 | b2);
+    let (giraffe, elephant, chick, hen) = (b1 & !b0, b0 & b1, b2 & !b0, b2 & b0);
+    let gote_lion = lion & b3;
+    let steps = steps_up(lion & sente, giraffe & sente, elephant & sente, chick & sente, hen & sente);
+    let back = steps_down(gote_lion, 0, 0, 0, 0);
+    (0..8).fold(0, |a, d| if steps[d] & gote_lion != 0 { a | back[d] } else { a })
+}
+
+/// The move classes of a position that is not symmetric (no two moves lead into one class),
+/// counted with bit-parallel arithmetic. Moves are one step, so the only way a move leaves
+/// Sente's lion capturable is to take it onto an attacked square, or to leave it attacked (unless
+/// the move captures its only attacker; a captured piece never attacked its own square); and a
+/// move that leaves the lion on Gote's home rank out of reach ends the game there.
+#[inline(always)]
+fn count_moves(c: u64) -> MoveClasses {
+    let x = c & CELLS;
+    let b0 = x & LOW_BITS;
+    let b1 = x >> 1 & LOW_BITS;
+    let b2 = x >> 2 & LOW_BITS;
+    let b3 = x >> 3 & LOW_BITS;
+    let occupied = b0 | b1 | b2;
+    let (giraffe, elephant, chick, hen) = (b1 & !b0, b0 & b1, b2 & !b0, b2 & b0);
+    let sente = occupied & !b3;
+    let Threats { attacked, attackers, lion: sente_lion } = threats(c);
+    let free = LOW_BITS & !sente;
+    let steps = steps_up(0, giraffe & sente, elephant & sente, chick & sente, hen & sente);
+    let kinds_in_hand = (0..3).filter(|h| c >> (SENTE_HAND + 2 * h) & 3 != 0).count() as u32;
+    let others = steps.into_iter().map(|s| (s & free).count_ones()).sum::<u32>()
+        + kinds_in_hand * (LOW_BITS & !occupied).count_ones();
+    // The moves of the other pieces and the drops that leave the lion safe.
+    let safe_others = match attackers.count_ones() {
+        0 => others,
+        1 => steps.into_iter().map(|s| (s & attackers).count_ones()).sum(),
+        _ => 0,
+    };
+    let lion_to = steps_up(sente_lion, 0, 0, 0, 0).into_iter().fold(0, |a, s| a | s) & free;
+    let lion_safe = lion_to & !attacked;
+    let home = sente_lion & 0x111 != 0;
+    MoveClasses {
+        open: (lion_safe & !0x111).count_ones() + if home { 0 } else { safe_others },
+        into_won: lion_to & attacked != 0 || safe_others < others,
+        into_lost: lion_safe & 0x111 != 0 || (home && safe_others > 0),
+    }
 }
 
 with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(c) });
@@ -918,15 +1037,22 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
         return;
     }
     let (own, _, empty) = squares::<B>(g);
+    // Sente's pieces that attack Gote's lion: a predecessor has ended unless the piece that
+    // moved is the only one, and does not attack the lion from where it came.
+    let attackers = B::compress(sente_attackers(g));
+    let mut to_set = match attackers.count_ones() {
+        0 => own,
+        1 => attackers,
+        _ => return,
+    };
     let base = g & !GOTE_TO_MOVE;
     let first = out.len();
-    let mut to_set = own;
     while to_set != 0 {
         let to = to_set.trailing_zeros();
         to_set &= to_set - 1;
         let kind = cell(g, to) & 7;
         let vacated = base & !(15 << (4 * to));
-        let others = attacks(g, own, &TARGETS, to);
+        let others = attackers & !(1 << to);
         // Unmoves: from an empty square; a hen on the far rank may have been a chick that
         // promoted; a chick never moved onto the far rank (it would have promoted).
         let mut origins = [(0u64, kind), (0u64, CHICK)];
@@ -937,13 +1063,10 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
             origins[1].0 = SOURCES[CHICK as usize][to as usize] as u64 & empty;
         }
         for (mut from_set, from_kind) in origins {
+            from_set &= !(SOURCES[from_kind as usize][gote_lion as usize] as u64);
             while from_set != 0 {
                 let from = from_set.trailing_zeros();
                 from_set &= from_set - 1;
-                if (others | TARGETS[from_kind as usize][from as usize] as u64) >> gote_lion & 1 != 0 {
-                    // Sente could capture Gote's lion there: that position has ended.
-                    continue;
-                }
                 let before = vacated | from_kind << (4 * from);
                 out.push(rank_with::<B>(canonical_sente(before)));
                 // Un-captures: a Gote piece stood on `to` and went to Sente's hand.
@@ -961,7 +1084,7 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
             }
         }
         // Un-drops: an unpromoted piece other than the lion may have come from Sente's hand.
-        if kind != LION && kind != HEN && others >> gote_lion & 1 == 0 {
+        if kind != LION && kind != HEN && others == 0 {
             let field = SENTE_HAND + 2 * super::hand_index(kind) as u32;
             out.push(rank_with::<B>(canonical_sente(vacated + (1 << field))));
         }
@@ -1034,9 +1157,28 @@ mod tests {
             predecessor_slots_with::<Tables>(c, &mut a);
             predecessor_slots(c, &mut b);
             assert_eq!(a, b);
+            // The reference: every predecessor by the rules, the terminal ones left out.
+            use nimber_engine::{Game, Indexed};
+            let mut preds = Vec::new();
+            super::super::Dobutsu.predecessors(&DobutsuPos(c), &mut preds);
+            let mut want: Vec<u64> = preds
+                .iter()
+                .filter(|q| super::super::Dobutsu.terminal(q).is_none())
+                .map(|q| super::super::Dobutsu.rank(q))
+                .collect();
+            want.sort_unstable();
+            want.dedup();
+            a.sort_unstable();
+            assert_eq!(a, want, "{:?}", DobutsuPos(c));
             if sente_terminal(c).is_none() {
                 open += 1;
                 assert_eq!(move_classes_with::<Tables>(c), move_classes(c));
+                assert_eq!(
+                    move_classes(c),
+                    move_classes_by_moves::<Tables>(c, mirror(c) == c),
+                    "{:?}",
+                    DobutsuPos(c)
+                );
                 let (mut a, mut b) = (Vec::new(), Vec::new());
                 successor_slots_with::<Tables>(c, &mut a);
                 successor_slots(c, &mut b);
