@@ -629,6 +629,10 @@ impl Estimate {
     }
 }
 
+/// Memory of the solve's runtime beyond its tables (threads, per-task buffers, allocator), at
+/// most, as measured on the Dōbutsu shōgi solve.
+const RUNTIME_BYTES: u64 = 48 << 20;
+
 /// The memory a dense solve of `game` needs, with `positions` reachable positions when known.
 pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
     let slots = game.size();
@@ -639,10 +643,15 @@ pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
     let set_bytes = slots.div_ceil(64) * 8 + slots.div_ceil(512) * 16;
     let state_bytes = positions * 2;
     // The search holds two levels of positions that are not terminal as 4-byte offsets, and
-    // one slab of successors; the rounds hold two frontier bitsets and one slab of messages.
-    // The largest two levels of Dōbutsu shōgi hold TODO of the positions; a quarter is assumed.
+    // one slab of successors; a quarter of the positions in the two levels is assumed. The
+    // rounds hold two frontier bitsets and the messages of a slab: measured on Dōbutsu shōgi,
+    // the buckets' spare capacity, the per-task buckets and the runtime take as much again as
+    // the messages themselves, plus some 48 MiB (peak 927 MiB against 827 MiB when only the
+    // messages were counted), so twice the messages and that constant are assumed.
     let search = positions / 4 * 4 + SEARCH_SLAB * 4 * 2;
-    let rounds = frontier_bytes(positions) + MESSAGE_BYTES.min(positions * 64 * 4 * 2);
+    let rounds = frontier_bytes(positions)
+        + 2 * MESSAGE_BYTES.min(positions * 64 * 4 * 2)
+        + RUNTIME_BYTES.min(positions * 64);
     let work_bytes = search.saturating_sub(state_bytes).max(rounds);
     Estimate { slots, positions, exact, set_bytes, state_bytes, work_bytes }
 }
