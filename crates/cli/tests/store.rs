@@ -148,3 +148,49 @@ fn errors_are_one_line() {
         }
     }
 }
+
+/// A loopy game with ties through the dense path and the store: examples/graphs/cycle.txt has
+/// wins, losses, ties and draws; every position answers from the file as the memo-free solve
+/// does, and a file changed since the save is refused (its index scheme names the graph's CRC).
+#[test]
+fn a_loopy_graph_with_ties_and_draws_is_stored() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/cycle.txt");
+    let graph = temp_file("cycle-copy.txt");
+    std::fs::copy(example, &graph).unwrap();
+    let file = format!("file={}", graph.display());
+    let db = temp_file("cycle.db");
+    let db = db.to_str().unwrap();
+    let text = ok(&["solve", "graph", "-p", &file, "--save", db]);
+    assert!(text.contains("start: start win in 5") && text.contains("draw: 4"), "{text}");
+    assert!(text.contains("saved 17 positions"), "{text}");
+    let doc = json(&["analyze", "--db", db, "--json"]);
+    let counts = doc["counts"].as_array().unwrap();
+    for (value, total) in [("win", 6), ("lose", 4), ("tie", 3), ("draw", 4)] {
+        let n: u64 =
+            counts.iter().filter(|c| c["value"] == value).map(|c| c["count"].as_u64().unwrap()).sum();
+        assert_eq!(n, total, "{value}: {counts:?}");
+    }
+    assert!(counts.contains(&serde_json::json!({"value": "tie", "remoteness": 2, "count": 1})), "{counts:?}");
+    let names: Vec<String> = std::fs::read_to_string(&graph)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('#').next().unwrap())
+        .flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .filter(|t| !["win", "lose", "tie"].contains(&t.as_str()))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(names.len(), 17);
+    for name in &names {
+        let stored = json(&["query", "--db", db, "--json", name]);
+        let solved = json(&["query", "graph", "-p", &file, "--json", name]);
+        assert_eq!(stored, solved, "{name}");
+    }
+    assert_eq!(json(&["query", "--db", db, "--json", "c1"])["value"], "tie");
+    // The graph changes: the stored solve no longer belongs to it.
+    let changed = std::fs::read_to_string(&graph).unwrap() + "\nl win\n";
+    std::fs::write(&graph, changed).unwrap();
+    let err = fails(&["query", "--db", db, "start"]);
+    assert!(err.contains("graph-v1-") && err.contains("changed since"), "{err}");
+    std::fs::remove_file(&graph).unwrap();
+}

@@ -490,7 +490,7 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, L
         return Err(refused(
             path,
             format!(
-                "checkpoint written with index scheme {} of {} slots, but this nimber indexes {} with {} of {} slots",
+                "checkpoint written with index scheme {} of {} slots, but {} is now indexed with {} of {} slots (another version of nimber, or a game read from a file that has changed since)",
                 found.scheme, found.size, identity.game, identity.scheme, identity.size
             ),
         ));

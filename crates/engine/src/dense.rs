@@ -648,7 +648,8 @@ pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
     // the buckets' spare capacity, the per-task buckets and the runtime take as much again as
     // the messages themselves, plus some 48 MiB (peak 927 MiB against 827 MiB when only the
     // messages were counted), so twice the messages and that constant are assumed.
-    let search = positions / 4 * 4 + SEARCH_SLAB * 4 * 2;
+    // Slabs hold fewer successors than that in small games (some 64 moves a position assumed).
+    let search = positions / 4 * 4 + SEARCH_SLAB.min(positions * 64) * 4 * 2;
     let rounds = frontier_bytes(positions)
         + 2 * MESSAGE_BYTES.min(positions * 64 * 4 * 2)
         + RUNTIME_BYTES.min(positions * 64);

@@ -812,7 +812,7 @@ impl Store {
     pub fn check_index(&self, game: &dyn DenseStore) -> Result<(), Error> {
         if self.header.scheme != game.index_scheme() || self.header.size != game.size() {
             return Err(Error::Unsupported(format!(
-                "{}: stored with index scheme {} of {} slots, but this nimber indexes {} with {} of {} slots",
+                "{}: stored with index scheme {} of {} slots, but {} is now indexed with {} of {} slots (another version of nimber, or a game read from a file that has changed since)",
                 self.path.display(),
                 self.header.scheme,
                 self.header.size,

@@ -57,9 +57,9 @@ pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>
 
 /// Builds the game called `name` from `key=value` parameters as a game solved through the dense
 /// path ([`nimber_engine::dense::Dense`]), for stored solutions (`solve --save`, `query --db`):
-/// `None` for a game without a dense index. Tic-tac-toe and Nim have one but are otherwise built
-/// for memo search (their `explore` needs the hash-map solvers, and Nim's queries may go beyond
-/// the bounds of its index).
+/// `None` for a game without a dense index. Tic-tac-toe, Nim and graph games have one but are
+/// otherwise built for memo search (their `explore` and `--nim` need the hash-map solvers, and
+/// Nim's queries may go beyond the bounds of its index).
 pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box<dyn DynGame>>, Error> {
     let game = build(name, params)?;
     if game.dense().is_some() {
@@ -70,6 +70,10 @@ pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box
         "nim" => {
             let params = Params::parse(name, crate::nim::INFO.params, params)?;
             Some(Box::new(nimber_engine::dense::Dense(crate::nim::build_indexed(&params)?)))
+        }
+        "graph" => {
+            let params = Params::parse(name, crate::graph::INFO.params, params)?;
+            Some(Box::new(nimber_engine::dense::Dense(crate::graph::load(&params)?)))
         }
         _ => None,
     })
