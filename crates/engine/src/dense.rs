@@ -353,7 +353,8 @@ pub fn reachable_from<G: Indexed>(
     progress: &dyn Progress,
     between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
 ) -> Result<DenseSet, Error> {
-    progress.phase("exploring (dense)", None);
+    // A bar against the reachable count when the game knows it (positions found so far).
+    progress.phase("exploring (dense)", game.reachable_hint());
     let bits =
         std::env::var("NIMBER_SEARCH_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(SEARCH_REGION_BITS);
     let bits = region_bits_at_most(game.size(), bits);
@@ -375,6 +376,7 @@ pub fn reachable_from<G: Indexed>(
                 })?;
                 push(&mut level, r, &p);
             }
+            found = (0..resume.set.word_count()).map(|w| resume.set.word(w as u64).count_ones() as u64).sum();
             (resume.set, resume.level)
         }
         None => {

@@ -36,7 +36,8 @@ pub trait Indexed: Game {
     fn index_scheme(&self) -> String;
 
     /// The number of positions reachable from the roots, when it is known beforehand: memory
-    /// estimates use it instead of the worst case (every slot).
+    /// estimates use it instead of the worst case (every slot), and the search shows its progress
+    /// against it.
     fn reachable_hint(&self) -> Option<u64> {
         None
     }
