@@ -10,6 +10,7 @@
 //! game; whether it is terminal follows from the attack sets of the moving side, updated for the
 //! one piece that moves.
 
+use nimber_engine::index::sort_dedup_from;
 use nimber_engine::{MoveClasses, Value};
 
 use super::{
@@ -87,9 +88,9 @@ const fn sources() -> [[u16; 12]; 8] {
 }
 
 /// `PEXT6[v | m << 6]`: the bits of `v` under the mask `m`, packed (6 bits).
-static PEXT6: [u8; 4096] = pext6();
+static PEXT6: [u8; 4096] = bit_moves6(false);
 /// `PDEP6[v | m << 6]`: the low bits of `v` spread over the mask `m` (6 bits).
-static PDEP6: [u8; 4096] = pdep6();
+static PDEP6: [u8; 4096] = bit_moves6(true);
 /// Ones in 6 bits.
 static POP6: [u8; 64] = pop6();
 /// Bit `i` of 6 bits moved to bit `4i`.
@@ -100,7 +101,10 @@ static POW3: [u16; 64] = pow3();
 /// included), hens and Gote's pieces, at bits 0, 12, 24, 36 and 48.
 static BYTE: [u64; 256] = byte_masks();
 
-const fn pext6() -> [u8; 4096] {
+/// `[v | m << 6]` for every 6-bit `v` and mask `m`: the bits of `v` under `m` packed (as
+/// `pext`), or when `deposit` the low bits of `v` spread over `m` (as `pdep`): the `k`-th set
+/// bit of `m`, bit `b`, links bit `b` of the spread value with bit `k` of the packed one.
+const fn bit_moves6(deposit: bool) -> [u8; 4096] {
     let mut t = [0u8; 4096];
     let mut i = 0;
     while i < 4096 {
@@ -108,26 +112,8 @@ const fn pext6() -> [u8; 4096] {
         let (mut out, mut k, mut b) = (0, 0, 0);
         while b < 6 {
             if m >> b & 1 != 0 {
-                out |= (v >> b & 1) << k;
-                k += 1;
-            }
-            b += 1;
-        }
-        t[i] = out as u8;
-        i += 1;
-    }
-    t
-}
-
-const fn pdep6() -> [u8; 4096] {
-    let mut t = [0u8; 4096];
-    let mut i = 0;
-    while i < 4096 {
-        let (v, m) = (i & 63, i >> 6);
-        let (mut out, mut k, mut b) = (0, 0, 0);
-        while b < 6 {
-            if m >> b & 1 != 0 {
-                out |= (v >> k & 1) << b;
+                let (from, to) = if deposit { (k, b) } else { (b, k) };
+                out |= (v >> from & 1) << to;
                 k += 1;
             }
             b += 1;
@@ -1090,15 +1076,7 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
         }
     }
     if mirror(c) == c {
-        out[first..].sort_unstable();
-        let mut kept = first;
-        for k in first..out.len() {
-            if k == first || out[k] != out[kept - 1] {
-                out[kept] = out[k];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        sort_dedup_from(out, first);
     }
 }
 
@@ -1115,6 +1093,13 @@ mod tests {
             assert_eq!(pop12(m), m.count_ones());
             for v in [0u64, 0xfff, 0x5a5, 0x3c, m ^ 0x777] {
                 let packed = pext12(v, m);
+                // The bits of `v` under `m`, from the lowest, packed.
+                let (mut want, mut k) = (0, 0);
+                for b in (0..12).filter(|b| m >> b & 1 != 0) {
+                    want |= (v >> b & 1) << k;
+                    k += 1;
+                }
+                assert_eq!(packed, want, "{v:x} {m:x}");
                 assert_eq!(pdep12(packed, m), v & m, "{v:x} {m:x}");
                 assert!(packed < 1 << m.count_ones());
             }
