@@ -27,9 +27,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::dyn_game::{query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport, Solved};
+use crate::dyn_game::{
+    parse, parse_or, query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport, Solved,
+};
 use crate::error::Error;
-use crate::game::{Game, Kind};
+use crate::game::Kind;
 use crate::index::Indexed;
 pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
@@ -877,10 +879,7 @@ impl<G: Indexed> Solved for DenseSolved<'_, G> {
 
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
         let game = self.game;
-        let pos = match position {
-            Some(text) => parse_in(game, text)?,
-            None => self.start.clone(),
-        };
+        let pos = parse_or(game, position, || self.start.clone())?;
         let outcome_of = |p: &G::Position| {
             self.solution.get(game, p).ok_or_else(|| {
                 Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
@@ -888,10 +887,6 @@ impl<G: Indexed> Solved for DenseSolved<'_, G> {
         };
         query_report(game, &pos, outcome_of, |_| None, Vec::new())
     }
-}
-
-pub(crate) fn parse_in<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
-    game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
 }
 
 impl<G: Indexed> DynGame for Dense<G> {
@@ -904,11 +899,11 @@ impl<G: Indexed> DynGame for Dense<G> {
     }
 
     fn normalize(&self, text: &str) -> Result<String, Error> {
-        Ok(self.0.format(&parse_in(&self.0, text)?))
+        Ok(self.0.format(&parse(&self.0, text)?))
     }
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {
-        Ok(self.0.svg(&parse_in(&self.0, position)?))
+        Ok(self.0.svg(&parse(&self.0, position)?))
     }
 
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
@@ -928,10 +923,7 @@ impl<G: Indexed> DynGame for Dense<G> {
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<Box<dyn Solved + '_>, Error> {
-        let start = match from {
-            Some(text) => parse_in(&self.0, text)?,
-            None => self.0.start(),
-        };
+        let start = parse_or(&self.0, from, || self.0.start())?;
         let solution = self.solve_all(options, progress)?;
         if solution.get(&self.0, &start).is_none() {
             return Err(Error::Unsupported(format!(
@@ -944,10 +936,7 @@ impl<G: Indexed> DynGame for Dense<G> {
 
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error> {
         let game = &self.0;
-        let pos = match position {
-            Some(text) => parse_in(game, text)?,
-            None => game.start(),
-        };
+        let pos = parse_or(game, position, || game.start())?;
         let solution = self.solve_all(&SolveOptions::default(), progress)?;
         DenseSolved { game, start: pos, solution }.query(None)
     }

@@ -201,8 +201,21 @@ pub trait DynGame: Send + Sync {
     }
 }
 
-fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
+/// The position `text` names in `game`, its parse error as [`Error::Position`].
+pub(crate) fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
     game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
+}
+
+/// The position `text` names in `game` (as [`parse`]), or `default()` when there is no text.
+pub(crate) fn parse_or<G: Game>(
+    game: &G,
+    text: Option<&str>,
+    default: impl FnOnce() -> G::Position,
+) -> Result<G::Position, Error> {
+    match text {
+        Some(text) => parse(game, text),
+        None => Ok(default()),
+    }
 }
 
 /// Solves for outcomes with the requested solver; `Auto` tries memo search and falls back to
@@ -369,10 +382,7 @@ impl<G: Game> DynGame for G {
         options: &QueryOptions,
         progress: &dyn Progress,
     ) -> Result<QueryReport, Error> {
-        let pos = match position {
-            Some(text) => parse(self, text)?,
-            None => self.start(),
-        };
+        let pos = parse_or(self, position, || self.start())?;
         let mut notes = Vec::new();
         let (_, solution) =
             solve_outcomes(self, std::slice::from_ref(&pos), SolverChoice::Auto, &mut notes, progress)?;
@@ -398,10 +408,7 @@ impl<G: Game> Solved for SolvedTable<'_, G> {
 
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
         let game = self.game;
-        let pos = match position {
-            Some(text) => parse(game, text)?,
-            None => self.start.clone(),
-        };
+        let pos = parse_or(game, position, || self.start.clone())?;
         let outcome_of = |p: &G::Position| {
             self.solution.get(p).ok_or_else(|| {
                 Error::Unsupported(format!("position `{}` was not reached by this solve", game.format(p)))

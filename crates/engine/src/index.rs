@@ -115,6 +115,12 @@ pub fn predecessor_slots_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Positio
     game.predecessors(pos, &mut preds);
     let first = out.len();
     out.extend(preds.iter().map(|q| game.rank(q)));
+    sort_dedup_from(out, first);
+}
+
+/// Sorts `out[first..]` and removes its repeated slots, leaving `out[..first]` as it is.
+#[inline]
+pub fn sort_dedup_from(out: &mut Vec<u64>, first: usize) {
     out[first..].sort_unstable();
     let mut kept = first;
     for k in first..out.len() {

@@ -58,8 +58,8 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::dense::{parse_in, Dense, DenseSolution};
-use crate::dyn_game::{query_report, QueryReport, SolveOptions, SolveReport};
+use crate::dense::{Dense, DenseSolution};
+use crate::dyn_game::{parse_or, query_report, QueryReport, SolveOptions, SolveReport};
 use crate::error::Error;
 use crate::index::Indexed;
 use crate::progress::{Progress, Silent};
@@ -861,10 +861,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {
         store.check_index(self)?;
         let game = &self.0;
-        let pos = match position {
-            Some(text) => parse_in(game, text)?,
-            None => game.start(),
-        };
+        let pos = parse_or(game, position, || game.start())?;
         let get = |p: &G::Position| -> Result<Outcome, Error> {
             store.get(game.rank(p))?.ok_or_else(|| {
                 Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))

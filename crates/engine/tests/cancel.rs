@@ -6,14 +6,17 @@
 mod synthetic;
 #[path = "common/synthetic_game.rs"]
 mod synthetic_game;
+#[path = "common/take_away.rs"]
+mod take_away;
 
 use nimber_engine::explore::Explored;
 use nimber_engine::solve::retrograde::{self, solve_space, Predecessors};
 use nimber_engine::solve::{grundy, loopy, memo};
-use nimber_engine::{dense, Error, Game, Kind, Move, ParseError, Progress, Silent};
+use nimber_engine::{dense, Error, Game, Progress, Silent};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
+use take_away::TakeAway;
 
 /// Asks to stop from the start.
 struct Stop;
@@ -24,35 +27,13 @@ impl Progress for Stop {
     }
 }
 
-/// Take 1 or 2 counters from a pile; whoever cannot move loses. 20,001 positions.
-struct TakeAway(u32);
-
-impl Game for TakeAway {
-    type Position = u32;
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-    fn start(&self) -> u32 {
-        self.0
-    }
-    fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
-        (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
-    }
-    fn format(&self, n: &u32) -> String {
-        n.to_string()
-    }
-    fn parse(&self, text: &str) -> Result<u32, ParseError> {
-        text.trim().parse().map_err(|_| ParseError::new("not a number"))
-    }
-}
-
 fn stopped<T>(result: Result<T, Error>) -> bool {
     matches!(result, Err(Error::Cancelled { checkpoint: None }))
 }
 
 #[test]
 fn every_solver_stops_when_asked() {
-    let game = TakeAway(20_000);
+    let game = TakeAway(20_000); // 20,001 positions
     let roots = [game.start()];
     assert!(stopped(Explored::new(&game, &roots, &Stop)));
     assert!(stopped(memo::solve(&game, &roots, &Stop)));

@@ -392,13 +392,13 @@ fn misere_play_on_random_graphs() {
         let reference = naive::naive_solve(&succ, &declared);
         let misere = Misere::new(&game);
         let solved = retrograde::solve(&misere, &game.roots(), Predecessors::Auto, &Silent).unwrap();
-        for v in 0..n {
-            assert_eq!(solved.get(&(v as u32)), Some(reference[v]), "seed {seed}: node {v}");
+        for (v, &want) in reference.iter().enumerate() {
+            assert_eq!(solved.get(&(v as u32)), Some(want), "seed {seed}: node {v}");
         }
         if acyclic {
             let searched = memo::solve(&misere, &game.roots(), &Silent).unwrap();
-            for v in 0..n {
-                assert_eq!(searched.get(&(v as u32)), Some(reference[v]), "seed {seed}: node {v}");
+            for (v, &want) in reference.iter().enumerate() {
+                assert_eq!(searched.get(&(v as u32)), Some(want), "seed {seed}: node {v}");
             }
             acyclic_positions += n;
         }

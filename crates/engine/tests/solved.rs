@@ -5,12 +5,15 @@
 mod synthetic;
 #[path = "common/synthetic_game.rs"]
 mod synthetic_game;
+#[path = "common/take_away.rs"]
+mod take_away;
 
 use nimber_engine::dense::Dense;
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParseError, Silent, SolveOptions, Value};
+use nimber_engine::{DynGame, Error, Silent, SolveOptions, Value};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
+use take_away::TakeAway;
 
 /// Every position's report from the solved handle equals a fresh query's, moves included.
 fn agrees(game: &dyn DynGame, positions: u64) -> [u64; 4] {
@@ -35,28 +38,6 @@ fn solved_once_answers_like_query() {
     assert_eq!(hash_map, dense);
     // Cycles and terminal values give every value.
     assert!(hash_map.iter().all(|&n| n > 0), "{hash_map:?}");
-}
-
-/// Take 1 or 2 counters from a pile; whoever cannot move loses.
-struct TakeAway(u32);
-
-impl Game for TakeAway {
-    type Position = u32;
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-    fn start(&self) -> u32 {
-        self.0
-    }
-    fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
-        (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
-    }
-    fn format(&self, n: &u32) -> String {
-        n.to_string()
-    }
-    fn parse(&self, text: &str) -> Result<u32, ParseError> {
-        text.trim().parse().map_err(|_| ParseError::new("not a number"))
-    }
 }
 
 #[test]

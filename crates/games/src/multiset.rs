@@ -1,7 +1,7 @@
 //! Positions that are multisets of heaps (Nim, subtraction games, octal games): kept sorted,
 //! written `3,4,5` (`-` when empty), one component per heap.
 
-use nimber_engine::ParseError;
+use nimber_engine::{Move, ParseError};
 
 /// Writes a multiset of heaps: `3,4,5`, or `-` when empty.
 pub(crate) fn format_heaps(heaps: &[u32]) -> String {
@@ -50,6 +50,32 @@ pub(crate) fn replace_heap(heaps: &[u32], from: u32, to: u32) -> Vec<u32> {
 /// Distinct heap sizes of a sorted multiset, zero excluded.
 pub(crate) fn distinct(heaps: &[u32]) -> impl Iterator<Item = u32> + '_ {
     heaps.iter().enumerate().filter(|&(i, &h)| h > 0 && (i == 0 || heaps[i - 1] != h)).map(|(_, &h)| h)
+}
+
+/// The moves that take from one heap: for each distinct size `h` in `heaps`, one move to each
+/// size of `sizes(h)` in its order, labelled `h->to` (Nim, subtraction games).
+pub(crate) fn take_moves<I: IntoIterator<Item = u32>>(
+    heaps: &[u32],
+    sizes: impl Fn(u32) -> I,
+) -> Vec<Move<Vec<u32>>> {
+    let mut moves = Vec::new();
+    for h in distinct(heaps) {
+        for to in sizes(h) {
+            moves.push(Move::new(format!("{h}->{to}"), replace_heap(heaps, h, to)));
+        }
+    }
+    moves
+}
+
+/// The positions of [`take_moves`], in the same order, appended to `out`.
+pub(crate) fn take_successors<I: IntoIterator<Item = u32>>(
+    heaps: &[u32],
+    sizes: impl Fn(u32) -> I,
+    out: &mut Vec<Vec<u32>>,
+) {
+    for h in distinct(heaps) {
+        out.extend(sizes(h).into_iter().map(|to| replace_heap(heaps, h, to)));
+    }
 }
 
 /// Reads a position: heaps separated by commas, at most `max` each, empty heaps dropped.

@@ -2,7 +2,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
+use crate::multiset::{draw_heaps, format_heaps, parse_position, single_heaps, take_moves, take_successors};
 use crate::registry::GameInfo;
 
 mod index;
@@ -80,19 +80,11 @@ impl Game for Nim {
     }
 
     fn moves(&self, heaps: &Vec<u32>) -> Vec<Move<Vec<u32>>> {
-        let mut moves = Vec::new();
-        for h in distinct(heaps) {
-            for to in (0..h).rev() {
-                moves.push(Move::new(format!("{h}->{to}"), replace_heap(heaps, h, to)));
-            }
-        }
-        moves
+        take_moves(heaps, |h| (0..h).rev())
     }
 
     fn successors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        for h in distinct(heaps) {
-            out.extend((0..h).rev().map(|to| replace_heap(heaps, h, to)));
-        }
+        take_successors(heaps, |h| (0..h).rev(), out)
     }
 
     fn format(&self, heaps: &Vec<u32>) -> String {

@@ -2,7 +2,10 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
+use crate::multiset::{
+    distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps, take_moves,
+    take_successors,
+};
 use crate::registry::GameInfo;
 
 /// The largest heap and the largest amount accepted.
@@ -37,6 +40,12 @@ impl Subtraction {
     /// The amounts that may be removed, increasing.
     pub fn set(&self) -> &[u32] {
         &self.set
+    }
+
+    /// The sizes a heap of `h` can be left at: `h - s` for each amount `s` up to `h`, in the
+    /// order of the set.
+    fn sizes_after(&self, h: u32) -> impl Iterator<Item = u32> + '_ {
+        self.set.iter().take_while(move |&&s| s <= h).map(move |&s| h - s)
     }
 }
 
@@ -80,23 +89,13 @@ impl Game for Subtraction {
     }
 
     fn moves(&self, heaps: &Vec<u32>) -> Vec<Move<Vec<u32>>> {
-        let mut moves = Vec::new();
-        for h in distinct(heaps) {
-            for &s in self.set.iter().take_while(|&&s| s <= h) {
-                moves.push(Move::new(format!("{h}->{}", h - s), replace_heap(heaps, h, h - s)));
-            }
-        }
-        moves
+        take_moves(heaps, |h| self.sizes_after(h))
     }
 
     fn successors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         // One move per distinct heap size and amount: heaps of equal size are interchangeable,
         // so taking from either is the same move (as in Nim).
-        for h in distinct(heaps) {
-            for &s in self.set.iter().take_while(|&&s| s <= h) {
-                out.push(replace_heap(heaps, h, h - s));
-            }
-        }
+        take_successors(heaps, |h| self.sizes_after(h), out)
     }
 
     fn format(&self, heaps: &Vec<u32>) -> String {

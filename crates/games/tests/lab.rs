@@ -201,7 +201,7 @@ fn functionality_witnesses_have_equal_features_and_different_values() {
             let mut moves = Vec::new();
             nim.successors(&pos, &mut moves);
             out.push(moves.len() as i64);
-            let solved = memo::solve(&nim, &[pos.clone()], &Silent).unwrap();
+            let solved = memo::solve(&nim, std::slice::from_ref(&pos), &Silent).unwrap();
             (index.iter().map(|&i| out[i]).collect::<Vec<_>>(), solved.get(&pos).unwrap().value())
         };
         let ((fa, va), (fb, vb)) = (values(&a.position), values(&b.position));

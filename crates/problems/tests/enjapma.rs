@@ -4,7 +4,6 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use nimber_engine::solve::{grundy, memo};
@@ -14,6 +13,9 @@ use nimber_problems::enjapma::{read, solve};
 use nimber_problems::{InputError, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+#[path = "common/examples.rs"]
+mod examples;
 
 /// Every board size from 1 x 1 up to 3 x 4 and 4 x 3.
 fn sizes() -> Vec<(u32, u32)> {
@@ -115,16 +117,12 @@ fn outcome_and_nim_value_depend_only_on_x_and_y() {
 
 #[test]
 fn samples() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/enjapma");
     let mut checked = 0;
-    for entry in fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let expected = fs::read_to_string(path.with_extension("out")).unwrap();
-            let output = solve(&fs::read_to_string(&path).unwrap(), &Options::default()).unwrap();
-            assert_eq!(format!("{output}\n"), expected, "{}", path.display());
-            checked += 1;
-        }
+    for path in examples::example_inputs("enjapma") {
+        let expected = fs::read_to_string(path.with_extension("out")).unwrap();
+        let output = solve(&fs::read_to_string(&path).unwrap(), &Options::default()).unwrap();
+        assert_eq!(format!("{output}\n"), expected, "{}", path.display());
+        checked += 1;
     }
     eprintln!("enjapma: {checked} samples passed");
     assert_eq!(checked, 6);
@@ -214,13 +212,8 @@ fn check(input: &str) -> Result<String, InputError> {
 #[test]
 fn fuzz_the_reader() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x819);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/enjapma");
-    let mut samples: Vec<String> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .map(|p| fs::read_to_string(p).unwrap())
-        .collect();
+    let mut samples: Vec<String> =
+        examples::example_inputs("enjapma").into_iter().map(|p| fs::read_to_string(p).unwrap()).collect();
     samples.sort();
     samples.push("4 5\no.o.o\n.....\nooooo\n.o..o\n".to_string());
     let pieces = [

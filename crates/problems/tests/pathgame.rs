@@ -4,7 +4,6 @@
 //! game on the transposed board.
 
 use std::fs;
-use std::path::Path;
 
 use nimber_engine::adapt::Unsplit;
 use nimber_engine::solve::{grundy, memo};
@@ -14,6 +13,9 @@ use nimber_problems::pathgame::{self, SegmentTable, BOTTOM, TOP, WHITE};
 use nimber_problems::{more_reclamation, InputError, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+#[path = "common/examples.rs"]
+mod examples;
 
 const FAST: Options = Options { exact: false };
 const EXACT: Options = Options { exact: true };
@@ -307,14 +309,8 @@ fn every_river_up_to_7_rows_against_the_transposed_board() {
 }
 
 fn check_examples(name: &str, count: usize) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
     let problem = nimber_problems::find(name).unwrap();
-    let mut inputs: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
+    let inputs = examples::example_inputs(name);
     for input in &inputs {
         let expected = fs::read_to_string(input.with_extension("out")).unwrap();
         let text = fs::read_to_string(input).unwrap();
@@ -434,12 +430,9 @@ fn parsers_never_panic() {
     // numbers: every input gives an answer or an error with a line (the empty input: an error
     // about the whole input).
     let mut rng = ChaCha8Rng::seed_from_u64(2013);
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut seeds: Vec<(String, &str)> = Vec::new();
     for name in ["pathgame", "more-reclamation"] {
-        let mut paths: Vec<_> = fs::read_dir(data.join(name)).unwrap().map(|e| e.unwrap().path()).collect();
-        paths.sort();
-        for p in paths.into_iter().filter(|p| p.extension().is_some_and(|e| e == "in")) {
+        for p in examples::example_inputs(name) {
             seeds.push((fs::read_to_string(p).unwrap(), name));
         }
     }

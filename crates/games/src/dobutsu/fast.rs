@@ -10,6 +10,7 @@
 //! game; whether it is terminal follows from the attack sets of the moving side, updated for the
 //! one piece that moves.
 
+use nimber_engine::index::sort_dedup_from;
 use nimber_engine::{MoveClasses, Value};
 
 use super::{
@@ -87,9 +88,9 @@ const fn sources() -> [[u16; 12]; 8] {
 }
 
 /// `PEXT6[v | m << 6]`: the bits of `v` under the mask `m`, packed (6 bits).
-static PEXT6: [u8; 4096] = pext6();
+static PEXT6: [u8; 4096] = bit_moves6(false);
 /// `PDEP6[v | m << 6]`: the low bits of `v` spread over the mask `m` (6 bits).
-static PDEP6: [u8; 4096] = pdep6();
+static PDEP6: [u8; 4096] = bit_moves6(true);
 /// Ones in 6 bits.
 static POP6: [u8; 64] = pop6();
 /// Bit `i` of 6 bits moved to bit `4i`.
@@ -100,7 +101,10 @@ static POW3: [u16; 64] = pow3();
 /// included), hens and Gote's pieces, at bits 0, 12, 24, 36 and 48.
 static BYTE: [u64; 256] = byte_masks();
 
-const fn pext6() -> [u8; 4096] {
+/// `[v | m << 6]` for every 6-bit `v` and mask `m`: the bits of `v` under `m` packed (as
+/// `pext`), or when `deposit` the low bits of `v` spread over `m` (as `pdep`): the `k`-th set
+/// bit of `m`, bit `b`, links bit `b` of the spread value with bit `k` of the packed one.
+const fn bit_moves6(deposit: bool) -> [u8; 4096] {
     let mut t = [0u8; 4096];
     let mut i = 0;
     while i < 4096 {
@@ -108,26 +112,8 @@ const fn pext6() -> [u8; 4096] {
         let (mut out, mut k, mut b) = (0, 0, 0);
         while b < 6 {
             if m >> b & 1 != 0 {
-                out |= (v >> b & 1) << k;
-                k += 1;
-            }
-            b += 1;
-        }
-        t[i] = out as u8;
-        i += 1;
-    }
-    t
-}
-
-const fn pdep6() -> [u8; 4096] {
-    let mut t = [0u8; 4096];
-    let mut i = 0;
-    while i < 4096 {
-        let (v, m) = (i & 63, i >> 6);
-        let (mut out, mut k, mut b) = (0, 0, 0);
-        while b < 6 {
-            if m >> b & 1 != 0 {
-                out |= (v >> k & 1) << b;
+                let (from, to) = if deposit { (k, b) } else { (b, k) };
+                out |= (v >> from & 1) << to;
                 k += 1;
             }
             b += 1;
@@ -264,12 +250,17 @@ fn insert_bit(m: u64, at: u32) -> u64 {
 // ---------------------------------------------------------------------------------------------
 // The board seen cell by cell: one flag per cell at bit 4·sq.
 
-/// Per-cell flags of the board of `x`.
+/// Per-cell flags of the board of `x`: the occupied cells, Gote's pieces, and the pieces of
+/// each kind of both players (chicks without hens).
 #[derive(Copy, Clone)]
 struct Flags {
     occupied: u64,
     gote: u64,
     lion: u64,
+    giraffe: u64,
+    elephant: u64,
+    chick: u64,
+    hen: u64,
 }
 
 #[inline(always)]
@@ -279,38 +270,46 @@ fn flags(x: u64) -> Flags {
     let b1 = x >> 1 & LOW_BITS;
     let b2 = x >> 2 & LOW_BITS;
     let b3 = x >> 3 & LOW_BITS;
-    Flags { occupied: b0 | b1 | b2, gote: b3, lion: b0 & !(b1 | b2) }
+    Flags {
+        occupied: b0 | b1 | b2,
+        gote: b3,
+        lion: b0 & !(b1 | b2),
+        giraffe: b1 & !b0,
+        elephant: b0 & b1,
+        chick: b2 & !b0,
+        hen: b2 & b0,
+    }
+}
+
+impl Flags {
+    /// The squares reached by the pieces among `own` (one player's), moving up the board as
+    /// Sente's do ([`steps_up`]).
+    #[inline(always)]
+    fn steps_up(&self, own: u64) -> [u64; 8] {
+        steps_up(self.lion & own, self.giraffe & own, self.elephant & own, self.chick & own, self.hen & own)
+    }
+
+    /// The squares reached by the pieces among `own`, moving down the board as Gote's do
+    /// ([`steps_down`]).
+    #[inline(always)]
+    fn steps_down(&self, own: u64) -> [u64; 8] {
+        steps_down(self.lion & own, self.giraffe & own, self.elephant & own, self.chick & own, self.hen & own)
+    }
+}
+
+/// The squares in any of the masks of `steps`.
+#[inline(always)]
+fn union(steps: [u64; 8]) -> u64 {
+    steps.into_iter().fold(0, |a, s| a | s)
 }
 
 /// The end of the game for Sente to move in `x` (as `Game::terminal`): Sente can capture Gote's
 /// lion (won), or Gote's lion stands on Sente's home rank out of reach (lost).
 #[inline(always)]
 pub(super) fn sente_terminal(x: u64) -> Option<Value> {
-    let c = x & CELLS;
-    let b0 = c & LOW_BITS;
-    let b1 = c >> 1 & LOW_BITS;
-    let b2 = c >> 2 & LOW_BITS;
-    let b3 = c >> 3 & LOW_BITS;
-    let sente = (b0 | b1 | b2) & !b3;
-    let lion = b0 & !(b1 | b2);
-    let gote_lion = lion & b3;
-    let s_lion = lion & sente;
-    let s_giraffe = b1 & !b0 & sente;
-    let s_elephant = b0 & b1 & sente;
-    let s_chick = b2 & !b0 & sente;
-    let s_hen = b2 & b0 & sente;
-    let forward = s_lion | s_giraffe | s_chick | s_hen;
-    let orthogonal = s_lion | s_giraffe | s_hen;
-    let diagonal_forward = s_lion | s_elephant | s_hen;
-    let diagonal_back = s_lion | s_elephant;
-    let attacks = forward >> 12
-        | orthogonal << 12
-        | (orthogonal & !FILE_A) >> 4
-        | (orthogonal & !FILE_C) << 4
-        | (diagonal_forward & !FILE_A) >> 16
-        | (diagonal_forward & !FILE_C) >> 8
-        | (diagonal_back & !FILE_A) << 8
-        | (diagonal_back & !FILE_C) << 16;
+    let fl = flags(x);
+    let gote_lion = fl.lion & fl.gote;
+    let attacks = union(fl.steps_up(fl.occupied & !fl.gote));
     if attacks & gote_lion != 0 {
         Some(Value::Win)
     } else if gote_lion >> 36 != 0 {
@@ -951,34 +950,21 @@ struct Threats {
 
 #[inline(always)]
 fn threats(c: u64) -> Threats {
-    let x = c & CELLS;
-    let b0 = x & LOW_BITS;
-    let b1 = x >> 1 & LOW_BITS;
-    let b2 = x >> 2 & LOW_BITS;
-    let gote = x >> 3 & LOW_BITS;
-    let lion = b0 & !(b1 | b2);
-    let (giraffe, elephant, chick, hen) = (b1 & !b0, b0 & b1, b2 & !b0, b2 & b0);
-    let sente_lion = lion & !gote;
-    let steps = steps_down(lion & gote, giraffe & gote, elephant & gote, chick & gote, hen & gote);
+    let fl = flags(c);
+    let sente_lion = fl.lion & !fl.gote;
+    let steps = fl.steps_down(fl.gote);
     // One step back from the lion in each direction in which a piece of Gote's reaches it.
     let back = steps_up(sente_lion, 0, 0, 0, 0);
     let attackers = (0..8).fold(0, |a, d| if steps[d] & sente_lion != 0 { a | back[d] } else { a });
-    Threats { attacked: steps.into_iter().fold(0, |a, s| a | s) & LOW_BITS, attackers, lion: sente_lion }
+    Threats { attacked: union(steps) & LOW_BITS, attackers, lion: sente_lion }
 }
 
 /// Sente's pieces that attack Gote's lion in `g`, one bit per cell at 4·sq.
 #[inline(always)]
 fn sente_attackers(g: u64) -> u64 {
-    let x = g & CELLS;
-    let b0 = x & LOW_BITS;
-    let b1 = x >> 1 & LOW_BITS;
-    let b2 = x >> 2 & LOW_BITS;
-    let b3 = x >> 3 & LOW_BITS;
-    let sente = (b0 | b1 | b2) & !b3;
-    let lion = b0 & !(b1 | b2);
-    let (giraffe, elephant, chick, hen) = (b1 & !b0, b0 & b1, b2 & !b0, b2 & b0);
-    let gote_lion = lion & b3;
-    let steps = steps_up(lion & sente, giraffe & sente, elephant & sente, chick & sente, hen & sente);
+    let fl = flags(g);
+    let gote_lion = fl.lion & fl.gote;
+    let steps = fl.steps_up(fl.occupied & !fl.gote);
     let back = steps_down(gote_lion, 0, 0, 0, 0);
     (0..8).fold(0, |a, d| if steps[d] & gote_lion != 0 { a | back[d] } else { a })
 }
@@ -990,17 +976,13 @@ fn sente_attackers(g: u64) -> u64 {
 /// move that leaves the lion on Gote's home rank out of reach ends the game there.
 #[inline(always)]
 fn count_moves(c: u64) -> MoveClasses {
-    let x = c & CELLS;
-    let b0 = x & LOW_BITS;
-    let b1 = x >> 1 & LOW_BITS;
-    let b2 = x >> 2 & LOW_BITS;
-    let b3 = x >> 3 & LOW_BITS;
-    let occupied = b0 | b1 | b2;
-    let (giraffe, elephant, chick, hen) = (b1 & !b0, b0 & b1, b2 & !b0, b2 & b0);
-    let sente = occupied & !b3;
+    let fl = flags(c);
+    let occupied = fl.occupied;
+    let sente = occupied & !fl.gote;
     let Threats { attacked, attackers, lion: sente_lion } = threats(c);
     let free = LOW_BITS & !sente;
-    let steps = steps_up(0, giraffe & sente, elephant & sente, chick & sente, hen & sente);
+    // Every piece but the lion (it moves below).
+    let steps = steps_up(0, fl.giraffe & sente, fl.elephant & sente, fl.chick & sente, fl.hen & sente);
     let kinds_in_hand = (0..3).filter(|h| c >> (SENTE_HAND + 2 * h) & 3 != 0).count() as u32;
     let others = steps.into_iter().map(|s| (s & free).count_ones()).sum::<u32>()
         + kinds_in_hand * (LOW_BITS & !occupied).count_ones();
@@ -1010,7 +992,7 @@ fn count_moves(c: u64) -> MoveClasses {
         1 => steps.into_iter().map(|s| (s & attackers).count_ones()).sum(),
         _ => 0,
     };
-    let lion_to = steps_up(sente_lion, 0, 0, 0, 0).into_iter().fold(0, |a, s| a | s) & free;
+    let lion_to = union(steps_up(sente_lion, 0, 0, 0, 0)) & free;
     let lion_safe = lion_to & !attacked;
     let home = sente_lion & 0x111 != 0;
     MoveClasses {
@@ -1090,15 +1072,7 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
         }
     }
     if mirror(c) == c {
-        out[first..].sort_unstable();
-        let mut kept = first;
-        for k in first..out.len() {
-            if k == first || out[k] != out[kept - 1] {
-                out[kept] = out[k];
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        sort_dedup_from(out, first);
     }
 }
 
@@ -1115,6 +1089,13 @@ mod tests {
             assert_eq!(pop12(m), m.count_ones());
             for v in [0u64, 0xfff, 0x5a5, 0x3c, m ^ 0x777] {
                 let packed = pext12(v, m);
+                // The bits of `v` under `m`, from the lowest, packed.
+                let (mut want, mut k) = (0, 0);
+                for b in (0..12).filter(|b| m >> b & 1 != 0) {
+                    want |= (v >> b & 1) << k;
+                    k += 1;
+                }
+                assert_eq!(packed, want, "{v:x} {m:x}");
                 assert_eq!(pdep12(packed, m), v & m, "{v:x} {m:x}");
                 assert!(packed < 1 << m.count_ones());
             }
