@@ -205,7 +205,7 @@ pub struct SolveArgs {
     pub dump: Option<PathBuf>,
 
     /// Store the solution in this file, for `query --db` and `analyze --db` (games solved
-    /// through a dense index: tictactoe, nim, dobutsu, graph)
+    /// through a dense index: tictactoe, nim, dobutsu, dodgem, graph)
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
 
@@ -216,7 +216,7 @@ pub struct SolveArgs {
     pub memory: Option<String>,
 
     /// Keep a checkpoint of the solve in this file (games solved through a dense index:
-    /// tictactoe, nim, dobutsu, graph), written every --checkpoint-every seconds and when the solve is
+    /// tictactoe, nim, dobutsu, dodgem, graph), written every --checkpoint-every seconds and when the solve is
     /// stopped by Ctrl-C, removed when it ends (default with --save FILE: FILE.checkpoint)
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,

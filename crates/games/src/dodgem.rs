@@ -1,12 +1,13 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 
 /// The smallest and largest board sizes accepted.
 pub const MIN_SIZE: u64 = 2;
-/// See [`MIN_SIZE`]. Boards of 5x5 have about 10^8 positions and need a lot of memory to solve.
+/// See [`MIN_SIZE`]. From the 5x5 start, 164,338,619 positions are reachable: solved over the
+/// dense index ([`Indexed`]), in about 560 MiB.
 pub const MAX_SIZE: u64 = 5;
 
 /// A Dodgem position: the cells of each player's cars and whose turn it is. Cell `row * n + col`
@@ -26,6 +27,68 @@ pub struct DodgemPos {
 #[derive(Clone, Debug)]
 pub struct Dodgem {
     n: u32,
+    /// `offsets[b][r]`: the first slot pair (see [`Indexed`] below) of the positions with `b`
+    /// Blue and `r` Red cars on the board; `offsets[n - 1][n]` is the number of pairs.
+    offsets: [[u64; MAX_SIZE as usize + 1]; MAX_SIZE as usize],
+    /// Every cell, the left column, the right column and the top row, as sets of cells.
+    full: u32,
+    left: u32,
+    right: u32,
+    top: u32,
+}
+
+/// Positions reachable from the start on boards of 2 to 5 cells a side (the tests check 2 to 4;
+/// 5 measured by a solve by hand).
+const REACHABLE: [u64; 4] = [23, 2055, 395_294, 164_338_619];
+
+/// Cells of the largest board.
+const MAX_CELLS: usize = (MAX_SIZE * MAX_SIZE) as usize;
+
+/// `BINOMIAL[m][k]`: the number of `k`-subsets of `m` things.
+const BINOMIAL: [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] = {
+    let mut table = [[0u64; MAX_CELLS + 1]; MAX_CELLS + 1];
+    let mut m = 0;
+    while m <= MAX_CELLS {
+        table[m][0] = 1;
+        let mut k = 1;
+        while k <= m {
+            table[m][k] = table[m - 1][k - 1] + if k < m { table[m - 1][k] } else { 0 };
+            k += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// The rank of a set of `0..32` among the sets of its size in the combinatorial number system
+/// (colexicographic order): the sum over its members `c_1 < c_2 < ...` of `C(c_i, i)`.
+#[inline]
+fn colex_rank(mut set: u32) -> u64 {
+    let mut rank = 0;
+    let mut i = 1;
+    while set != 0 {
+        rank += BINOMIAL[set.trailing_zeros() as usize][i];
+        set &= set - 1;
+        i += 1;
+    }
+    rank
+}
+
+/// The `k`-subset of `0..m` of colexicographic rank `rank` (below `C(m, k)`).
+#[inline]
+fn colex_unrank(mut rank: u64, k: usize, m: usize) -> u32 {
+    let mut set = 0;
+    let mut c = m;
+    for i in (1..=k).rev() {
+        // The largest c with C(c, i) <= rank: members decrease, so search down from the last.
+        c -= 1;
+        while BINOMIAL[c][i] > rank {
+            c -= 1;
+        }
+        rank -= BINOMIAL[c][i];
+        set |= 1 << c;
+    }
+    set
 }
 
 impl Dodgem {
@@ -34,7 +97,35 @@ impl Dodgem {
         if !(MIN_SIZE..=MAX_SIZE).contains(&(n as u64)) {
             return Err(Error::Param(format!("parameter n={n}: must be between {MIN_SIZE} and {MAX_SIZE}")));
         }
-        Ok(Dodgem { n })
+        let cells = (n * n) as usize;
+        let mut offsets = [[0; MAX_SIZE as usize + 1]; MAX_SIZE as usize];
+        let mut total = 0;
+        for b in 0..n as usize {
+            for r in 0..n as usize {
+                offsets[b][r] = total;
+                total += BINOMIAL[cells][b] * BINOMIAL[cells - b][r];
+            }
+            offsets[b][n as usize] = total;
+        }
+        let full = (1u32 << (n * n)) - 1;
+        let left = (0..n).fold(0, |acc, row| acc | 1 << (row * n));
+        let (right, top) = (left << (n - 1), ((1 << n) - 1) << (n * (n - 1)));
+        Ok(Dodgem { n, offsets, full, left, right, top })
+    }
+
+    /// Whether the player to move has a move (else the position is terminal: a win).
+    #[inline]
+    fn has_move(&self, pos: &DodgemPos) -> bool {
+        let (n, free) = (self.n, self.full & !(pos.blue | pos.red));
+        if pos.blue_to_move {
+            let b = pos.blue;
+            b & self.right != 0 || (b & !self.right) << 1 & free != 0 || (b << n | b >> n) & free != 0
+        } else {
+            let r = pos.red;
+            r & self.top != 0
+                || (r << n & free) != 0
+                || ((r & !self.left) >> 1 | (r & !self.right) << 1) & free != 0
+        }
     }
 
     /// The board size.
@@ -58,8 +149,10 @@ impl Dodgem {
         let n = self.n;
         let occupied = pos.blue | pos.red;
         let free = |cell: u32| occupied & 1 << cell == 0;
-        let cars = if pos.blue_to_move { pos.blue } else { pos.red };
-        for from in (0..n * n).filter(|&c| cars & 1 << c != 0) {
+        let mut cars = if pos.blue_to_move { pos.blue } else { pos.red };
+        while cars != 0 {
+            let from = cars.trailing_zeros();
+            cars &= cars - 1;
             let (col, row) = (from % n, from / n);
             if pos.blue_to_move {
                 // Forward is right; off the board across the right edge.
@@ -116,19 +209,36 @@ pub(crate) const INFO: GameInfo = GameInfo {
            player must always leave the opponent a move: the player to move who has none, because \
            all their cars have left or are blocked, wins. Play can go on forever (cars shuffling \
            sideways): that is a draw. 3x3 Dodgem is a first-player win (Winning Ways); D. des \
-           Jardins (1996) found 4x4 and 5x5 drawn. Notation: the rows from the top, separated by \
+           Jardins (1996) found 4x4 and 5x5 drawn. Reproduced here, counting the positions \
+           reachable from the start: 3x3, 2,055 positions, none drawn, the start won in 20 moves; \
+           4x4, 395,294 positions (35,281 drawn), the start drawn; 5x5, 164,338,619 positions \
+           (52,703,322 drawn), the start drawn. Boards up to 4x4 are solved with hash maps, 5x5 \
+           over a dense index of 240,060,402 slots (about 560 MiB; every size can be stored with \
+           `solve --save`). Notation: the rows from the top, separated by \
            `/`, each cell `b` (Blue), `r` (Red) or `.`, then a space and the player to move, `b` \
            or `r`: the 3x3 start is `b../b../.rr b`. Moves are written `a2-b2` or `c2-off`, cells \
            named by column letter from the left and row number from the bottom (`a1` is the \
            bottom-left corner).",
-    params: &[ParamSpec { name: "n", default: "3", help: "board size (2 to 5; 5 is very large)" }],
+    params: &[ParamSpec {
+        name: "n",
+        default: "3",
+        help: "board size (2 to 5; 5 takes minutes and some 560 MiB)",
+    }],
     build,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    let n = params.int("n", MIN_SIZE, MAX_SIZE)?;
-    Ok(Box::new(Dodgem::new(n as u32)?))
+    let game = build_game(params)?;
+    Ok(if game.n >= DENSE_FROM { Box::new(nimber_engine::dense::Dense(game)) } else { Box::new(game) })
 }
+
+/// The game of the parameters.
+pub(crate) fn build_game(params: &Params) -> Result<Dodgem, Error> {
+    Dodgem::new(params.int("n", MIN_SIZE, MAX_SIZE)? as u32)
+}
+
+/// Boards of this size and more are solved through the dense index by default.
+pub const DENSE_FROM: u32 = 5;
 
 impl Game for Dodgem {
     type Position = DodgemPos;
@@ -160,9 +270,57 @@ impl Game for Dodgem {
     }
 
     fn terminal(&self, pos: &DodgemPos) -> Option<Value> {
-        let mut any = false;
-        self.for_each_move(pos, |_, _| any = true);
-        (!any).then_some(Value::Win)
+        (!self.has_move(pos)).then_some(Value::Win)
+    }
+
+    fn has_predecessors(&self) -> bool {
+        true
+    }
+
+    /// The positions before the last move, made by the player not to move in `pos`: one of
+    /// their cars one cell back (Blue's from the left, from below or from above; Red's from
+    /// below, from the right or from the left) onto a free cell, or a car that has left back on
+    /// the cell it left from (Blue's right column, Red's top row) when it is free. Every one has
+    /// a move (the one into `pos`), so none is terminal.
+    fn predecessors(&self, pos: &DodgemPos, out: &mut Vec<DodgemPos>) {
+        let n = self.n;
+        let free = self.full & !(pos.blue | pos.red);
+        // The player who moved last, and their cars.
+        let blue_moved = !pos.blue_to_move;
+        let cars = if blue_moved { pos.blue } else { pos.red };
+        let before = |cars_before: u32| {
+            if blue_moved {
+                DodgemPos { blue: cars_before, red: pos.red, blue_to_move: true }
+            } else {
+                DodgemPos { blue: pos.blue, red: cars_before, blue_to_move: false }
+            }
+        };
+        let mut rest = cars;
+        while rest != 0 {
+            let to = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (col, row) = (to % n, to / n);
+            let others = cars & !(1 << to);
+            // (The cell the car came from, whether that move exists.)
+            let from = if blue_moved {
+                [(to.wrapping_sub(1), col > 0), (to.wrapping_sub(n), row > 0), (to + n, row + 1 < n)]
+            } else {
+                [(to.wrapping_sub(n), row > 0), (to + 1, col + 1 < n), (to.wrapping_sub(1), col > 0)]
+            };
+            for (cell, exists) in from {
+                if exists && free & 1 << cell != 0 {
+                    out.push(before(others | 1 << cell));
+                }
+            }
+        }
+        if cars.count_ones() < n - 1 {
+            let mut exits = free & if blue_moved { self.right } else { self.top };
+            while exits != 0 {
+                let cell = exits.trailing_zeros();
+                exits &= exits - 1;
+                out.push(before(cars | 1 << cell));
+            }
+        }
     }
 
     fn svg(&self, pos: &DodgemPos) -> Option<String> {
@@ -251,6 +409,61 @@ impl Game for Dodgem {
             }
         }
         Ok(pos)
+    }
+}
+
+/// The dense index: the positions with `b` Blue and `r` Red cars on the board (`b`, `r` in
+/// `0..n`) form a block of `C(n², b) * C(n² - b, r)` slot pairs, blocks in order of `b` then `r`;
+/// within a block, Blue's cells are a `b`-subset of the `n²` cells and Red's an `r`-subset of the
+/// `n² - b` cells Blue leaves free, both ranked in the combinatorial number system (colex order);
+/// the low bit of a slot is 0 when Blue is to move. Every slot is a position (no holes), reachable
+/// or not.
+impl Indexed for Dodgem {
+    fn size(&self) -> u64 {
+        2 * self.offsets[self.n as usize - 1][self.n as usize]
+    }
+
+    fn rank(&self, pos: &DodgemPos) -> u64 {
+        let cells = (self.n * self.n) as usize;
+        let (b, r) = (pos.blue.count_ones() as usize, pos.red.count_ones() as usize);
+        // Red's cells numbered among the cells Blue leaves free.
+        let mut red = 0u32;
+        let mut rest = pos.red;
+        while rest != 0 {
+            let cell = rest.trailing_zeros();
+            rest &= rest - 1;
+            red |= 1 << (cell - (pos.blue & ((1 << cell) - 1)).count_ones());
+        }
+        let pair = self.offsets[b][r] + colex_rank(pos.blue) * BINOMIAL[cells - b][r] + colex_rank(red);
+        2 * pair + !pos.blue_to_move as u64
+    }
+
+    fn unrank(&self, index: u64) -> Option<DodgemPos> {
+        if index >= Indexed::size(self) {
+            return None;
+        }
+        let (n, cells) = (self.n as usize, (self.n * self.n) as usize);
+        let pair = index / 2;
+        let b = (0..n).rev().find(|&b| self.offsets[b][0] <= pair)?;
+        let r = (0..n).rev().find(|&r| self.offsets[b][r] <= pair)?;
+        let within = pair - self.offsets[b][r];
+        let per_blue = BINOMIAL[cells - b][r];
+        let blue = colex_unrank(within / per_blue, b, cells);
+        let packed = colex_unrank(within % per_blue, r, cells - b);
+        // Spread Red's cells back over the cells Blue leaves free.
+        let mut red = 0;
+        for (k, cell) in (0..cells as u32).filter(|&c| blue & 1 << c == 0).enumerate() {
+            red |= (packed >> k & 1) << cell;
+        }
+        Some(DodgemPos { blue, red, blue_to_move: index.is_multiple_of(2) })
+    }
+
+    fn index_scheme(&self) -> String {
+        format!("dodgem-n{}-combinations-v1", self.n)
+    }
+
+    fn reachable_hint(&self) -> Option<u64> {
+        REACHABLE.get(self.n as usize - 2).copied()
     }
 }
 
@@ -497,6 +710,119 @@ mod tests {
         assert!(Dodgem::new(1).is_err() && Dodgem::new(6).is_err());
         assert!(crate::build("dodgem", &["n=9"]).is_err());
         assert_eq!(crate::build("dodgem", &["n=4"]).unwrap().start_text(), "b.../b.../b.../.rrr b");
+    }
+
+    #[test]
+    fn the_dense_index_is_a_bijection() {
+        use nimber_engine::index::check_bijection;
+        // Slot pairs: the sum over b, r < n of C(n², b) C(n² - b, r); every slot is a position.
+        for (n, size) in [(2, 42), (3, 2846), (4, 555_986), (5, 240_060_402)] {
+            let game = Dodgem::new(n).unwrap();
+            assert_eq!(Indexed::size(&game), size);
+            assert_eq!(game.rank(&game.start()) % 2, 0);
+            assert_eq!(game.unrank(size), None);
+            if n <= 4 {
+                assert_eq!(check_bijection(&game, std::iter::empty(), 0..size), 0, "n={n}");
+            } else {
+                // 5x5: the first and last slots of every block, and a stride through the rest.
+                let mut slots: Vec<u64> = (0..size).step_by(9973).collect();
+                for b in 0..5 {
+                    for r in 0..=5 {
+                        let first = 2 * game.offsets[b][r];
+                        slots.extend([first, first + 1, first.saturating_sub(1), first.saturating_sub(2)]);
+                    }
+                }
+                slots.retain(|&s| s < size);
+                slots.extend([size - 1, size - 2]);
+                assert_eq!(check_bijection(&game, [game.start()], slots), 0);
+            }
+        }
+        let (game, solved) = solve(3);
+        let holes = check_bijection(&game, solved.iter().map(|(p, _)| *p), std::iter::empty());
+        assert_eq!(holes, 0);
+        assert_eq!(game.index_scheme(), "dodgem-n3-combinations-v1");
+    }
+
+    #[test]
+    fn predecessors_invert_moves() {
+        use nimber_engine::index::{check_predecessors, check_slot_methods};
+        for n in [2, 3, 4] {
+            let (game, solved) = solve(n);
+            let positions: Vec<DodgemPos> = solved.iter().map(|(p, _)| *p).collect();
+            let moves = check_predecessors(&game, positions.iter().copied());
+            let open = check_slot_methods(&game, positions.iter().copied());
+            // A predecessor has a move (into the position): none is terminal.
+            let mut preds = Vec::new();
+            let mut listed = 0;
+            for p in &positions {
+                preds.clear();
+                game.predecessors(p, &mut preds);
+                listed += preds.len();
+                for q in &preds {
+                    assert_eq!(game.terminal(q), None, "{} before {}", game.format(q), game.format(p));
+                    assert_eq!(q.blue_to_move, !p.blue_to_move);
+                }
+            }
+            eprintln!(
+                "dodgem n={n}: predecessors of {} reachable positions ({open} not terminal) agree with \
+                 their moves, {moves} moves checked both ways; {listed} predecessors, none terminal",
+                positions.len()
+            );
+        }
+        // Every slot of 3x3, reachable or not.
+        let game = Dodgem::new(3).unwrap();
+        let all: Vec<DodgemPos> = (0..Indexed::size(&game)).filter_map(|s| game.unrank(s)).collect();
+        assert_eq!(all.len(), 2846);
+        check_predecessors(&game, all.iter().copied());
+        check_slot_methods(&game, all.iter().copied());
+        // Examples: Blue moved last and has a car that left (re-entering at the right column).
+        let pos = game.parse(".../b../rr. r").unwrap();
+        let mut preds = Vec::new();
+        game.predecessors(&pos, &mut preds);
+        let mut texts: Vec<String> = preds.iter().map(|q| game.format(q)).collect();
+        texts.sort();
+        assert_eq!(texts, [".../b../rrb b", ".../b.b/rr. b", "..b/b../rr. b", "b../.../rr. b"]);
+    }
+
+    #[test]
+    fn the_dense_solve_agrees_with_retrograde_analysis() {
+        use nimber_engine::dense;
+        for n in [2, 3, 4] {
+            let (game, solved) = solve(n);
+            let dense = dense::solve(&game, None, &Silent).unwrap();
+            assert_eq!(dense.len(), solved.len() as u64, "n={n}");
+            assert_eq!(game.reachable_hint(), Some(dense.len()));
+            for (p, o) in solved.iter() {
+                assert_eq!(dense.get(&game, p), Some(o), "n={n} {}", game.format(p));
+            }
+            assert_eq!(dense.counts(), solved.counts(), "n={n}");
+            eprintln!("dodgem n={n}: {} positions agree, dense and hash-map retrograde", solved.len());
+        }
+        let three = Dodgem::new(3).unwrap();
+        let dense = dense::solve(&three, None, &Silent).unwrap();
+        assert_eq!(dense.get(&three, &three.start()), Some(Outcome::new(Value::Win, 20)));
+        let four = Dodgem::new(4).unwrap();
+        let dense = dense::solve(&four, None, &Silent).unwrap();
+        assert_eq!(dense.get(&four, &four.start()), Some(Outcome::DRAW));
+        assert_eq!(dense.len(), 395_294);
+    }
+
+    #[test]
+    fn large_boards_are_built_dense_and_every_board_can_be_stored() {
+        // 4x4 and smaller: hash maps (as fast, and misère play, exploration and queries from any
+        // position); 5x5: the dense index. Every size has a dense build for `--save`.
+        for n in 2..=5 {
+            let param = format!("n={n}");
+            let game = crate::build("dodgem", &[param.as_str()]).unwrap();
+            assert_eq!(game.dense().is_some(), n >= DENSE_FROM, "n={n}");
+            let dense = crate::build_dense("dodgem", &[param.as_str()]).unwrap().unwrap();
+            let index = dense.dense().unwrap();
+            assert_eq!(index.index_scheme(), format!("dodgem-n{n}-combinations-v1"));
+            assert_eq!(dense.start_text(), game.start_text());
+        }
+        let dense = crate::build_dense("dodgem", &["n=3"]).unwrap().unwrap();
+        let report = dense.solve(&Default::default(), &Silent).unwrap();
+        assert_eq!((report.start.outcome, report.positions), (Some(Outcome::new(Value::Win, 20)), 2055));
     }
 
     proptest::proptest! {

@@ -57,7 +57,7 @@ pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>
 
 /// Builds the game called `name` from `key=value` parameters as a game solved through the dense
 /// path ([`nimber_engine::dense::Dense`]), for stored solutions (`solve --save`, `query --db`):
-/// `None` for a game without a dense index. Tic-tac-toe, Nim and graph games have one but are
+/// `None` for a game without a dense index. Tic-tac-toe, Nim, graph games and small Dodgem boards have one but are
 /// otherwise built for memo search (their `explore` and `--nim` need the hash-map solvers, and
 /// Nim's queries may go beyond the bounds of its index).
 pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box<dyn DynGame>>, Error> {
@@ -70,6 +70,10 @@ pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box
         "nim" => {
             let params = Params::parse(name, crate::nim::INFO.params, params)?;
             Some(Box::new(nimber_engine::dense::Dense(crate::nim::build_indexed(&params)?)))
+        }
+        "dodgem" => {
+            let params = Params::parse(name, crate::dodgem::INFO.params, params)?;
+            Some(Box::new(nimber_engine::dense::Dense(crate::dodgem::build_game(&params)?)))
         }
         "graph" => {
             let params = Params::parse(name, crate::graph::INFO.params, params)?;
