@@ -13,7 +13,7 @@
 
 mod common;
 
-use common::{cpu_seconds, mib, threads, Phases};
+use common::{cpu_seconds, mib, print_totals, threads, Phases};
 use nimber_engine::dense::{self, estimate, peak_memory};
 use nimber_engine::{Game, Indexed, Outcome, Progress, Value};
 use nimber_games::dobutsu::{Dobutsu, REACHABLE};
@@ -43,15 +43,7 @@ fn main() {
     let takes = game.moves(&game.start()).into_iter().find(|m| m.label == "Cb3xb2").expect("Cb3xb2");
     let after = solution.get(&game, &takes.to).expect("reachable");
     println!("after Cb3xb2: {} {after} (for Gote, to move)", game.format(&takes.to));
-    let mut totals = [0u64; 4];
-    let mut longest = [0u32; 4];
-    for row in solution.counts() {
-        totals[row.value.index()] += row.count;
-        longest[row.value.index()] = longest[row.value.index()].max(row.remoteness.unwrap_or(0));
-    }
-    for v in Value::ALL {
-        println!("  {v:<5} {:>12} (longest {})", totals[v.index()], longest[v.index()]);
-    }
+    let totals = print_totals(&solution.counts());
     println!("wall time: {wall:.2} s, cpu {:.2} s, peak memory {}", cpu_seconds(), mib(peak_memory()));
     println!("solution in memory: {}", mib(Some(solution.bytes())));
     // nimber's remoteness counts the plies to a finished position; Tanaka's counts one more

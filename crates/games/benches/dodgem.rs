@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{cpu_seconds, mib, threads, Phases};
+use common::{cpu_seconds, mib, print_totals, threads, Phases};
 use nimber_engine::dense::{self, estimate, peak_memory};
 use nimber_engine::{Game, Progress, Value};
 use nimber_games::dodgem::{Dodgem, REACHABLE};
@@ -26,15 +26,7 @@ fn main() {
     println!("reachable positions: {}", solution.len());
     let start = solution.get(&game, &game.start()).expect("the start is reachable");
     println!("start: {} {start}", game.format(&game.start()));
-    let mut totals = [0u64; 4];
-    let mut longest = [0u32; 4];
-    for row in solution.counts() {
-        totals[row.value.index()] += row.count;
-        longest[row.value.index()] = longest[row.value.index()].max(row.remoteness.unwrap_or(0));
-    }
-    for v in Value::ALL {
-        println!("  {v:<5} {:>12} (longest {})", totals[v.index()], longest[v.index()]);
-    }
+    let totals = print_totals(&solution.counts());
     println!("wall time: {wall:.2} s, cpu {:.2} s, peak memory {}", cpu_seconds(), mib(peak_memory()));
     assert_eq!(solution.len(), REACHABLE[3]);
     assert_eq!(start.value(), Value::Draw);

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use nimber_engine::dense::peak_memory;
-use nimber_engine::Progress;
+use nimber_engine::{CountRow, Progress, Value};
 
 /// Prints each phase with the time since the start, the processor time of the phase before it
 /// (all threads: on a busy machine it shows the work where wall time shows the wait) and the peak
@@ -62,4 +62,19 @@ pub fn threads() -> usize {
         rayon::ThreadPoolBuilder::new().num_threads(threads).build_global().expect("thread pool");
     }
     rayon::current_num_threads()
+}
+
+/// Prints the positions of each value with the longest remoteness among them; returns the
+/// positions of each value (in the order of [`Value::ALL`]).
+pub fn print_totals(counts: &[CountRow]) -> [u64; 4] {
+    let mut totals = [0u64; 4];
+    let mut longest = [0u32; 4];
+    for row in counts {
+        totals[row.value.index()] += row.count;
+        longest[row.value.index()] = longest[row.value.index()].max(row.remoteness.unwrap_or(0));
+    }
+    for v in Value::ALL {
+        println!("  {v:<5} {:>12} (longest {})", totals[v.index()], longest[v.index()]);
+    }
+    totals
 }
