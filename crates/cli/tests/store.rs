@@ -192,5 +192,8 @@ fn a_loopy_graph_with_ties_and_draws_is_stored() {
     std::fs::write(&graph, changed).unwrap();
     let err = fails(&["query", "--db", db, "start"]);
     assert!(err.contains("graph-v1-") && err.contains("changed since"), "{err}");
+    // The graph is gone: the store names the game it cannot build.
     std::fs::remove_file(&graph).unwrap();
+    let err = fails(&["query", "--db", db]);
+    assert!(err.contains("the stored game `graph file=") && err.contains("cannot be built"), "{err}");
 }

@@ -111,13 +111,24 @@ pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
             info.name
         )));
     }
-    let game = build_dense(info.name, &given)?.ok_or_else(|| {
-        Error::Unsupported(format!(
-            "{}: {} is not solved through a dense index by this nimber",
-            path.display(),
-            info.name
-        ))
-    })?;
+    let game = build_dense(info.name, &given)
+        .map_err(|e| match e {
+            // A game read from a file (a graph) that is no longer where the solve found it.
+            Error::Io { .. } => Error::Unsupported(format!(
+                "{}: the stored game `{} {}` cannot be built: {e}",
+                path.display(),
+                info.name,
+                given.join(" ")
+            )),
+            e => e,
+        })?
+        .ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{}: {} is not solved through a dense index by this nimber",
+                path.display(),
+                info.name
+            ))
+        })?;
     store.check_index(game.dense().expect("build_dense builds dense games"))?;
     Ok(OpenedStore { info, params, game, store })
 }
