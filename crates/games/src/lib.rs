@@ -17,4 +17,4 @@ pub mod subtraction;
 pub(crate) mod svg;
 pub mod tictactoe;
 
-pub use registry::{all, build, build_dense, find, open_store, GameInfo, OpenedStore};
+pub use registry::{all, build, build_dense, find, open_store, GameInfo, OpenedStore, DENSE_GAMES};

@@ -55,6 +55,10 @@ pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>
     (info.build)(&params)
 }
 
+/// The games that can be solved through a dense index ([`build_dense`] builds them), for
+/// `solve --save` and `--checkpoint`, in the order messages list them.
+pub const DENSE_GAMES: &[&str] = &["tictactoe", "nim", "dobutsu", "dodgem", "graph"];
+
 /// Builds the game called `name` from `key=value` parameters as a game solved through the dense
 /// path ([`nimber_engine::dense::Dense`]), for stored solutions (`solve --save`, `query --db`):
 /// `None` for a game without a dense index. Tic-tac-toe, Nim, graph games and small Dodgem boards have one but are
@@ -131,4 +135,25 @@ pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
         })?;
     store.check_index(game.dense().expect("build_dense builds dense games"))?;
     Ok(OpenedStore { info, params, game, store })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`DENSE_GAMES`] names exactly the games that [`build_dense`] builds.
+    #[test]
+    fn dense_games_are_the_ones_built_dense() {
+        let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/cycle.txt");
+        for info in all() {
+            let params: Vec<String> =
+                if info.name == "graph" { vec![format!("file={graph}")] } else { Vec::new() };
+            let dense = build_dense(info.name, &params).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            assert_eq!(dense.is_some(), DENSE_GAMES.contains(&info.name), "{}", info.name);
+            if let Some(game) = dense {
+                assert!(game.dense().is_some(), "{}", info.name);
+            }
+        }
+        assert!(DENSE_GAMES.iter().all(|name| find(name).is_ok()));
+    }
 }

@@ -25,8 +25,9 @@ pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dy
         built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
     let game = nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
         Failure::msg(format!(
-            "--save: {} is not solved through a dense index; only dense games can be stored (tictactoe, nim, dobutsu, dodgem, graph)",
-            built.info.name
+            "--save: {} is not solved through a dense index; only dense games can be stored ({})",
+            built.info.name,
+            nimber_games::DENSE_GAMES.join(", ")
         ))
     })?;
     // Fail before the work when the file cannot be written where asked.

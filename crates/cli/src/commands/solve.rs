@@ -163,8 +163,9 @@ fn dense_for_checkpoint(built: &Built, misere: bool) -> Result<Box<dyn DynGame>,
     nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
         Failure::msg(format!(
             "--checkpoint: {} is not solved through a dense index; checkpoints are kept by the dense \
-             solver (tictactoe, nim, dobutsu, dodgem, graph)",
-            built.info.name
+             solver ({})",
+            built.info.name,
+            nimber_games::DENSE_GAMES.join(", ")
         ))
     })
 }
