@@ -82,6 +82,10 @@ fn colex_unrank(mut rank: u64, k: usize, m: usize) -> u32 {
     let mut set = 0;
     let mut c = m;
     for i in (1..=k).rev() {
+        if i == 1 {
+            // C(c, 1) = c: the smallest member is what is left of the rank.
+            return set | 1 << rank;
+        }
         // The largest c with C(c, i) <= rank: members decrease, so search down from the last.
         c -= 1;
         while BINOMIAL[c][i] > rank {
