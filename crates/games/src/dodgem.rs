@@ -1,6 +1,8 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{
+    DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, ParamSpec, Params, ParseError, Value,
+};
 
 use crate::registry::GameInfo;
 
@@ -80,6 +82,10 @@ fn colex_unrank(mut rank: u64, k: usize, m: usize) -> u32 {
     let mut set = 0;
     let mut c = m;
     for i in (1..=k).rev() {
+        if i == 1 {
+            // C(c, 1) = c: the smallest member is what is left of the rank.
+            return set | 1 << rank;
+        }
         // The largest c with C(c, i) <= rank: members decrease, so search down from the last.
         c -= 1;
         while BINOMIAL[c][i] > rank {
@@ -89,6 +95,34 @@ fn colex_unrank(mut rank: u64, k: usize, m: usize) -> u32 {
         set |= 1 << c;
     }
     set
+}
+
+/// Red's cells `red` renumbered among the cells that Blue's `blue` leaves free (the cell of
+/// number `k` among those becomes `k`).
+#[inline]
+fn pack(blue: u32, red: u32) -> u32 {
+    let mut packed = 0;
+    let mut rest = red;
+    while rest != 0 {
+        let cell = rest.trailing_zeros();
+        rest &= rest - 1;
+        packed |= 1 << (cell - (blue & ((1 << cell) - 1)).count_ones());
+    }
+    packed
+}
+
+/// The inverse of [`pack`]: Red's cells spread back over the cells Blue leaves free, by opening
+/// a gap at each of Blue's cells from the lowest up.
+#[inline]
+fn unpack(blue: u32, packed: u32) -> u32 {
+    let mut red = packed;
+    let mut rest = blue;
+    while rest != 0 {
+        let below = (1u32 << rest.trailing_zeros()) - 1;
+        rest &= rest - 1;
+        red = red & below | (red & !below) << 1;
+    }
+    red
 }
 
 impl Dodgem {
@@ -125,6 +159,82 @@ impl Dodgem {
             r & self.top != 0
                 || (r << n & free) != 0
                 || ((r & !self.left) >> 1 | (r & !self.right) << 1) & free != 0
+        }
+    }
+
+    /// The slot pair (see [`Indexed`] below) of Blue's cells `blue` and Red's `packed` by
+    /// [`pack`].
+    #[inline]
+    fn pair(&self, blue: u32, packed: u32) -> u64 {
+        let cells = (self.n * self.n) as usize;
+        let (b, r) = (blue.count_ones() as usize, packed.count_ones() as usize);
+        self.offsets[b][r] + colex_rank(blue) * BINOMIAL[cells - b][r] + colex_rank(packed)
+    }
+
+    /// Calls `f(slot, terminal)` for each move of the player to move in `pos`, generated on the
+    /// bitboards: the slot of the position moved to (0 unless `ranked`) and whether it is
+    /// terminal.
+    #[inline]
+    fn for_each_successor(&self, pos: &DodgemPos, ranked: bool, mut f: impl FnMut(u64, bool)) {
+        let n = self.n;
+        let (blue, red) = (pos.blue, pos.red);
+        let free = self.full & !(blue | red);
+        if pos.blue_to_move {
+            // Forward (right, or off across the right edge), up, down; Red to move next.
+            let mut go = |blue: u32| {
+                let slot = if ranked { 2 * self.pair(blue, pack(blue, red)) + 1 } else { 0 };
+                f(slot, !self.has_move(&DodgemPos { blue, red, blue_to_move: false }));
+            };
+            let mut steps = |mut tos: u32, delta: u32| {
+                while tos != 0 {
+                    let to = tos.trailing_zeros();
+                    tos &= tos - 1;
+                    go(blue ^ 1 << to.wrapping_add(delta) | 1 << to);
+                }
+            };
+            steps((blue & !self.right) << 1 & free, 1u32.wrapping_neg());
+            steps(blue << n & free, n.wrapping_neg());
+            steps(blue >> n & free, n);
+            let mut exits = blue & self.right;
+            while exits != 0 {
+                let cell = exits.trailing_zeros();
+                exits &= exits - 1;
+                go(blue ^ 1 << cell);
+            }
+        } else {
+            // Forward (up, or off across the top edge), left, right; Blue to move next. Blue's
+            // cells stay: only Red's packed cells and count change.
+            let cells = (n * n) as usize;
+            let b = blue.count_ones() as usize;
+            let (offsets, per_blue) = (&self.offsets[b], colex_rank(blue));
+            let packed = pack(blue, red);
+            let at = |cell: u32| 1u32 << (cell - (blue & ((1 << cell) - 1)).count_ones());
+            let mut go = |red: u32, packed: u32| {
+                let slot = if ranked {
+                    let r = packed.count_ones() as usize;
+                    2 * (offsets[r] + per_blue * BINOMIAL[cells - b][r] + colex_rank(packed))
+                } else {
+                    0
+                };
+                f(slot, !self.has_move(&DodgemPos { blue, red, blue_to_move: true }));
+            };
+            let mut steps = |mut tos: u32, delta: u32| {
+                while tos != 0 {
+                    let to = tos.trailing_zeros();
+                    tos &= tos - 1;
+                    let from = to.wrapping_add(delta);
+                    go(red ^ 1 << from | 1 << to, packed ^ at(from) | at(to));
+                }
+            };
+            steps(red << n & free, n.wrapping_neg());
+            steps((red & !self.left) >> 1 & free, 1);
+            steps((red & !self.right) << 1 & free, 1u32.wrapping_neg());
+            let mut exits = red & self.top;
+            while exits != 0 {
+                let cell = exits.trailing_zeros();
+                exits &= exits - 1;
+                go(red ^ 1 << cell, packed ^ at(cell));
+            }
         }
     }
 
@@ -424,18 +534,7 @@ impl Indexed for Dodgem {
     }
 
     fn rank(&self, pos: &DodgemPos) -> u64 {
-        let cells = (self.n * self.n) as usize;
-        let (b, r) = (pos.blue.count_ones() as usize, pos.red.count_ones() as usize);
-        // Red's cells numbered among the cells Blue leaves free.
-        let mut red = 0u32;
-        let mut rest = pos.red;
-        while rest != 0 {
-            let cell = rest.trailing_zeros();
-            rest &= rest - 1;
-            red |= 1 << (cell - (pos.blue & ((1 << cell) - 1)).count_ones());
-        }
-        let pair = self.offsets[b][r] + colex_rank(pos.blue) * BINOMIAL[cells - b][r] + colex_rank(red);
-        2 * pair + !pos.blue_to_move as u64
+        2 * self.pair(pos.blue, pack(pos.blue, pos.red)) + !pos.blue_to_move as u64
     }
 
     fn unrank(&self, index: u64) -> Option<DodgemPos> {
@@ -449,13 +548,95 @@ impl Indexed for Dodgem {
         let within = pair - self.offsets[b][r];
         let per_blue = BINOMIAL[cells - b][r];
         let blue = colex_unrank(within / per_blue, b, cells);
-        let packed = colex_unrank(within % per_blue, r, cells - b);
-        // Spread Red's cells back over the cells Blue leaves free.
-        let mut red = 0;
-        for (k, cell) in (0..cells as u32).filter(|&c| blue & 1 << c == 0).enumerate() {
-            red |= (packed >> k & 1) << cell;
-        }
+        let red = unpack(blue, colex_unrank(within % per_blue, r, cells - b));
         Some(DodgemPos { blue, red, blue_to_move: index.is_multiple_of(2) })
+    }
+
+    /// Distinct moves lead to distinct positions, so no slot needs removing: a move takes one of
+    /// the mover's cars from a cell `f` of their set `S` to a free cell `t` (leaving `S - f + t`)
+    /// or off the board (leaving `S - f`). Moves off leave one car fewer than moves on the board,
+    /// so only moves of the same sort can meet; two moves off from `f != f'` leave sets without
+    /// `f` and with `f` apart; two moves on the board from the same `f` to `t != t'` leave sets
+    /// that differ in `t`; and from `f != f'`, `S - f' + t'` holds `f` (a car of `S` other than
+    /// `f'`) while `S - f + t` does not (`t` is free, so not `f`). The same holds for the
+    /// predecessors (moves backwards: a car of `S` from `t` to a free `f`, or a car back on).
+    fn successor_slots(&self, pos: &DodgemPos, out: &mut Vec<(u64, bool)>) {
+        self.for_each_successor(pos, true, |slot, terminal| out.push((slot, terminal)));
+    }
+
+    /// Terminal positions are wins for the player to move, and distinct moves lead to distinct
+    /// positions (see [`Indexed::successor_slots`] above): the open classes are the moves into
+    /// positions that are not terminal, counted without ranking any.
+    fn move_classes(&self, pos: &DodgemPos) -> MoveClasses {
+        let mut classes = MoveClasses::default();
+        self.for_each_successor(pos, false, |_, terminal| {
+            if terminal {
+                classes.into_won = true;
+            } else {
+                classes.open += 1;
+            }
+        });
+        classes
+    }
+
+    /// The predecessors of [`Game::predecessors`], generated on the bitboards and ranked
+    /// directly; distinct ones (see [`Indexed::successor_slots`] above), none terminal.
+    fn predecessor_slots(&self, pos: &DodgemPos, out: &mut Vec<u64>) {
+        let n = self.n;
+        let free = self.full & !(pos.blue | pos.red);
+        if pos.blue_to_move {
+            // Red moved last: from below, from the right, from the left, or back on at the top.
+            let (blue, red) = (pos.blue, pos.red);
+            let b = blue.count_ones() as usize;
+            let cells = (n * n) as usize;
+            let (offsets, per_blue) = (&self.offsets[b], colex_rank(blue));
+            let packed = pack(blue, red);
+            let at = |cell: u32| 1u32 << (cell - (blue & ((1 << cell) - 1)).count_ones());
+            let slot = |packed: u32| {
+                let r = packed.count_ones() as usize;
+                2 * (offsets[r] + per_blue * BINOMIAL[cells - b][r] + colex_rank(packed)) + 1
+            };
+            let mut steps = |mut froms: u32, delta: u32| {
+                while froms != 0 {
+                    let from = froms.trailing_zeros();
+                    froms &= froms - 1;
+                    out.push(slot(packed ^ at(from.wrapping_add(delta)) | at(from)));
+                }
+            };
+            steps(red >> n & free, n);
+            steps((red & !self.right) << 1 & free, 1u32.wrapping_neg());
+            steps((red & !self.left) >> 1 & free, 1);
+            if red.count_ones() < n - 1 {
+                let mut exits = free & self.top;
+                while exits != 0 {
+                    let cell = exits.trailing_zeros();
+                    exits &= exits - 1;
+                    out.push(slot(packed | at(cell)));
+                }
+            }
+        } else {
+            // Blue moved last: from the left, from below, from above, or back on at the right.
+            let (blue, red) = (pos.blue, pos.red);
+            let slot = |blue: u32| 2 * self.pair(blue, pack(blue, red));
+            let mut steps = |mut froms: u32, delta: u32| {
+                while froms != 0 {
+                    let from = froms.trailing_zeros();
+                    froms &= froms - 1;
+                    out.push(slot(blue ^ 1 << from.wrapping_add(delta) | 1 << from));
+                }
+            };
+            steps((blue & !self.left) >> 1 & free, 1);
+            steps(blue >> n & free, n);
+            steps(blue << n & free, n.wrapping_neg());
+            if blue.count_ones() < n - 1 {
+                let mut exits = free & self.right;
+                while exits != 0 {
+                    let cell = exits.trailing_zeros();
+                    exits &= exits - 1;
+                    out.push(slot(blue | 1 << cell));
+                }
+            }
+        }
     }
 
     fn index_scheme(&self) -> String {
@@ -782,6 +963,42 @@ mod tests {
         let mut texts: Vec<String> = preds.iter().map(|q| game.format(q)).collect();
         texts.sort();
         assert_eq!(texts, [".../b../rrb b", ".../b.b/rr. b", "..b/b../rr. b", "b../.../rr. b"]);
+    }
+
+    #[test]
+    fn slot_methods_agree_with_ranking_everywhere() {
+        use nimber_engine::index::check_slot_methods;
+        // Every slot of 2x2 and 4x4, reachable or not (the reachable ones of 2x2 to 4x4 and every
+        // 3x3 slot are checked above).
+        for n in [2, 4] {
+            let game = Dodgem::new(n).unwrap();
+            let all = (0..Indexed::size(&game)).map(|s| game.unrank(s).unwrap());
+            let open = check_slot_methods(&game, all);
+            eprintln!("dodgem n={n}: slot methods agree on every slot, {open} not terminal");
+        }
+        // 5x5: pseudo-random slots (a fixed xorshift sequence), and the first and last slots of
+        // every block.
+        let game = Dodgem::new(5).unwrap();
+        let size = Indexed::size(&game);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut slots: Vec<u64> = (0..300_000)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state % size
+            })
+            .collect();
+        for b in 0..5 {
+            for r in 0..5 {
+                let first = 2 * game.offsets[b][r];
+                slots.extend([first, first + 1, first + 2, first + 3]);
+                slots.extend([2 * game.offsets[b][r + 1] - 1, 2 * game.offsets[b][r + 1] - 2]);
+            }
+        }
+        let open = check_slot_methods(&game, slots.iter().map(|&s| game.unrank(s).unwrap()));
+        assert!(open > 200_000, "{open}");
+        eprintln!("dodgem n=5: slot methods agree on {} slots, {open} not terminal", slots.len());
     }
 
     #[test]
