@@ -865,6 +865,12 @@ impl<G: Indexed> Dense<G> {
     }
 }
 
+/// The error for a position outside a dense solution (only positions reachable from the start
+/// are solved and stored).
+pub(crate) fn not_reachable<G: Indexed>(game: &G, pos: &G::Position) -> Error {
+    Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(pos)))
+}
+
 /// [`DynGame::solved`] of a [`Dense`] game: the dense solution with its game.
 struct DenseSolved<'a, G: Indexed> {
     game: &'a G,
@@ -880,11 +886,7 @@ impl<G: Indexed> Solved for DenseSolved<'_, G> {
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
         let game = self.game;
         let pos = parse_or(game, position, || self.start.clone())?;
-        let outcome_of = |p: &G::Position| {
-            self.solution.get(game, p).ok_or_else(|| {
-                Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
-            })
-        };
+        let outcome_of = |p: &G::Position| self.solution.get(game, p).ok_or_else(|| not_reachable(game, p));
         query_report(game, &pos, outcome_of, |_| None, Vec::new())
     }
 }
@@ -926,10 +928,7 @@ impl<G: Indexed> DynGame for Dense<G> {
         let start = parse_or(&self.0, from, || self.0.start())?;
         let solution = self.solve_all(options, progress)?;
         if solution.get(&self.0, &start).is_none() {
-            return Err(Error::Unsupported(format!(
-                "position `{}` is not reachable from the start",
-                self.0.format(&start)
-            )));
+            return Err(not_reachable(&self.0, &start));
         }
         Ok(Box::new(DenseSolved { game: &self.0, start, solution }))
     }

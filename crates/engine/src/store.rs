@@ -58,7 +58,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::dense::{Dense, DenseSolution};
+use crate::dense::{not_reachable, Dense, DenseSolution};
 use crate::dyn_game::{parse_or, query_report, QueryReport, SolveOptions, SolveReport};
 use crate::error::Error;
 use crate::index::Indexed;
@@ -863,9 +863,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let game = &self.0;
         let pos = parse_or(game, position, || game.start())?;
         let get = |p: &G::Position| -> Result<Outcome, Error> {
-            store.get(game.rank(p))?.ok_or_else(|| {
-                Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(p)))
-            })
+            store.get(game.rank(p))?.ok_or_else(|| not_reachable(game, p))
         };
         query_report(game, &pos, get, |_| None, Vec::new())
     }
