@@ -17,6 +17,8 @@ use nimber_engine::solve::pursuit::{self, Pursuit, PursuitGraph, DEFAULT_MAX_STA
 
 use crate::{InputError, Options, Problem};
 
+pub mod survey;
+
 /// The problem's entry for the registry.
 pub const PROBLEM: Problem = Problem {
     name: "gameindarkness",

@@ -4,6 +4,7 @@
 //! (`nimber_games::gameindarkness`) on every tree of a 3 x 4 grid; the official examples with
 //! both methods; and the reader against random, truncated and mutated inputs.
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
 use std::sync::Mutex;
@@ -13,6 +14,9 @@ use nimber_engine::solve::pursuit::{self, PursuitGraph, DEFAULT_MAX_STATES};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::{Game, Silent, Value};
 use nimber_games::gameindarkness::GameInDarkness;
+use nimber_problems::gameindarkness::survey::{
+    canonical_class, check_field, grid_symmetries, grid_trees, polyomino_trees, Board,
+};
 use nimber_problems::gameindarkness::{criterion, exact, parse, solve};
 use nimber_problems::{InputError, Options};
 use rand::{Rng, SeedableRng};
@@ -293,6 +297,153 @@ fn criterion_matches_the_exact_search_on_every_4x5_tree() {
     for (v, refuted) in VARIANTS.iter().zip(tally.refuted).skip(1) {
         assert!(refuted > 0, "variant `{}` is not told apart from the published criterion", v.name);
     }
+}
+
+#[test]
+fn survey_check_matches_the_exact_search_on_every_4x4_tree() {
+    // The survey's field check (one search per cell of A and one closure search when the
+    // prediction holds) against one exact search per placement; and with the prediction
+    // negated, so that every field takes the full solve of all placements at once.
+    let (mut trees, mut placements, mut fallbacks) = (0, 0u64, 0);
+    for mask in all_trees(4, 4) {
+        let tree = Tree::new(4, 4, (0..16).map(|i| mask >> i & 1 == 1).collect());
+        let board = Board::from_mask(4, 4, mask);
+        let check = check_field(&board, criterion, DEFAULT_MAX_STATES).unwrap();
+        let negated = check_field(&board, |f| !criterion(f), DEFAULT_MAX_STATES).unwrap();
+        assert!(!check.fallback && check.wrong.is_empty());
+        assert!(negated.fallback);
+        assert_eq!(negated.wrong.len() as u64, negated.placements);
+        let n = tree.cells.len();
+        for a in 0..n {
+            for b in (0..n).filter(|&b| b != a) {
+                let truth = tree.exact_bob_wins(a, b);
+                assert_eq!(check.bob[a] >> b & 1 == 1, truth, "{}", tree.text(a, b));
+                assert_eq!(negated.bob[a] >> b & 1 == 1, truth, "{}", tree.text(a, b));
+                placements += 1;
+            }
+        }
+        assert_eq!(check.placements, (n * (n - 1)) as u64);
+        trees += 1;
+        fallbacks += usize::from(negated.fallback);
+    }
+    eprintln!(
+        "gameindarkness survey: {trees} trees of 4 x 4, {placements} placements: field check = full solve = \
+         exact search per placement"
+    );
+    assert_eq!((trees, placements, fallbacks), (3552, 216_304, 3552));
+}
+
+#[test]
+fn survey_of_every_4x5_tree_by_symmetry_classes() {
+    // One field per class of the rectangle's 4 symmetries, weighted by the class size: the same
+    // totals as the per-placement check above. With the prediction negated, the full solve of
+    // every field agrees with the check (which the exhaustive 4 x 5 test ties to the exact search).
+    let symmetries = grid_symmetries(4, 5);
+    let (mut classes, mut fields, mut placements, mut bob) = (0, 0, 0, 0);
+    assert!(grid_trees(4, 5, &mut |mask| {
+        let Some(class) = canonical_class(&symmetries, mask) else { return true };
+        let board = Board::from_mask(4, 5, mask);
+        let check = check_field(&board, criterion, DEFAULT_MAX_STATES).unwrap();
+        assert!(check.wrong.is_empty(), "{:?}", check.wrong);
+        let negated = check_field(&board, |f| !criterion(f), DEFAULT_MAX_STATES).unwrap();
+        assert_eq!(negated.bob, check.bob);
+        classes += 1;
+        fields += class;
+        placements += class as u64 * check.placements;
+        bob += class as u64 * check.bob_wins;
+        true
+    }));
+    eprintln!("gameindarkness survey: 4 x 5: {classes} classes, {fields} trees, {placements} placements, {bob} won by Bob");
+    assert_eq!((fields, placements, bob), (23_666, 2_364_430, 35_416));
+    assert!(classes * 4 >= fields && classes < fields / 3, "{classes}");
+}
+
+/// A set of cells translated to the origin and sorted.
+fn normalised(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    let r0 = cells.iter().map(|p| p.0).min().unwrap();
+    let c0 = cells.iter().map(|p| p.1).min().unwrap();
+    let mut out: Vec<(i32, i32)> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+    out.sort_unstable();
+    out
+}
+
+/// The least of the 8 images of a set of cells under the square's symmetries.
+fn free_form(cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
+    (0..8)
+        .map(|k| {
+            let image: Vec<(i32, i32)> = cells
+                .iter()
+                .map(|&(r, c)| {
+                    let (r, c) = (if k & 1 == 1 { -r } else { r }, if k & 2 == 2 { -c } else { c });
+                    if k & 4 == 4 {
+                        (c, r)
+                    } else {
+                        (r, c)
+                    }
+                })
+                .collect();
+            normalised(&image)
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn tree_enumerations_match_brute_force() {
+    // Trees of a grid: the same masks as the brute-force filter, and the classes of symmetric
+    // trees add up to all of them.
+    for (rows, cols) in [(2, 2), (3, 3), (3, 4), (4, 4), (4, 5)] {
+        let mut found = Vec::new();
+        assert!(grid_trees(rows, cols, &mut |m| {
+            found.push(m);
+            true
+        }));
+        found.sort_unstable();
+        assert_eq!(found, all_trees(rows, cols), "{rows} x {cols}");
+        let symmetries = grid_symmetries(rows, cols);
+        assert_eq!(symmetries.len(), if rows == cols { 8 } else { 4 });
+        let total: usize = found.iter().filter_map(|&m| canonical_class(&symmetries, m)).sum();
+        assert_eq!(total, found.len());
+    }
+    // Tree-shaped fields of n cells on any board: grown from the trees of n - 1 cells by adding
+    // a cell that touches exactly one of them (every tree loses a leaf and stays a tree).
+    let mut fixed: HashSet<Vec<(i32, i32)>> = HashSet::from([vec![(0, 0)]]);
+    let mut counts = Vec::new();
+    for n in 2..=9 {
+        let mut next = HashSet::new();
+        for set in &fixed {
+            for &(r, c) in set {
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let cell = (r + dr, c + dc);
+                    let touching = set.iter().filter(|&&(a, b)| (a - cell.0).abs() + (b - cell.1).abs() == 1).count();
+                    if !set.contains(&cell) && touching == 1 {
+                        let mut grown = set.clone();
+                        grown.push(cell);
+                        next.insert(normalised(&grown));
+                    }
+                }
+            }
+        }
+        fixed = next;
+        let free: HashSet<Vec<(i32, i32)>> = fixed.iter().map(|s| free_form(s)).collect();
+        let (mut classes, mut total) = (HashSet::new(), 0);
+        assert!(polyomino_trees(n, &mut |board, class| {
+            let cells: Vec<(i32, i32)> =
+                board.cells().iter().map(|&i| ((i / board.cols) as i32, (i % board.cols) as i32)).collect();
+            assert_eq!(cells.len(), n);
+            // The board is the field's bounding box (at least 2 x 2) and a valid field.
+            assert!(parse(&board.text(board.cells()[0], board.cells()[1])).is_ok());
+            assert!(classes.insert(free_form(&cells)), "a class twice");
+            total += class;
+            true
+        }));
+        assert_eq!(classes, free, "{n} cells");
+        assert_eq!(total, fixed.len(), "{n} cells");
+        counts.push((fixed.len(), free.len()));
+    }
+    eprintln!("gameindarkness survey: tree-shaped fields of 2..=9 cells (fixed, free): {counts:?}");
+    // Domino; I and L trominoes; I, L, T, S tetrominoes (the O is a cycle).
+    assert_eq!(&counts[..3], &[(2, 1), (6, 2), (18, 4)]);
 }
 
 /// A random tree of at most `target` cells in a `rows` x `cols` grid, grown from a random cell

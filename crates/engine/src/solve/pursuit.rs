@@ -386,6 +386,235 @@ impl<'g, S: Set> Search<'g, S> {
     }
 }
 
+/// The outcome of every pair of single starts at once (see [`solve_all`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllStarts {
+    /// Per pursuer start `p`: the evader starts `e` (bit `e`) from which some walk of the
+    /// pursuer catches him. Bit `p` is always set: an evader on her start is caught at once.
+    pub wins: Vec<u128>,
+    /// Number of distinct (pursuer's vertex, evader's set) pairs explored, all starts together.
+    pub states: u64,
+}
+
+impl AllStarts {
+    /// Whether the pursuer starting on `pursuer` catches an evader starting on `evader`.
+    pub fn pursuer_wins(&self, pursuer: usize, evader: usize) -> bool {
+        self.wins[pursuer] >> evader & 1 == 1
+    }
+}
+
+/// Decides every pair of starts (pursuer on `p`, evader on `e`) at once, exploring at most
+/// `max_states` pairs. The answer for each pair is the one [`solve`] gives, but the pairs
+/// reachable from different starts are explored once: the search collects every (pursuer's
+/// vertex, evader's set) pair reachable from any start, then marks as won, backwards, each pair
+/// with a move that empties the set or leads to a pair already marked (a least fixed point, so
+/// a pair is marked exactly when some walk from it empties the set).
+pub fn solve_all(graph: &PursuitGraph, max_states: u64) -> Result<AllStarts, Error> {
+    if graph.len() <= 64 {
+        let masks: Vec<u64> = graph.masks.iter().map(|&m| m as u64).collect();
+        let singles: Vec<u64> = (0..graph.len()).map(|v| 1 << v).collect();
+        Closure::<u64>::new(graph, &masks, max_states).solve_all(&singles)
+    } else {
+        let singles: Vec<u128> = (0..graph.len()).map(|v| 1 << v).collect();
+        Closure::<u128>::new(graph, &graph.masks, max_states).solve_all(&singles)
+    }
+}
+
+/// Whether the evader survives from *every* one of `starts` (pursuer's vertex, set of the
+/// evader's possible vertices as a bitset), exploring at most `max_states` pairs, with the number
+/// of pairs explored. A pair from which the pursuer cannot win has only such pairs as successors
+/// (else she would move there), so the evader survives from every start exactly when no move
+/// from a pair reachable from the starts empties the set: the search stops at the first that
+/// does. `Ok((false, _))` says that some start is won by the pursuer, not which.
+pub fn evader_survives_all(
+    graph: &PursuitGraph,
+    starts: &[(usize, u128)],
+    max_states: u64,
+) -> Result<(bool, u64), Error> {
+    let n = graph.len();
+    if let Some(&(p, set)) = starts.iter().find(|&&(p, set)| p >= n || set >> n != 0) {
+        return Err(Error::Param(format!(
+            "start ({p}, {set:#x}) is not in the graph (vertices 0..{})",
+            n - 1
+        )));
+    }
+    if graph.len() <= 64 {
+        let masks: Vec<u64> = graph.masks.iter().map(|&m| m as u64).collect();
+        let starts: Vec<(usize, u64)> = starts.iter().map(|&(p, s)| (p, s as u64)).collect();
+        Closure::<u64>::new(graph, &masks, max_states).survives(&starts)
+    } else {
+        Closure::<u128>::new(graph, &graph.masks, max_states).survives(starts)
+    }
+}
+
+/// The set of pairs reachable from several starts, each numbered once (open addressing), for
+/// [`solve_all`] and [`evader_survives_all`].
+struct Closure<'g, S> {
+    graph: &'g PursuitGraph,
+    masks: &'g [S],
+    max_states: u64,
+    sets: Vec<S>,
+    at: Vec<u8>,
+    table: Vec<u32>,
+}
+
+impl<'g, S: Set> Closure<'g, S> {
+    fn new(graph: &'g PursuitGraph, masks: &'g [S], max_states: u64) -> Closure<'g, S> {
+        let max_states = max_states.clamp(1, u32::MAX as u64 / 4);
+        Closure { graph, masks, max_states, sets: Vec::new(), at: Vec::new(), table: vec![EMPTY_SLOT; 256] }
+    }
+
+    /// The evader's set after the pursuer moves to `to` and he moves (empty when caught).
+    fn step(&self, set: S, to: usize) -> S {
+        let mut caught = set.without(to);
+        let mut out = S::EMPTY;
+        while !caught.is_empty() {
+            let (v, rest) = caught.pop();
+            out = out.union(self.masks[v]);
+            caught = rest;
+        }
+        out.without(to)
+    }
+
+    /// The number of the pair, added if new; errors when the budget is reached.
+    fn intern(&mut self, at: u8, set: S) -> Result<u32, Error> {
+        let mask = self.table.len() - 1;
+        let mut slot = (set.hash(at) >> 20) as usize & mask;
+        loop {
+            let id = self.table[slot];
+            if id == EMPTY_SLOT {
+                break;
+            }
+            if self.at[id as usize] == at && self.sets[id as usize] == set {
+                return Ok(id);
+            }
+            slot = (slot + 1) & mask;
+        }
+        let id = self.sets.len();
+        if id as u64 >= self.max_states {
+            return Err(Error::TooLarge(format!(
+                "pursuit search stopped undecided after exploring {id} (pursuer's vertex, evader's set) \
+                 pairs, its budget of {}",
+                self.max_states
+            )));
+        }
+        self.table[slot] = id as u32;
+        self.sets.push(set);
+        self.at.push(at);
+        if self.sets.len() * 2 > self.table.len() {
+            let size = self.table.len() * 2;
+            let mask = size - 1;
+            let mut table = vec![EMPTY_SLOT; size];
+            for (id, (&set, &at)) in self.sets.iter().zip(&self.at).enumerate() {
+                let mut slot = (set.hash(at) >> 20) as usize & mask;
+                while table[slot] != EMPTY_SLOT {
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = id as u32;
+            }
+            self.table = table;
+        }
+        Ok(id as u32)
+    }
+
+    /// `singles[v]` is the set `{v}`.
+    fn solve_all(mut self, singles: &[S]) -> Result<AllStarts, Error> {
+        let n = self.graph.len();
+        let mut starts = Vec::with_capacity(n * n);
+        for p in 0..n {
+            for e in (0..n).filter(|&e| e != p) {
+                let id = self.intern(p as u8, singles[e])?;
+                starts.push((p, e, id));
+            }
+        }
+        // Expand in order of numbering; a pair with a move that empties the set is won and its
+        // successors are not needed.
+        let mut won: Vec<bool> = Vec::new();
+        let mut offsets: Vec<u32> = vec![0];
+        let mut successors: Vec<u32> = Vec::new();
+        let mut head = 0;
+        while head < self.sets.len() {
+            let (at, set) = (self.at[head] as usize, self.sets[head]);
+            let first = successors.len();
+            let mut now = false;
+            for &to in &self.graph.neighbours[at] {
+                let moved = self.step(set, to);
+                if moved.is_empty() {
+                    now = true;
+                    break;
+                }
+                let id = self.intern(to as u8, moved)?;
+                successors.push(id);
+            }
+            if now {
+                successors.truncate(first);
+            }
+            won.push(now);
+            offsets.push(successors.len() as u32);
+            head += 1;
+        }
+        // Predecessor lists, then the backward marking from the pairs won at once.
+        let count = self.sets.len();
+        let mut pred_offsets = vec![0u32; count + 1];
+        for &s in &successors {
+            pred_offsets[s as usize + 1] += 1;
+        }
+        for i in 0..count {
+            pred_offsets[i + 1] += pred_offsets[i];
+        }
+        let mut fill = pred_offsets.clone();
+        let mut predecessors = vec![0u32; successors.len()];
+        for from in 0..count {
+            for &to in &successors[offsets[from] as usize..offsets[from + 1] as usize] {
+                predecessors[fill[to as usize] as usize] = from as u32;
+                fill[to as usize] += 1;
+            }
+        }
+        let mut queue: Vec<u32> = (0..count as u32).filter(|&i| won[i as usize]).collect();
+        let mut head = 0;
+        while head < queue.len() {
+            let to = queue[head] as usize;
+            head += 1;
+            for &from in &predecessors[pred_offsets[to] as usize..pred_offsets[to + 1] as usize] {
+                if !won[from as usize] {
+                    won[from as usize] = true;
+                    queue.push(from);
+                }
+            }
+        }
+        let mut wins: Vec<u128> = (0..n).map(|p| 1u128 << p).collect();
+        for (p, e, id) in starts {
+            if won[id as usize] {
+                wins[p] |= 1 << e;
+            }
+        }
+        Ok(AllStarts { wins, states: count as u64 })
+    }
+
+    fn survives(mut self, starts: &[(usize, S)]) -> Result<(bool, u64), Error> {
+        for &(p, set) in starts {
+            let set = set.without(p);
+            if set.is_empty() {
+                return Ok((false, self.sets.len() as u64));
+            }
+            self.intern(p as u8, set)?;
+        }
+        let mut head = 0;
+        while head < self.sets.len() {
+            let (at, set) = (self.at[head] as usize, self.sets[head]);
+            for &to in &self.graph.neighbours[at] {
+                let moved = self.step(set, to);
+                if moved.is_empty() {
+                    return Ok((false, self.sets.len() as u64));
+                }
+                self.intern(to as u8, moved)?;
+            }
+            head += 1;
+        }
+        Ok((true, self.sets.len() as u64))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -557,5 +786,35 @@ mod tests {
         assert!(solve(&g, 0, &[7], 10).is_err());
         assert!(replay(&g, &[0, 2], &[1]).is_err());
         assert!(replay(&g, &[], &[1]).is_err());
+    }
+
+    #[test]
+    fn all_starts_at_once_agree_with_one_search_per_start() {
+        let mut lost_somewhere = 0;
+        for g in [path(7), cycle(3), cycle(6), spider(3, 2), spider(3, 3), spider(4, 3)] {
+            let all = solve_all(&g, DEFAULT_MAX_STATES).unwrap();
+            let mut lost = Vec::new();
+            let mut won = None;
+            for p in 0..g.len() {
+                for e in 0..g.len() {
+                    let one = solve(&g, p, &[e], DEFAULT_MAX_STATES).unwrap();
+                    assert_eq!(all.pursuer_wins(p, e), one.pursuer_wins, "{p} {e}");
+                    if !one.pursuer_wins {
+                        lost.push((p, 1u128 << e));
+                    } else if p != e {
+                        won = Some((p, 1u128 << e));
+                    }
+                }
+            }
+            // The evader survives from all the lost starts together, not once a won one joins.
+            assert!(evader_survives_all(&g, &lost, DEFAULT_MAX_STATES).unwrap().0);
+            lost_somewhere += lost.len();
+            lost.extend(won);
+            assert!(!evader_survives_all(&g, &lost, DEFAULT_MAX_STATES).unwrap().0);
+        }
+        assert!(lost_somewhere > 0);
+        let err = solve_all(&spider(6, 4), 50).unwrap_err();
+        assert!(matches!(err, Error::TooLarge(_)), "{err}");
+        assert!(evader_survives_all(&path(3), &[(3, 1)], 10).is_err());
     }
 }
