@@ -4,14 +4,16 @@
 //!
 //! ```text
 //! cargo bench -p nimber-problems --bench gameindarkness -- [--budget SECONDS] [--threads N]
-//!     [--board RxC | --no-board] [--min-cells N] [--max-cells N] [--limit K]
+//!     [--board RxC | --no-board] [--min-cells N] [--max-cells N] [--limit K] [--library]
 //! ```
 //!
 //! Stages, in order: every tree of the board (`--board`, 5x5 by default; one field per class of
 //! the board's symmetries), then every tree-shaped field of `--min-cells` (2) to `--max-cells`
 //! (20) cells on any board (free polyominoes whose cells induce a tree, one per class of the
 //! square's symmetries), size by size. Each field is checked by
-//! `nimber_problems::gameindarkness::survey::check_field`: exact on every placement. `--limit K`
+//! `nimber_problems::gameindarkness::survey::check_prediction`: exact on every placement, against
+//! the criterion computed per field (`criterion_matrix`; `--library` calls the library's
+//! `criterion` on every placement instead, slower; the tests check that both agree). `--limit K`
 //! checks only the first K fields of the first stage and stops (a slice, for timing). When the budget
 //! (`--budget`, or `NIMBER_BENCH_BUDGET`, in seconds; 3600 by default) runs out the bench stops
 //! where it is and prints what it covered completely and what partially. Threads: `--threads`
@@ -29,7 +31,8 @@ use std::time::{Duration, Instant};
 use nimber_engine::solve::pursuit::DEFAULT_MAX_STATES;
 use nimber_problems::gameindarkness::criterion;
 use nimber_problems::gameindarkness::survey::{
-    canonical_class, check_field, grid_symmetries, grid_trees, polyomino_trees, Board,
+    canonical_class, check_field, check_prediction, criterion_matrix, grid_symmetries, grid_trees,
+    polyomino_trees, Board,
 };
 
 /// Totals of a stage.
@@ -49,6 +52,10 @@ struct Totals {
     states: u64,
     /// Fields that needed the full solve.
     fallbacks: u64,
+    /// Fields (classes) without a junction, and of those the ones where Alice has, from each
+    /// cell, one walk that catches Bob wherever he starts.
+    junction_free: u64,
+    blind_sweeps: u64,
     /// Placements where the criterion is wrong, as field texts.
     wrong: Vec<String>,
     /// Fields a search could not settle within its budget, with the message.
@@ -64,6 +71,8 @@ impl Totals {
         self.bob_wins += other.bob_wins;
         self.states += other.states;
         self.fallbacks += other.fallbacks;
+        self.junction_free += other.junction_free;
+        self.blind_sweeps += other.blind_sweeps;
         self.wrong.extend(other.wrong);
         self.unsettled.extend(other.unsettled);
     }
@@ -73,6 +82,7 @@ impl Totals {
 /// size of its class, and stops when it returns false. Returns the totals and whether the stage
 /// was completed within the deadline.
 fn stage(
+    library: bool,
     threads: usize,
     deadline: Instant,
     limit: u64,
@@ -116,7 +126,14 @@ fn stage(
                             stop.store(true, Ordering::Relaxed);
                             break;
                         }
-                        match check_field(&board, criterion, DEFAULT_MAX_STATES) {
+                        let check = if library {
+                            check_field(&board, criterion, DEFAULT_MAX_STATES)
+                        } else {
+                            criterion_matrix(&board).and_then(|predicted| {
+                                check_prediction(&board, &predicted, DEFAULT_MAX_STATES)
+                            })
+                        };
+                        match check {
                             Ok(check) => {
                                 let class = class as u64;
                                 mine.classes += 1;
@@ -126,6 +143,8 @@ fn stage(
                                 mine.bob_wins += class * check.bob_wins;
                                 mine.states += check.states;
                                 mine.fallbacks += u64::from(check.fallback);
+                                mine.junction_free += u64::from(check.junction_free);
+                                mine.blind_sweeps += u64::from(check.junction_free && !check.fallback);
                                 for (a, b) in check.wrong {
                                     mine.wrong.push(board.text(a, b));
                                 }
@@ -156,7 +175,8 @@ fn stage(
 fn report(name: &str, totals: &Totals, complete: bool, seconds: f64) {
     println!(
         "{name}: {} fields ({} up to symmetry), {} placements ({} checked on the representatives), {} won by \
-         Bob; {} pairs searched, {} fields needed the full solve; criterion wrong on {}, unsettled {}; {seconds:.1} s{}",
+         Bob; {} pairs searched, {} fields needed the full solve; {} without a junction, of which {} swept blind \
+         (one walk per start of A catches B wherever he starts); criterion wrong on {}, unsettled {}; {seconds:.1} s{}",
         totals.fields,
         totals.classes,
         totals.covered,
@@ -164,18 +184,27 @@ fn report(name: &str, totals: &Totals, complete: bool, seconds: f64) {
         totals.bob_wins,
         totals.states,
         totals.fallbacks,
+        totals.junction_free,
+        totals.blind_sweeps,
         totals.wrong.len(),
         totals.unsettled.len(),
         if complete { "" } else { " (incomplete: budget, --limit or an unsettled field)" }
     );
 }
 
-fn parse_args() -> Result<(u64, usize, Option<(usize, usize)>, usize, usize, u64), String> {
+type Args = (bool, u64, usize, Option<(usize, usize)>, usize, usize, u64);
+
+fn parse_args() -> Result<Args, String> {
     let env = |name: &str| std::env::var(name).ok();
-    let mut budget: u64 = env("NIMBER_BENCH_BUDGET").map_or(Ok(3600), |v| v.parse()).map_err(|e| format!("NIMBER_BENCH_BUDGET: {e}"))?;
-    let mut threads: usize = env("NIMBER_BENCH_THREADS").map_or(Ok(2), |v| v.parse()).map_err(|e| format!("NIMBER_BENCH_THREADS: {e}"))?;
+    let mut budget: u64 = env("NIMBER_BENCH_BUDGET")
+        .map_or(Ok(3600), |v| v.parse())
+        .map_err(|e| format!("NIMBER_BENCH_BUDGET: {e}"))?;
+    let mut threads: usize = env("NIMBER_BENCH_THREADS")
+        .map_or(Ok(2), |v| v.parse())
+        .map_err(|e| format!("NIMBER_BENCH_THREADS: {e}"))?;
     let mut board = Some((5, 5));
     let (mut min_cells, mut max_cells, mut limit) = (2, 20, u64::MAX);
+    let mut library = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -183,10 +212,15 @@ fn parse_args() -> Result<(u64, usize, Option<(usize, usize)>, usize, usize, u64
             "--bench" => {}
             "--budget" => budget = value("--budget")?.parse().map_err(|e| format!("--budget: {e}"))?,
             "--threads" => threads = value("--threads")?.parse().map_err(|e| format!("--threads: {e}"))?,
-            "--min-cells" => min_cells = value("--min-cells")?.parse().map_err(|e| format!("--min-cells: {e}"))?,
-            "--max-cells" => max_cells = value("--max-cells")?.parse().map_err(|e| format!("--max-cells: {e}"))?,
+            "--min-cells" => {
+                min_cells = value("--min-cells")?.parse().map_err(|e| format!("--min-cells: {e}"))?
+            }
+            "--max-cells" => {
+                max_cells = value("--max-cells")?.parse().map_err(|e| format!("--max-cells: {e}"))?
+            }
             "--limit" => limit = value("--limit")?.parse().map_err(|e| format!("--limit: {e}"))?,
             "--no-board" => board = None,
+            "--library" => library = true,
             "--board" => {
                 let v = value("--board")?;
                 let (r, c) = v.split_once('x').ok_or(format!("--board {v}: expected RxC"))?;
@@ -205,11 +239,11 @@ fn parse_args() -> Result<(u64, usize, Option<(usize, usize)>, usize, usize, u64
     if threads == 0 || min_cells < 2 || max_cells > 64 {
         return Err("--threads at least 1, cells from 2 to 64".into());
     }
-    Ok((budget, threads, board, min_cells, max_cells, limit))
+    Ok((library, budget, threads, board, min_cells, max_cells, limit))
 }
 
 fn main() -> ExitCode {
-    let (budget, threads, board, min_cells, max_cells, limit) = match parse_args() {
+    let (library, budget, threads, board, min_cells, max_cells, limit) = match parse_args() {
         Ok(args) => args,
         Err(e) => {
             eprintln!("gameindarkness bench: {e}");
@@ -218,7 +252,10 @@ fn main() -> ExitCode {
     };
     let start = Instant::now();
     let deadline = start + Duration::from_secs(budget);
-    println!("gameindarkness: criterion against the exact search; {threads} threads, budget {budget} s");
+    println!(
+        "gameindarkness: criterion ({}) against the exact search; {threads} threads, budget {budget} s",
+        if library { "the library's, per placement" } else { "per field" }
+    );
     let mut covered = Vec::new();
     let mut partial = Vec::new();
     let mut all = Totals::default();
@@ -226,7 +263,7 @@ fn main() -> ExitCode {
     if let Some((rows, cols)) = board {
         let t = Instant::now();
         let symmetries = grid_symmetries(rows, cols);
-        let (totals, complete) = stage(threads, deadline, limit, |visit| {
+        let (totals, complete) = stage(library, threads, deadline, limit, |visit| {
             grid_trees(rows, cols, &mut |mask| match canonical_class(&symmetries, mask) {
                 Some(class) => visit(Board::from_mask(rows, cols, mask), class),
                 None => true,
@@ -255,7 +292,8 @@ fn main() -> ExitCode {
             break;
         }
         let t = Instant::now();
-        let (totals, complete) = stage(threads, deadline, limit, |visit| polyomino_trees(cells, visit));
+        let (totals, complete) =
+            stage(library, threads, deadline, limit, |visit| polyomino_trees(cells, visit));
         report(&format!("{cells} cells"), &totals, complete, t.elapsed().as_secs_f64());
         if complete {
             largest_complete = Some(cells);
@@ -277,7 +315,10 @@ fn main() -> ExitCode {
              translation, {size_classes} up to symmetry; {size_placements} placements)"
         ));
     }
-    println!("covered: {}", if covered.is_empty() { "nothing completely".to_string() } else { covered.join("; ") });
+    println!(
+        "covered: {}",
+        if covered.is_empty() { "nothing completely".to_string() } else { covered.join("; ") }
+    );
     if !partial.is_empty() {
         println!("partially: {}", partial.join("; "));
     }

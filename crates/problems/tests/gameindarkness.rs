@@ -15,7 +15,8 @@ use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::{Game, Silent, Value};
 use nimber_games::gameindarkness::GameInDarkness;
 use nimber_problems::gameindarkness::survey::{
-    canonical_class, check_field, grid_symmetries, grid_trees, polyomino_trees, Board,
+    canonical_class, check_field, check_prediction, criterion_matrix, grid_symmetries, grid_trees,
+    polyomino_trees, Board,
 };
 use nimber_problems::gameindarkness::{criterion, exact, parse, solve};
 use nimber_problems::{InputError, Options};
@@ -347,6 +348,20 @@ fn survey_of_every_4x5_tree_by_symmetry_classes() {
         assert!(check.wrong.is_empty(), "{:?}", check.wrong);
         let negated = check_field(&board, |f| !criterion(f), DEFAULT_MAX_STATES).unwrap();
         assert_eq!(negated.bob, check.bob);
+        // The criterion per field is the library's, placement by placement.
+        let cells = board.cells();
+        let matrix = criterion_matrix(&board).unwrap();
+        for (a, &ca) in cells.iter().enumerate() {
+            for (b, &cb) in cells.iter().enumerate().filter(|&(b, _)| b != a) {
+                assert_eq!(
+                    matrix[a] >> b & 1 == 1,
+                    criterion(&board.field(ca, cb)),
+                    "{}",
+                    board.text(ca, cb)
+                );
+            }
+        }
+        assert_eq!(check_prediction(&board, &matrix, DEFAULT_MAX_STATES).unwrap(), check);
         classes += 1;
         fields += class;
         placements += class as u64 * check.placements;
@@ -415,7 +430,8 @@ fn tree_enumerations_match_brute_force() {
             for &(r, c) in set {
                 for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                     let cell = (r + dr, c + dc);
-                    let touching = set.iter().filter(|&&(a, b)| (a - cell.0).abs() + (b - cell.1).abs() == 1).count();
+                    let touching =
+                        set.iter().filter(|&&(a, b)| (a - cell.0).abs() + (b - cell.1).abs() == 1).count();
                     if !set.contains(&cell) && touching == 1 {
                         let mut grown = set.clone();
                         grown.push(cell);

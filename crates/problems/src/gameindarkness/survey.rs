@@ -124,8 +124,14 @@ pub struct FieldCheck {
     pub wrong: Vec<(usize, usize)>,
     /// Pairs (Alice's cell, Bob's set) explored by all the searches of the field.
     pub states: u64,
-    /// Whether the field needed the placement-by-placement solve (a prediction was refuted).
+    /// Whether the field needed the placement-by-placement solve: a prediction was refuted, or
+    /// some cell `a` had no single walk that catches Bob wherever among the cells where Alice is
+    /// predicted to win he starts (each of those placements may still be won by its own walk).
     pub fallback: bool,
+    /// Whether the prediction gives Alice every placement (for the published criterion: the tree
+    /// has no junction, no cell with three branches of at least 3 cells). Without a fallback, one
+    /// walk from each cell then catches Bob wherever he starts.
+    pub junction_free: bool,
 }
 
 fn bits(mut set: u128) -> impl Iterator<Item = usize> {
@@ -150,8 +156,6 @@ pub fn check_field(
 ) -> Result<FieldCheck, Error> {
     let cells = board.cells();
     let n = cells.len();
-    let graph = board.graph()?;
-    let all: u128 = if n == 128 { !0 } else { (1 << n) - 1 };
     let mut field = board.field(cells[0], cells[1]);
     let mut predicted = vec![0u128; n];
     for a in 0..n {
@@ -163,7 +167,72 @@ pub fn check_field(
             }
         }
     }
-    let mut check = FieldCheck { placements: (n * (n - 1)) as u64, ..FieldCheck::default() };
+    check_prediction(board, &predicted, max_states)
+}
+
+/// The published criterion on every placement of `board` at once: per empty cell `a` (numbered
+/// in reading order), the cells `b` (bit `b`) from which it says Bob wins. The same rule as
+/// [`super::criterion`], computed per field: a cell `v` is a junction when at least three of its
+/// neighbours `u` start a branch of at least 3 cells (some neighbour `w != v` of `u` has a
+/// neighbour other than `u`), and Bob wins iff `dist(a, v) - dist(b, v) >= 2` at some junction.
+pub fn criterion_matrix(board: &Board) -> Result<Vec<u128>, Error> {
+    let graph = board.graph()?;
+    let n = graph.len();
+    let long =
+        |v: usize, u: usize| graph.neighbours(u).iter().any(|&w| w != v && graph.neighbours(w).len() >= 2);
+    let junctions: Vec<usize> =
+        (0..n).filter(|&v| graph.neighbours(v).iter().filter(|&&u| long(v, u)).count() >= 3).collect();
+    let mut predicted = vec![0u128; n];
+    if junctions.is_empty() {
+        return Ok(predicted);
+    }
+    let mut queue = Vec::with_capacity(n);
+    for &v in &junctions {
+        // Distances from the junction, then the cells b with dist(b, v) <= dist(a, v) - 2.
+        let mut dist = vec![u32::MAX; n];
+        dist[v] = 0;
+        queue.clear();
+        queue.push(v);
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head];
+            head += 1;
+            for &w in graph.neighbours(u) {
+                if dist[w] == u32::MAX {
+                    dist[w] = dist[u] + 1;
+                    queue.push(w);
+                }
+            }
+        }
+        let mut within = vec![0u128; queue.len() + 1];
+        for &u in &queue {
+            within[dist[u] as usize] |= 1 << u;
+        }
+        for d in 1..within.len() {
+            within[d] |= within[d - 1];
+        }
+        for a in 0..n {
+            if dist[a] >= 2 {
+                predicted[a] |= within[dist[a] as usize - 2];
+            }
+        }
+    }
+    Ok(predicted)
+}
+
+/// [`check_field`] with the prediction given per cell of `A`: `predicted[a]` has bit `b` when
+/// Bob is predicted to win from `A` on the `a`-th empty cell and `B` on the `b`-th (reading
+/// order), as [`criterion_matrix`] gives.
+pub fn check_prediction(board: &Board, predicted: &[u128], max_states: u64) -> Result<FieldCheck, Error> {
+    let cells = board.cells();
+    let n = cells.len();
+    let graph = board.graph()?;
+    let all: u128 = if n == 128 { !0 } else { (1 << n) - 1 };
+    let mut check = FieldCheck {
+        placements: (n * (n - 1)) as u64,
+        junction_free: predicted.iter().all(|&p| p == 0),
+        ..FieldCheck::default()
+    };
     let mut holds = true;
     for a in 0..n {
         let alice = all & !predicted[a] & !(1 << a);
@@ -187,7 +256,7 @@ pub fn check_field(
         }
     }
     check.bob = if holds {
-        predicted.clone()
+        predicted.to_vec()
     } else {
         check.fallback = true;
         let solved = pursuit::solve_all(&graph, max_states)?;
