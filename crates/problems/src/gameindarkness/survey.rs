@@ -234,8 +234,8 @@ pub fn check_prediction(board: &Board, predicted: &[u128], max_states: u64) -> R
         ..FieldCheck::default()
     };
     let mut holds = true;
-    for a in 0..n {
-        let alice = all & !predicted[a] & !(1 << a);
+    for (a, &predicted_bob) in predicted.iter().enumerate() {
+        let alice = all & !predicted_bob & !(1 << a);
         if alice != 0 {
             let starts: Vec<usize> = bits(alice).collect();
             let result = pursuit::solve(&graph, a, &starts, max_states)?;
@@ -262,8 +262,8 @@ pub fn check_prediction(board: &Board, predicted: &[u128], max_states: u64) -> R
         let solved = pursuit::solve_all(&graph, max_states)?;
         check.states += solved.states;
         let mut bob = vec![0u128; n];
-        for a in 0..n {
-            bob[a] = all & !solved.wins[a];
+        for (a, lost) in bob.iter_mut().enumerate() {
+            *lost = all & !solved.wins[a];
             // The original rule: Bob also wins if Alice's shortest walk is over the move limit.
             let won = solved.wins[a] & !(1 << a);
             if won != 0 {
@@ -271,7 +271,7 @@ pub fn check_prediction(board: &Board, predicted: &[u128], max_states: u64) -> R
                 if !pursuit::solve(&graph, a, &starts, max_states)?.within_move_limit() {
                     for b in starts {
                         if !pursuit::solve(&graph, a, &[b], max_states)?.within_move_limit() {
-                            bob[a] |= 1 << b;
+                            *lost |= 1 << b;
                         }
                     }
                 }
