@@ -23,21 +23,22 @@
 //!
 //! - every tree of a 5 x 5 grid: 277,581 fields (35,184 up to the square's symmetries),
 //!   44,787,288 placements, of which 2,416,696 are won by Bob;
-//! - every tree-shaped field of 2 to 14 cells on any board (free polyominoes whose cells
-//!   induce a tree): 4,648,905 fields up to translation (582,578 up to symmetry), 799,523,736
-//!   placements, of which 31,929,936 are won by Bob (none below 10 cells: a junction needs 10);
+//! - every tree-shaped field of 2 to 15 cells on any board (free polyominoes whose cells
+//!   induce a tree): 16,466,487 fields up to translation (2,061,180 up to symmetry),
+//!   3,281,215,956 placements, of which 184,122,116 are won by Bob (none below 10 cells: a
+//!   junction needs 10);
 //! - in the tests: every tree of 4 x 4 and 4 x 5 (2,364,430 placements, 35,416 won by Bob) by
 //!   one exact search per placement, every tree of 3 x 4 and every tree of 3 x 6 with a junction
 //!   also by retrograde analysis of the rules, and 53,000 random placements on random trees of up
 //!   to 128 cells.
 //!
-//! Measured on a busy machine: the 5 x 5 board takes about 4 s of one core, and each further
-//! cell about 4.2 times the one before (14 cells: 42 s); so an hour on 2 cores should reach
-//! every field of 17 cells and part of 18 (`cargo bench -p nimber-problems --bench
-//! gameindarkness -- --budget 3600 --threads 2` prints what it covered); 20 cells would take
-//! about 70 times longer. The bench also found that on every junction-free field it covered
-//! (28,667 classes of the 5 x 5 board, 488,439 of 2 to 14 cells), Alice has from each cell a
-//! single walk that catches Bob *wherever* he starts.
+//! Measured on a busy machine (times of one core): the 5 x 5 board takes about 4 s, and each
+//! further cell about 4.5 times the one before (14 cells: 42 s, 15 cells: 204 s); so an hour on
+//! 2 cores should reach every field of 16 cells and much of 17 (`cargo bench -p nimber-problems
+//! --bench gameindarkness -- --budget 3600 --threads 2` prints what it covered); all fields of 20
+//! cells alone would take about 100 hours of one core at that rate. The bench also found that on every junction-free field it
+//! covered (28,667 classes of the 5 x 5 board, 1,620,701 of 2 to 15 cells), Alice has from each
+//! cell a single walk that catches Bob *wherever* he starts.
 //!
 //! # Proof that Bob wins when the criterion says so
 //!
