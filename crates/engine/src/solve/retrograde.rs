@@ -546,16 +546,8 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
         if round_number >= layout.rem_mask {
             return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
         }
-        let (seen, decided, chunks) = round(
-            space,
-            state,
-            &frontier,
-            &next,
-            round_number + 1,
-            &routing,
-            layout,
-            per_position,
-        );
+        let (seen, decided, chunks) =
+            round(space, state, &frontier, &next, round_number + 1, &routing, layout, per_position);
         per_position = seen;
         // The next frontier becomes the frontier; the old one, cleared where it had positions,
         // the next.
