@@ -131,18 +131,22 @@ fn oversized_requests_are_refused() {
             "over 65536 bytes",
         ),
         (
-            format!("POST /api/query HTTP/1.1\r\nHost: {host}\r\nContent-Length: 99999999999999999999999\r\n\r\n")
-                .into_bytes(),
+            format!(
+                "POST /api/query HTTP/1.1\r\nHost: {host}\r\nContent-Length: 99999999999999999999999\r\n\r\n"
+            )
+            .into_bytes(),
             413,
             "over 65536 bytes",
         ),
         (
-            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nX-Big: {}\r\n\r\n", "a".repeat(100_000)).into_bytes(),
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nX-Big: {}\r\n\r\n", "a".repeat(100_000))
+                .into_bytes(),
             431,
             "request head over",
         ),
         (
-            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\n{}\r\n", "X-Many: 1\r\n".repeat(200)).into_bytes(),
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\n{}\r\n", "X-Many: 1\r\n".repeat(200))
+                .into_bytes(),
             431,
             "headers",
         ),
@@ -157,7 +161,11 @@ fn oversized_requests_are_refused() {
         ),
         (format!("GET / HTTP/2.0\r\nHost: {host}\r\n\r\n").into_bytes(), 505, "HTTP/1.1"),
         (b"GET / HTTP/1.1 extra\r\n\r\n".to_vec(), 400, "request line"),
-        (format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Length: x\r\n\r\n").into_bytes(), 400, "number"),
+        (
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Length: x\r\n\r\n").into_bytes(),
+            400,
+            "number",
+        ),
         (format!("PUT /api/job HTTP/1.1\r\nHost: {host}\r\n\r\n").into_bytes(), 405, "not used here"),
     ];
     for (request, status, message) in cases {
