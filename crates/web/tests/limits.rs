@@ -63,10 +63,7 @@ fn games(server: &Running) -> (u16, String) {
 fn answered(stream: &TcpStream) -> bool {
     stream.set_nonblocking(true).unwrap();
     let mut byte = [0u8; 1];
-    let result = match stream.peek(&mut byte) {
-        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => false,
-        _ => true,
-    };
+    let result = !matches!(stream.peek(&mut byte), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock);
     stream.set_nonblocking(false).unwrap();
     result
 }
