@@ -357,9 +357,7 @@ pub fn reachable_from<G: Indexed>(
 ) -> Result<DenseSet, Error> {
     // A bar against the reachable count when the game knows it (positions found so far).
     progress.phase("exploring (dense)", game.reachable_hint());
-    let bits =
-        std::env::var("NIMBER_SEARCH_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(SEARCH_REGION_BITS);
-    let bits = region_bits_at_most(game.size(), bits);
+    let bits = region_bits_at_most(game.size(), SEARCH_REGION_BITS);
     let mask = (1u64 << bits) - 1;
     let regions = game.size().div_ceil(1 << bits) as usize;
     // The level being expanded: per region, the offsets of its positions that are not terminal.
@@ -480,12 +478,6 @@ pub fn reachable_from<G: Indexed>(
                 .sum();
             progress.advance(added);
             first = last;
-        }
-        if std::env::var_os("NIMBER_ROUND_STATS").is_some() {
-            let sizes: Vec<usize> = next.iter().map(Vec::len).collect();
-            let total: usize = sizes.iter().sum();
-            let capacity: usize = next.iter().map(Vec::capacity).sum();
-            eprintln!("search level: {total} to expand (capacity {capacity})");
         }
         level = next;
         depth += 1;

@@ -47,8 +47,13 @@ pub fn run(args: &ServeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // The hash-map searches check the process's memory against it as they grow.
         nimber_engine::memory::set_limit(bytes);
     }
-    let config =
-        nimber_web::Config { host: args.host, port: args.port, dbs: args.db.clone(), memory, workers: 4 };
+    let config = nimber_web::Config {
+        host: args.host,
+        port: args.port,
+        dbs: args.db.clone(),
+        memory,
+        ..nimber_web::Config::default()
+    };
     let server = nimber_web::Server::bind(&config)?;
     writeln!(out, "nimber: serving the web explorer at {}", server.url())?;
     if !args.host.is_loopback() {

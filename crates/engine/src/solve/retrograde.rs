@@ -533,12 +533,8 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     let mut next_count = next.count();
     let mut round_number = first_round;
     let mut per_position = 16.0f64;
-    let mut stats = [0u64; 4];
     loop {
         if count == 0 && next_count == 0 {
-            if std::env::var_os("NIMBER_ROUND_STATS").is_some() {
-                eprintln!("{phase:?}: rounds {round_number}, frontier/messages/resolved/decided {stats:?}");
-            }
             return Ok(());
         }
         let cancelled = progress.cancelled();
@@ -550,18 +546,8 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
         if round_number >= layout.rem_mask {
             return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
         }
-        stats[0] += count;
-        let (seen, decided, chunks) = round(
-            space,
-            state,
-            &frontier,
-            &next,
-            round_number + 1,
-            &routing,
-            layout,
-            per_position,
-            &mut stats,
-        );
+        let (seen, decided, chunks) =
+            round(space, state, &frontier, &next, round_number + 1, &routing, layout, per_position);
         per_position = seen;
         // The next frontier becomes the frontier; the old one, cleared where it had positions,
         // the next.
@@ -587,7 +573,6 @@ fn round<S: RetroSpace, W: StateWord>(
     routing: &Routing,
     layout: Layout,
     mut per_position: f64,
-    stats: &mut [u64; 4],
 ) -> (f64, u64, Vec<usize>) {
     // Chunks of the frontier bitset with their number of positions.
     let chunks: Vec<(usize, u64)> = frontier
@@ -618,7 +603,7 @@ fn round<S: RetroSpace, W: StateWord>(
             positions += chunks[last].1;
             last += 1;
         }
-        let [messages, resolved, d] = slab(
+        let [messages, d] = slab(
             space,
             state,
             frontier,
@@ -630,9 +615,6 @@ fn round<S: RetroSpace, W: StateWord>(
             layout,
             per_position,
         );
-        stats[1] += messages;
-        stats[2] += resolved;
-        stats[3] += d;
         decided += d;
         per_position = (messages as f64 / positions as f64).max(1.0);
         first = last;
@@ -641,8 +623,7 @@ fn round<S: RetroSpace, W: StateWord>(
 }
 
 /// Scatters the messages of the frontier's `chunks` bucketed by partition, then applies them.
-/// Returns the numbers of messages, of messages that reached a position, and of positions
-/// decided.
+/// Returns the numbers of messages and of positions decided.
 #[allow(clippy::too_many_arguments)]
 fn slab<S: RetroSpace, W: StateWord>(
     space: &S,
@@ -655,7 +636,7 @@ fn slab<S: RetroSpace, W: StateWord>(
     routing: &Routing,
     layout: Layout,
     per_position: f64,
-) -> [u64; 3] {
+) -> [u64; 2] {
     let parts = routing.parts();
     let bits = routing.bits;
     // Tasks: runs of chunks with about the same number of positions.
@@ -724,12 +705,12 @@ fn slab<S: RetroSpace, W: StateWord>(
         slices.push((p, head));
         rest = tail;
     }
-    let [resolved, decided] = slices
+    let decided = slices
         .into_par_iter()
         .map(|(p, slice)| {
             let base = (p as u64) << bits;
             let start = routing.starts[p];
-            let (mut resolved, mut decided) = (0u64, 0u64);
+            let mut decided = 0u64;
             // A pipeline over the messages, for the memory accesses of many to overlap: the
             // space prefetches what resolving message k + AHEAD needs; message k + BEHIND is
             // resolved and its state word prefetched; message k is applied.
@@ -758,7 +739,6 @@ fn slab<S: RetroSpace, W: StateWord>(
                     if i == u64::MAX {
                         continue;
                     }
-                    resolved += 1;
                     let w = &mut slice[(i - start) as usize];
                     let s = w.to_u32();
                     if s & layout.decided != 0 {
@@ -778,10 +758,10 @@ fn slab<S: RetroSpace, W: StateWord>(
                     decided += 1;
                 }
             }
-            [resolved, decided]
+            decided
         })
-        .reduce(|| [0, 0], |a, b| [a[0] + b[0], a[1] + b[1]]);
-    [messages, resolved, decided]
+        .sum();
+    [messages, decided]
 }
 
 /// An explored game with its reverse graph held in memory.
