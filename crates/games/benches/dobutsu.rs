@@ -6,10 +6,10 @@
 //! - `NIMBER_BENCH_PHASE`: `reachable` stops after counting the reachable positions.
 //!
 //! Prints the reachable count (Tanaka 2009: 246,803,167), the values of the start (lost in 78
-//! plies counting the final capture, remoteness 77) and of the position after Sente's chick
-//! takes Gote's chick (76 plies from the start), the positions by value,
-//! and the time and peak resident memory (VmHWM) after each phase. Fails when a published
-//! fact is not reproduced.
+//! plies) and of the position after Sente's chick takes Gote's chick (76 plies from the start),
+//! the positions by value, and the time and peak resident memory (VmHWM) after each phase. Fails
+//! when a published fact is not reproduced (the checks of `tests/published/mod.rs`, which the
+//! test command runs too).
 
 mod common;
 #[path = "../tests/published/mod.rs"]

@@ -42,15 +42,15 @@ impl DobutsuFacts {
 
     /// Asserts Tanaka's results (2009): 246,803,167 positions reachable from the start
     /// (196,773,087 won, 47,347,380 lost and 2,682,700 drawn for the player to move), the start
-    /// lost for Sente in 78 plies, and 76 plies after Sente's chick takes Gote's chick. nimber's
-    /// remoteness counts the plies to a finished position, 77 here, and Tanaka's one more (the
-    /// capture of the lion, or the reply that fails to stop a try): Cb3xb2 leaves Gote a win in
-    /// 74, a loss in 75 for the mover, his 76.
+    /// lost for Sente in 78 plies, and in 76 after Sente's chick takes Gote's chick (Cb3xb2
+    /// leaves Gote a win in 75). Finished positions are won or lost in 1, as Tanaka counts them
+    /// ([`dobutsu::TERMINAL_REMOTENESS`]: the capture of the lion, or the reply that cannot stop
+    /// a try), so nimber's remoteness is his number of plies.
     pub fn check(&self) {
         assert_eq!(self.reachable, dobutsu::REACHABLE);
-        assert_eq!(self.start, Outcome::new(Value::Lose, 77));
-        assert_eq!(self.after_takes, Outcome::new(Value::Win, 74));
-        assert_eq!(self.after_takes.for_mover(), Outcome::new(Value::Lose, 75));
+        assert_eq!(self.start, Outcome::new(Value::Lose, 78));
+        assert_eq!(self.after_takes, Outcome::new(Value::Win, 75));
+        assert_eq!(self.after_takes.for_mover(), Outcome::new(Value::Lose, 76));
         assert_eq!(self.totals, [196_773_087, 47_347_380, 0, 2_682_700]);
     }
 }
