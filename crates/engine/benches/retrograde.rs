@@ -102,7 +102,7 @@ fn random_reads_per_second(entries: usize, reads: u64) -> f64 {
 }
 
 /// Checks that every position's outcome is the best its moves give (and terminal positions have
-/// their declared value); returns the number of positions that disagree.
+/// their declared outcome); returns the number of positions that disagree.
 fn verify(space: &Synthetic, table: &OutcomeTable) -> u64 {
     (0..space.size() as usize)
         .into_par_iter()
@@ -110,7 +110,7 @@ fn verify(space: &Synthetic, table: &OutcomeTable) -> u64 {
         .filter(|&i| {
             let i = i as u64;
             let want = match space.terminal(i) {
-                Some(v) => Outcome::new(v, 0),
+                Some(t) => t,
                 None => (0..space.degree(i))
                     .map(|k| table.get(space.successor(i, k) as usize).for_mover())
                     .max_by(|a, b| a.preference_cmp(*b))

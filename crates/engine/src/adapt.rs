@@ -2,7 +2,7 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Kind, Move};
-use crate::value::Value;
+use crate::value::Outcome;
 
 /// The same game without its split into components: every solver then works from the plain
 /// rules. Tests use it to check a game's [`Game::components`] against brute force.
@@ -27,7 +27,7 @@ impl<G: Game> Game for Unsplit<'_, G> {
         self.0.successors(pos, out)
     }
 
-    fn terminal(&self, pos: &G::Position) -> Option<Value> {
+    fn terminal(&self, pos: &G::Position) -> Option<Outcome> {
         self.0.terminal(pos)
     }
 

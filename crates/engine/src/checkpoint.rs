@@ -62,8 +62,10 @@ use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, S
 
 /// The first bytes of every checkpoint.
 pub const MAGIC: &[u8; 8] = b"NIMBERCK";
-/// The format version written and read.
-pub const VERSION: u32 = 1;
+/// The format version written and read. Version 2: the state words mark the won terminal
+/// positions whose moves were applied before any round (see `solve::retrograde::StateWord`);
+/// version 1 left them plain wins of remoteness 0.
+pub const VERSION: u32 = 2;
 /// How often checkpoints are written by default.
 pub const DEFAULT_EVERY: Duration = Duration::from_secs(300);
 /// Header text longer than this is refused (a corrupt length).

@@ -11,9 +11,9 @@
 //!    and the counts before each of its 8 words) and select samples numbers the reachable
 //!    positions `0..count`.
 //! 3. **Retrograde analysis.** [`DenseSpace`] is the [`RetroSpace`] of the reachable positions:
-//!    move counts from [`Indexed::move_classes`] (moves into won terminal positions are decided
-//!    there, so that the terminal positions, about half of them in Dōbutsu shōgi, send no
-//!    messages), predecessors from [`Indexed::predecessor_slots`], routed by their slot's region
+//!    move counts from [`Indexed::move_classes`] (moves into terminal positions won in 0 or 1
+//!    are decided there, so that those terminal positions, about half of them in Dōbutsu shōgi,
+//!    send no messages), predecessors from [`Indexed::predecessor_slots`], routed by their slot's region
 //!    and looked up in the bitset only when their region applies its messages, so that no
 //!    reverse graph is ever stored and every random access stays within a region. The rounds are
 //!    those of [`crate::solve::retrograde`], with one 16-bit state word per reachable position.
@@ -506,15 +506,13 @@ impl<'a, G: Indexed> DenseSpace<'a, G> {
     fn init_of(&self, slot: u64) -> Init {
         let p = self.game.unrank(slot).expect("a reachable slot is not a hole");
         match self.game.terminal(&p) {
-            Some(v) => Init::Terminal(v),
+            Some(o) => Init::Terminal(o),
             None => {
                 let classes = self.game.move_classes(&p);
-                if classes.into_lost {
-                    Init::InOne(Value::Win)
-                } else if classes.open == 0 && classes.into_won {
-                    Init::InOne(Value::Lose)
-                } else {
-                    Init::Moves(classes.open)
+                match classes.into_won {
+                    _ if classes.into_lost => Init::Decided(Outcome::new(Value::Win, 1)),
+                    Some(w) if classes.open == 0 => Init::Decided(Outcome::new(Value::Lose, w + 1)),
+                    _ => Init::Moves(classes.open),
                 }
             }
         }

@@ -8,10 +8,11 @@ use rustc_hash::FxHashMap;
 use crate::error::Error;
 use crate::game::Game;
 use crate::progress::Progress;
-use crate::value::Value;
+use crate::value::Outcome;
 
-/// Sentinel in [`Explored::terminal`] for a position where play goes on.
-const NOT_TERMINAL: u8 = u8::MAX;
+/// Sentinel in [`Explored::terminal`] for a position where play goes on (no packed outcome is
+/// all ones: a draw packs with remoteness 0).
+const NOT_TERMINAL: u32 = u32::MAX;
 
 /// The positions reachable from some roots, numbered densely, with their moves.
 pub struct Explored<P> {
@@ -19,8 +20,8 @@ pub struct Explored<P> {
     pub positions: Vec<P>,
     /// Position to its number.
     pub index: FxHashMap<P, u32>,
-    /// Per position: the declared terminal value's index in [`Value::ALL`], or `u8::MAX`.
-    terminal: Vec<u8>,
+    /// Per position: the declared terminal outcome packed ([`Outcome::pack`]), or `u32::MAX`.
+    terminal: Vec<u32>,
     /// Moves of position `i` are `children[offsets[i]..offsets[i + 1]]`.
     offsets: Vec<u64>,
     children: Vec<u32>,
@@ -50,7 +51,7 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
         while done < explored.positions.len() {
             let pos = explored.positions[done].clone();
             match game.terminal(&pos) {
-                Some(value) => explored.terminal.push(value.index() as u8),
+                Some(outcome) => explored.terminal.push(pack_terminal(outcome)?),
                 None => {
                     explored.terminal.push(NOT_TERMINAL);
                     next.clear();
@@ -86,6 +87,17 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
     }
 }
 
+/// A declared terminal outcome packed, or [`Error::TooLarge`] when its remoteness does not fit.
+fn pack_terminal(outcome: Outcome) -> Result<u32, Error> {
+    match outcome.remoteness() {
+        Some(r) if r > Outcome::MAX_REMOTENESS => Err(Error::TooLarge(format!(
+            "a terminal position of remoteness {r}: at most {}",
+            Outcome::MAX_REMOTENESS
+        ))),
+        _ => Ok(outcome.pack()),
+    }
+}
+
 impl<P> Explored<P> {
     /// Number of positions.
     pub fn len(&self) -> usize {
@@ -97,10 +109,10 @@ impl<P> Explored<P> {
         self.positions.is_empty()
     }
 
-    /// The declared terminal value of position `i`, if the game ended there.
-    pub fn terminal(&self, i: usize) -> Option<Value> {
+    /// The declared terminal outcome of position `i`, if the game ended there.
+    pub fn terminal(&self, i: usize) -> Option<Outcome> {
         let t = self.terminal[i];
-        (t != NOT_TERMINAL).then(|| Value::ALL[t as usize])
+        (t != NOT_TERMINAL).then(|| Outcome::unpack(t))
     }
 
     /// The positions reached by the moves of position `i`, by number.

@@ -4,7 +4,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::error::ParseError;
-use crate::value::Value;
+use crate::value::Outcome;
 
 /// Whether both players have the same moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -47,8 +47,8 @@ impl<P> Move<P> {
 /// The rules of a two-player game with perfect information.
 ///
 /// Values are always from the point of view of the player to move. A position ends the game
-/// when [`Game::terminal`] says so, or when it has no moves; by default (normal play) a player
-/// with no move loses.
+/// when [`Game::terminal`] says so (with its outcome), or when it has no moves; by default (normal
+/// play) a player with no move loses, at remoteness 0.
 ///
 /// The game must be finite: finitely many positions reachable from any position. Cycles are
 /// allowed; positions where play can go on forever under best play are draws.
@@ -72,9 +72,14 @@ pub trait Game: Send + Sync {
         out.extend(self.moves(pos).into_iter().map(|m| m.to));
     }
 
-    /// The value of `pos` for the player to move if the game has ended there, `None` if play
-    /// goes on. When this returns `None` and there are no moves, the player to move loses.
-    fn terminal(&self, _pos: &Self::Position) -> Option<Value> {
+    /// The outcome of `pos` for the player to move if the game has ended there, `None` if play
+    /// goes on. When this returns `None` and there are no moves, the player to move loses, at
+    /// remoteness 0. The remoteness of a terminal position is usually 0; a game whose solvers
+    /// stop before a last move that is forced or certain states it here, so that every
+    /// remoteness counts that move too (Dōbutsu shōgi: a player who can take the opponent's lion
+    /// wins in 1). Every solver starts from it: a terminal position is not expanded, and the
+    /// positions before it count their remoteness from the one it states.
+    fn terminal(&self, _pos: &Self::Position) -> Option<Outcome> {
         None
     }
 

@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 
 use crate::game::Game;
+use crate::value::{Outcome, Value};
 
 /// A game with a perfect (or nearly perfect) numbering of its positions.
 pub trait Indexed: Game {
@@ -73,19 +74,39 @@ pub trait Indexed: Game {
 }
 
 /// The moves of a non-terminal position, class by class, split by where they lead: the dense
-/// solver counts only the classes that are not won terminal positions (moves into won terminal
-/// positions are losing moves decided before any round), and decides a position with a move into
-/// a lost terminal position (won in 1) or with only moves into won terminal positions (lost in 1)
-/// before any round.
+/// solver counts only the classes that its rounds decide, and decides the moves into terminal
+/// positions won in 0 or 1 for the player who moves next (losing moves,
+/// [`crate::solve::retrograde::applied_at_init`]) and into terminal positions lost in 0 (a win in
+/// 1) before any round. [`MoveClasses::add_terminal`] sorts a move into a terminal position.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveClasses {
-    /// Classes moved into that are not terminal, or are terminal with a value other than a win
-    /// or a loss for the player who moves next.
+    /// Classes moved into that the rounds decide: positions that are not terminal, and terminal
+    /// positions that [`MoveClasses::add_terminal`] does not take.
     pub open: u32,
-    /// Some move leads to a terminal position won for the player who moves next.
-    pub into_won: bool,
-    /// Some move leads to a terminal position lost for the player who moves next.
+    /// The largest remoteness of the terminal positions won in 0 or 1 for the player who moves
+    /// next that a move leads to, if any.
+    pub into_won: Option<u32>,
+    /// Some move leads to a terminal position lost in 0 for the player who moves next.
     pub into_lost: bool,
+}
+
+impl MoveClasses {
+    /// Takes a move into a terminal position with outcome `terminal` (for the player who moves
+    /// next) when it is decided before any round (`into_won`, `into_lost`), and returns whether
+    /// it did; when not, the caller counts the class as open.
+    #[inline]
+    pub fn add_terminal(&mut self, terminal: Outcome) -> bool {
+        if crate::solve::retrograde::applied_at_init(terminal) {
+            let r = terminal.remoteness().unwrap_or(0);
+            self.into_won = Some(self.into_won.map_or(r, |w| w.max(r)));
+            true
+        } else if terminal == Outcome::new(Value::Lose, 0) {
+            self.into_lost = true;
+            true
+        } else {
+            false
+        }
+    }
 }
 
 /// [`Indexed::move_classes`] by ranking every successor and sorting the slots: the reference
@@ -96,10 +117,8 @@ pub fn move_classes_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position) ->
     let mut classes = MoveClasses::default();
     let mut slots = Vec::with_capacity(succ.len());
     for c in &succ {
-        match game.terminal(c) {
-            Some(crate::value::Value::Win) => classes.into_won = true,
-            Some(crate::value::Value::Lose) => classes.into_lost = true,
-            _ => slots.push(game.rank(c)),
+        if !game.terminal(c).is_some_and(|t| classes.add_terminal(t)) {
+            slots.push(game.rank(c));
         }
     }
     slots.sort_unstable();

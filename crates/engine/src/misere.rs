@@ -3,9 +3,9 @@
 //! [`Misere`] wraps any game and changes one rule: a position where play goes on
 //! ([`Game::terminal`] is `None`) but the player to move has no move is a **win** for that
 //! player (under normal play it is a loss). Everything else is the wrapped game's: the moves,
-//! the notation, and the positions the game declares terminal, which keep their declared value
+//! the notation, and the positions the game declares terminal, which keep their declared outcome
 //! (a graph file's `u lose` stays a loss for the player to move at `u`, a declared tie stays a
-//! tie): a declared end is a rule of the game, not a "last move". So every outcome solver
+//! tie, a declared remoteness stays): a declared end is a rule of the game, not a "last move". So every outcome solver
 //! (memo search, retrograde analysis) solves the misère version of any game.
 //!
 //! A misère game does not split into components ([`Game::components`] is `None`): the nim
@@ -42,7 +42,7 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Kind, Move};
-use crate::value::Value;
+use crate::value::{Outcome, Value};
 
 /// The misère version of a game: a player left without a move wins (see the module
 /// documentation).
@@ -87,14 +87,14 @@ impl<G: Game + ?Sized> Game for Misere<'_, G> {
         self.game.successors(pos, out)
     }
 
-    /// The wrapped game's declared value; otherwise a win when there is no move.
-    fn terminal(&self, pos: &G::Position) -> Option<Value> {
-        if let Some(value) = self.game.terminal(pos) {
-            return Some(value);
+    /// The wrapped game's declared outcome; otherwise a win (remoteness 0) when there is no move.
+    fn terminal(&self, pos: &G::Position) -> Option<Outcome> {
+        if let Some(outcome) = self.game.terminal(pos) {
+            return Some(outcome);
         }
         let mut next = Vec::new();
         self.game.successors(pos, &mut next);
-        next.is_empty().then_some(Value::Win)
+        next.is_empty().then_some(Outcome::new(Value::Win, 0))
     }
 
     fn format(&self, pos: &G::Position) -> String {

@@ -2,7 +2,9 @@
 //! synthetic cyclic game, which has wins, losses, ties and draws: a solve resumed from the state
 //! after any round, in memory or through a file, ends with exactly the words of an uninterrupted
 //! one; solves stopped at every point and resumed give the same; checkpoints of another game,
-//! damaged or truncated ones, a missing one and one in the way are refused.
+//! damaged or truncated ones, a missing one and one in the way are refused. The resumed solves
+//! run on the game with terminal positions of remoteness 0 to 3 too (positions that join the
+//! rounds late, and in dense solves won terminal positions marked in their words).
 
 #[path = "common/synthetic.rs"]
 mod synthetic;
@@ -63,8 +65,10 @@ fn resumes_after_every_round<W: StateWord + PartialEq + std::fmt::Debug>(space: 
 #[test]
 fn resuming_after_any_round_gives_the_uninterrupted_words() {
     let mut states = 0;
-    for (log2n, seed) in [(8, 1), (10, 2), (12, 3)] {
-        let space = Synthetic::new(log2n, seed);
+    for (log2n, seed, remote) in [(8, 1, false), (10, 2, false), (12, 3, false), (8, 4, true), (12, 5, true)]
+    {
+        let space =
+            if remote { Synthetic::with_remote_terminals(log2n, seed) } else { Synthetic::new(log2n, seed) };
         states += resumes_after_every_round::<u32>(&space);
         states += resumes_after_every_round::<u16>(&space);
     }
@@ -109,11 +113,18 @@ fn same(a: &DenseSolution, b: &DenseSolution) -> bool {
 
 #[test]
 fn stopped_anywhere_and_resumed_through_the_file_ends_as_uninterrupted() {
-    let (log2n, seed) = (12, 5);
-    let space = Synthetic::new(log2n, seed);
-    let game = SyntheticGame(&space);
+    stopped_anywhere(&Synthetic::new(12, 5), 12, 5, "stopped.ckpt");
+}
+
+#[test]
+fn stopped_anywhere_with_remote_terminals_ends_as_uninterrupted() {
+    stopped_anywhere(&Synthetic::with_remote_terminals(12, 6), 12, 6, "stopped-remote.ckpt");
+}
+
+fn stopped_anywhere(space: &Synthetic, log2n: u32, seed: u64, file: &str) {
+    let game = SyntheticGame(space);
     let want = dense::solve(&game, None, &Silent).unwrap();
-    let path = temp("stopped.ckpt");
+    let path = temp(file);
     let mut opts = options(&path, log2n, seed);
     let mut saved = 0;
     let mut stages = Vec::new();

@@ -1,7 +1,9 @@
 //! The dense solver (`nimber_engine::dense`) on the synthetic cyclic game of the retrograde
 //! benchmark, given as an indexed game: every position is a slot, the predecessors come from the
 //! move formula. It must agree with `solve_space` over the same space, position by position,
-//! with all four values present (wins, losses, ties and draws).
+//! with all four values present (wins, losses, ties and draws), also when the terminal positions
+//! state a remoteness of 0 to 3 (won ones of remoteness 0 and 1 are applied before any round, the
+//! others go through the rounds).
 
 #[path = "common/synthetic.rs"]
 mod synthetic;
@@ -19,8 +21,12 @@ use synthetic_game::SyntheticGame;
 #[test]
 fn dense_solver_agrees_with_solve_space() {
     let mut by_value = [0u64; 4];
-    for (log2n, seed) in [(8, 1), (12, 2), (16, 3)] {
-        let space = Synthetic::new(log2n, seed);
+    let mut remote_terminals = [0u64; 4];
+    for (log2n, seed, remote) in
+        [(8, 1, false), (12, 2, false), (16, 3, false), (8, 4, true), (12, 5, true), (16, 6, true)]
+    {
+        let space =
+            if remote { Synthetic::with_remote_terminals(log2n, seed) } else { Synthetic::new(log2n, seed) };
         let game = SyntheticGame(&space);
         assert_eq!(check_bijection(&game, 0..64, 0..space.size()), 0);
         check_predecessors(&game, 0..space.size().min(4096));
@@ -33,7 +39,16 @@ fn dense_solver_agrees_with_solve_space() {
             by_value[o.value().index()] += 1;
         }
         assert_eq!(got.counts(), want.counts());
+        if remote {
+            for i in 0..space.size() {
+                if let Some(r) = space.terminal(i).and_then(|t| t.remoteness()) {
+                    remote_terminals[r as usize] += 1;
+                }
+            }
+        }
     }
+    eprintln!("terminal positions by remoteness 0..=3 in the remote spaces: {remote_terminals:?}");
+    assert!(remote_terminals.iter().all(|&n| n > 100), "{remote_terminals:?}");
     eprintln!(
         "dense vs solve_space: win {} lose {} tie {} draw {}",
         by_value[0], by_value[1], by_value[2], by_value[3]

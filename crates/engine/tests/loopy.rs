@@ -23,7 +23,7 @@ use nimber_engine::misere::Misere;
 use nimber_engine::solve::loopy::{self, LoopyNim};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Error, Game, Kind, Move, ParseError, Silent, Value};
+use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError, Silent, Value};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -31,7 +31,7 @@ use rand_chacha::ChaCha8Rng;
 /// An impartial game on an explicit directed graph; positions are node numbers.
 struct Digraph {
     succ: Vec<Vec<u32>>,
-    terminal: Vec<Option<Value>>,
+    terminal: Vec<Option<Outcome>>,
 }
 
 impl Digraph {
@@ -73,7 +73,7 @@ impl Game for Digraph {
         out.extend_from_slice(&self.succ[pos as usize]);
     }
 
-    fn terminal(&self, &pos: &u32) -> Option<Value> {
+    fn terminal(&self, &pos: &u32) -> Option<Outcome> {
         self.terminal[pos as usize]
     }
 
@@ -360,10 +360,10 @@ fn hand_checked_graph() {
 #[test]
 fn declared_ends_other_than_losses_are_refused() {
     let mut game = Digraph::new(vec![vec![1], vec![]]);
-    game.terminal[1] = Some(Value::Lose);
+    game.terminal[1] = Some(Outcome::new(Value::Lose, 2));
     let solved = loopy::solve(&game, &game.roots(), &Silent).unwrap();
     assert_eq!(solved.get(&0), Some(LoopyNim::Finite(1)));
-    game.terminal[1] = Some(Value::Tie);
+    game.terminal[1] = Some(Outcome::new(Value::Tie, 0));
     let err = loopy::solve(&game, &game.roots(), &Silent).err().unwrap();
     assert!(matches!(err, Error::Unsupported(_)), "{err}");
     assert!(err.to_string().contains("declared a tie"), "{err}");
@@ -372,7 +372,7 @@ fn declared_ends_other_than_losses_are_refused() {
 #[test]
 fn misere_play_on_random_graphs() {
     // The reference: the naive solver on the same graph with every sink that declares nothing
-    // declared won for the player to move.
+    // declared won for the player to move. Declared ends keep their outcome, remoteness included.
     let mut positions = 0;
     let mut acyclic_positions = 0;
     for seed in 0..3000u64 {
@@ -382,13 +382,17 @@ fn misere_play_on_random_graphs() {
         let mut game = random_graph(&mut rng, n, 4, acyclic);
         for t in game.terminal.iter_mut() {
             if rng.gen_bool(0.1) {
-                *t = Some([Value::Win, Value::Lose, Value::Tie][rng.gen_range(0..3)]);
+                *t = Some(Outcome::new(
+                    [Value::Win, Value::Lose, Value::Tie][rng.gen_range(0..3)],
+                    rng.gen_range(0..3),
+                ));
             }
         }
         let succ: Vec<Vec<usize>> =
             (0..n).map(|v| game.followers(v).iter().map(|&c| c as usize).collect()).collect();
-        let declared: Vec<Option<Value>> =
-            (0..n).map(|v| game.terminal[v].or_else(|| succ[v].is_empty().then_some(Value::Win))).collect();
+        let declared: Vec<Option<Outcome>> = (0..n)
+            .map(|v| game.terminal[v].or_else(|| succ[v].is_empty().then_some(Outcome::new(Value::Win, 0))))
+            .collect();
         let reference = naive::naive_solve(&succ, &declared);
         let misere = Misere::new(&game);
         let solved = retrograde::solve(&misere, &game.roots(), Predecessors::Auto, &Silent).unwrap();

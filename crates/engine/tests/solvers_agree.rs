@@ -32,8 +32,8 @@ struct GraphGame {
     /// Sources of the edges into each node, one entry per edge (edges of declared terminals
     /// included: the engine must ignore them).
     pred: Vec<Vec<u32>>,
-    /// Declared terminal values.
-    terminal: Vec<Option<Value>>,
+    /// Declared terminal outcomes.
+    terminal: Vec<Option<Outcome>>,
     /// Whether `predecessors` is offered to the solvers.
     with_predecessors: bool,
     /// How many times `predecessors` was called.
@@ -43,7 +43,7 @@ struct GraphGame {
 }
 
 impl GraphGame {
-    fn new(succ: Vec<Vec<u32>>, terminal: Vec<Option<Value>>) -> GraphGame {
+    fn new(succ: Vec<Vec<u32>>, terminal: Vec<Option<Outcome>>) -> GraphGame {
         let mut pred = vec![Vec::new(); succ.len()];
         for (from, targets) in succ.iter().enumerate() {
             for &to in targets {
@@ -92,7 +92,7 @@ impl Game for GraphGame {
         out.extend_from_slice(&self.succ[pos as usize]);
     }
 
-    fn terminal(&self, &pos: &u32) -> Option<Value> {
+    fn terminal(&self, &pos: &u32) -> Option<Outcome> {
         self.terminal[pos as usize]
     }
 
@@ -138,6 +138,8 @@ enum Terminals {
     Sinks,
     /// As `Sinks`, and a few nodes with moves too (their moves must be ignored).
     Anywhere,
+    /// As `Anywhere`, with a remoteness of 0 to 3 stated for each.
+    Remote,
 }
 
 /// A random graph from `seed`: 1 to 40 nodes (or exactly `size` when given), each with a random
@@ -167,9 +169,12 @@ fn graph(seed: u64, acyclic: bool, terminals: Terminals, size: Option<usize>) ->
             let declare = match terminals {
                 Terminals::None => false,
                 Terminals::Sinks => sink && rng.gen_bool(0.7),
-                Terminals::Anywhere => rng.gen_bool(if sink { 0.7 } else { 0.1 }),
+                Terminals::Anywhere | Terminals::Remote => rng.gen_bool(if sink { 0.7 } else { 0.1 }),
             };
-            declare.then(|| declared[rng.gen_range(0..3)])
+            declare.then(|| {
+                let value = declared[rng.gen_range(0..3)];
+                Outcome::new(value, if terminals == Terminals::Remote { rng.gen_range(0..4) } else { 0 })
+            })
         })
         .collect();
     GraphGame::new(succ, terminal)
@@ -182,7 +187,7 @@ fn minimax(game: &GraphGame, v: usize, memo: &mut Vec<Option<Outcome>>) -> Outco
         return o;
     }
     let result = if let Some(t) = game.terminal[v] {
-        Outcome::new(t, 0)
+        t
     } else if game.succ[v].is_empty() {
         Outcome::new(Value::Lose, 0)
     } else {
@@ -298,7 +303,8 @@ impl Tally {
     }
 }
 
-const TERMINAL_MODES: [Terminals; 3] = [Terminals::None, Terminals::Sinks, Terminals::Anywhere];
+const TERMINAL_MODES: [Terminals; 4] =
+    [Terminals::None, Terminals::Sinks, Terminals::Anywhere, Terminals::Remote];
 
 #[test]
 fn acyclic_graphs_all_solvers_agree() {
@@ -359,7 +365,7 @@ fn acyclic_graphs_all_solvers_agree() {
         "acyclic: {} graphs, {} positions (win/lose/tie/draw {:?}), {} positions from partial roots, {} graphs with nim values",
         tally.graphs, tally.positions, tally.by_value, tally.partial_positions, nim_graphs
     );
-    assert_eq!(tally.graphs, 3 * graphs_per_mode);
+    assert_eq!(tally.graphs, TERMINAL_MODES.len() as u64 * graphs_per_mode);
     assert_eq!(nim_graphs, graphs_per_mode);
     assert!(tally.positions >= 100_000, "too few positions: {}", tally.positions);
     assert!(
@@ -413,7 +419,7 @@ fn cyclic_graphs_retrograde_agrees_with_naive() {
         "cyclic: {} graphs ({} with a cycle), {} positions (win/lose/tie/draw {:?}), {} positions from partial roots, {} memo solves without a reachable cycle",
         tally.graphs, tally.with_cycle, tally.positions, tally.by_value, tally.partial_positions, memo_ok
     );
-    assert_eq!(tally.graphs, 3 * graphs_per_mode);
+    assert_eq!(tally.graphs, TERMINAL_MODES.len() as u64 * graphs_per_mode);
     assert!(tally.with_cycle >= 4000, "too few graphs with cycles: {}", tally.with_cycle);
     assert!(memo_ok >= 1000, "too few acyclic cases for memo: {memo_ok}");
     assert!(tally.positions >= 100_000, "too few positions: {}", tally.positions);
@@ -444,8 +450,8 @@ fn large_graphs_span_several_partitions() {
         "large: {} graphs, {} positions (win/lose/tie/draw {:?})",
         tally.graphs, tally.positions, tally.by_value
     );
-    assert_eq!(tally.graphs, 9);
-    assert_eq!(tally.positions, 3 * (5_000 + 20_000 + 37_000));
+    assert_eq!(tally.graphs, 12);
+    assert_eq!(tally.positions, 4 * (5_000 + 20_000 + 37_000));
     assert!(tally.by_value.iter().all(|&c| c >= 100), "unbalanced values: {:?}", tally.by_value);
 }
 
@@ -453,7 +459,7 @@ fn large_graphs_span_several_partitions() {
 fn grundy_rejects_declared_wins_and_ties_and_cycles() {
     // 0 -> 1, 1 declared: a declared loss is fine under normal play, a win or tie is not.
     for (value, ok) in [(Value::Lose, true), (Value::Win, false), (Value::Tie, false)] {
-        let game = GraphGame::new(vec![vec![1], vec![]], vec![None, Some(value)]);
+        let game = GraphGame::new(vec![vec![1], vec![]], vec![None, Some(Outcome::new(value, 0))]);
         match grundy::solve(&game, &game.roots(), &Silent) {
             Ok(nims) if ok => {
                 assert_eq!(nims.get(&0), Some(1));
@@ -498,8 +504,8 @@ fn four_values() -> GraphGame {
         succ[id(from) as usize] = targets.iter().map(|t| id(t)).collect();
     }
     let mut terminal = vec![None; names.len()];
-    terminal[id("T") as usize] = Some(Value::Tie);
-    terminal[id("X") as usize] = Some(Value::Win);
+    terminal[id("T") as usize] = Some(Outcome::new(Value::Tie, 0));
+    terminal[id("X") as usize] = Some(Outcome::new(Value::Win, 0));
     let mut game = GraphGame::new(succ, terminal);
     game.names = names;
     game
@@ -625,7 +631,7 @@ fn long_paths_and_empty_roots() {
     succ.extend((0..ring).map(|k| vec![(len + 1 + (k + 1) % ring) as u32]));
     let n = succ.len();
     let mut terminal = vec![None; n];
-    terminal[len] = Some(Value::Tie);
+    terminal[len] = Some(Outcome::new(Value::Tie, 0));
     let mut game = GraphGame::new(succ, terminal);
     let expected = naive_solve(&game.succ_usize(), &game.terminal);
     let counts = expected.iter().fold([0; 4], |mut c, o| {

@@ -149,11 +149,11 @@ impl Game for Ladder {
         }
     }
 
-    fn terminal(&self, &i: &u64) -> Option<Value> {
+    fn terminal(&self, &i: &u64) -> Option<Outcome> {
         match (i % STEP, i) {
-            (0, 0) => Some(Value::Lose),
+            (0, 0) => Some(Outcome::new(Value::Lose, 0)),
             (0, _) => None,
-            _ => Some(Value::Tie),
+            _ => Some(Outcome::new(Value::Tie, 0)),
         }
     }
 

@@ -11,7 +11,7 @@ mod synthetic_game;
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{self, solve_space, Init, Predecessors, RetroSpace};
-use nimber_engine::{Error, Game, Outcome, Silent, Value};
+use nimber_engine::{Error, Game, Outcome, Silent};
 
 use naive::naive_solve;
 use synthetic::{Synthetic, MAX_MOVES};
@@ -20,7 +20,7 @@ use synthetic_game::SyntheticGame;
 const SEED: u64 = 0x6e69_6d62_6572; // "nimber"
 
 /// Explicit successor lists and declared values, for the naive solver.
-fn explicit(space: &Synthetic) -> (Vec<Vec<usize>>, Vec<Option<Value>>) {
+fn explicit(space: &Synthetic) -> (Vec<Vec<usize>>, Vec<Option<Outcome>>) {
     let n = space.size();
     let succ =
         (0..n).map(|i| (0..space.degree(i)).map(|k| space.successor(i, k) as usize).collect()).collect();
@@ -42,7 +42,7 @@ fn check_predecessors(space: &Synthetic, log2n: u32) {
         match space.init(i) {
             Init::Terminal(_) => assert_eq!(space.degree(i), 0),
             Init::Moves(m) => assert_eq!(m as usize, space.degree(i)),
-            Init::InOne(_) => unreachable!("the synthetic space counts every move"),
+            Init::Decided(_) => unreachable!("the synthetic space counts every move"),
         }
         forward.extend((0..space.degree(i)).map(|k| (i, space.successor(i, k))));
         space.for_each_predecessor(i, |p| {
@@ -68,8 +68,14 @@ fn value_counts(outcomes: &[Outcome]) -> [u64; 4] {
 fn synthetic_space_matches_generic_path_and_naive() {
     let mut positions = 0u64;
     let mut generic_positions = 0u64;
-    for log2n in [10, 12, 14, 16, 18] {
-        let space = Synthetic::new(log2n, SEED + log2n as u64);
+    for (log2n, remote) in
+        [(10, false), (12, false), (14, false), (16, false), (18, false), (10, true), (14, true)]
+    {
+        let space = if remote {
+            Synthetic::with_remote_terminals(log2n, SEED + 1000 + log2n as u64)
+        } else {
+            Synthetic::new(log2n, SEED + log2n as u64)
+        };
         let n = space.size() as usize;
         positions += n as u64;
         check_predecessors(&space, log2n);
@@ -77,7 +83,9 @@ fn synthetic_space_matches_generic_path_and_naive() {
         let (succ, terminal) = explicit(&space);
         let expected = naive_solve(&succ, &terminal);
         let counts = value_counts(&expected);
-        eprintln!("synthetic 2^{log2n}: {n} positions, win/lose/tie/draw {counts:?}");
+        eprintln!(
+            "synthetic 2^{log2n} (remote terminals: {remote}): {n} positions, win/lose/tie/draw {counts:?}"
+        );
         assert!(counts.iter().all(|&c| c * 100 >= n as u64), "log2n {log2n}: unbalanced values {counts:?}");
 
         let table = solve_space(&space, &Silent).unwrap();
@@ -108,6 +116,6 @@ fn synthetic_space_matches_generic_path_and_naive() {
         }
     }
     eprintln!("synthetic: {positions} positions against solve_space, {generic_positions} also through the generic path");
-    assert_eq!(positions, (1 << 10) + (1 << 12) + (1 << 14) + (1 << 16) + (1 << 18));
-    assert_eq!(generic_positions, (1 << 10) + (1 << 12) + (1 << 14) + (1 << 16));
+    assert_eq!(positions, 2 * (1 << 10) + (1 << 12) + 2 * (1 << 14) + (1 << 16) + (1 << 18));
+    assert_eq!(generic_positions, 2 * (1 << 10) + (1 << 12) + 2 * (1 << 14) + (1 << 16));
 }

@@ -6,17 +6,20 @@
 //! - `NIMBER_BENCH_PHASE`: `reachable` stops after counting the reachable positions.
 //!
 //! Prints the reachable count (Tanaka 2009: 246,803,167), the values of the start (lost in 78
-//! plies counting the final capture, remoteness 77) and of the position after Sente's chick
-//! takes Gote's chick (76 plies from the start), the positions by value,
-//! and the time and peak resident memory (VmHWM) after each phase. Fails when a published
-//! fact is not reproduced.
+//! plies) and of the position after Sente's chick takes Gote's chick (76 plies from the start),
+//! the positions by value, and the time and peak resident memory (VmHWM) after each phase. Fails
+//! when a published fact is not reproduced (the checks of `tests/published/mod.rs`, which the
+//! test command runs too).
 
 mod common;
+#[path = "../tests/published/mod.rs"]
+mod published;
 
 use common::{cpu_seconds, mib, print_totals, threads, Phases};
 use nimber_engine::dense::{self, estimate, peak_memory};
-use nimber_engine::{Game, Indexed, Outcome, Progress, Value};
+use nimber_engine::{Game, Progress};
 use nimber_games::dobutsu::{Dobutsu, REACHABLE};
+use published::{solve_dobutsu, DobutsuFacts};
 
 fn main() {
     let threads = threads();
@@ -34,27 +37,15 @@ fn main() {
         assert_eq!(set.count(), REACHABLE);
         return;
     }
-    let solution = dense::solve(&game, None, &phases).expect("the solve fits");
+    let solution = solve_dobutsu(&phases);
     let wall = phases.start.elapsed().as_secs_f64();
     phases.phase("done", None);
-    println!("reachable positions: {} (Tanaka: {REACHABLE})", solution.len());
-    let start = solution.get(&game, &game.start()).expect("the start is reachable");
-    println!("start: {} {start}", game.format(&game.start()));
-    let takes = game.moves(&game.start()).into_iter().find(|m| m.label == "Cb3xb2").expect("Cb3xb2");
-    let after = solution.get(&game, &takes.to).expect("reachable");
-    println!("after Cb3xb2: {} {after} (for Gote, to move)", game.format(&takes.to));
-    let totals = print_totals(&solution.counts());
+    let facts = DobutsuFacts::of(&solution);
+    println!("reachable positions: {} (Tanaka: {REACHABLE})", facts.reachable);
+    println!("start: {} {}", game.format(&game.start()), facts.start);
+    println!("after Cb3xb2: {} (for Gote, to move)", facts.after_takes);
+    print_totals(&solution.counts());
     println!("wall time: {wall:.2} s, cpu {:.2} s, peak memory {}", cpu_seconds(), mib(peak_memory()));
     println!("solution in memory: {}", mib(Some(solution.bytes())));
-    // nimber's remoteness counts the plies to a finished position; Tanaka's counts one more
-    // (the capture of the lion, or the reply that fails to stop a try): 77 here is his 78, and
-    // Cb3xb2 leaves Gote a win in 74, a loss in 75 for the mover, his 76.
-    let start_plies = start.remoteness().unwrap_or(0) + 1;
-    let takes_plies = after.for_mover().remoteness().unwrap_or(0) + 1;
-    println!("Tanaka's plies: start {start_plies}, Cb3xb2 then best play {takes_plies}");
-    assert_eq!(solution.len(), REACHABLE);
-    assert_eq!(start, Outcome::new(Value::Lose, 77));
-    assert_eq!(after, Outcome::new(Value::Win, 74));
-    assert_eq!(totals, [196_773_087, 47_347_380, 0, 2_682_700]);
-    let _ = game.size();
+    facts.check();
 }

@@ -1,7 +1,7 @@
 //! Berzerk: a monster on a circle of objects, two players with their own step sizes, and a
 //! black hole that wins for whoever moves the monster into it (Codeforces 786A).
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 
@@ -143,8 +143,8 @@ impl Game for Berzerk {
     }
 
     /// The monster in the black hole: the player who moved it there has won.
-    fn terminal(&self, pos: &BerzerkPos) -> Option<Value> {
-        (pos.object == 1).then_some(Value::Lose)
+    fn terminal(&self, pos: &BerzerkPos) -> Option<Outcome> {
+        (pos.object == 1).then_some(Outcome::new(Value::Lose, 0))
     }
 
     fn svg(&self, pos: &BerzerkPos) -> Option<String> {
@@ -404,7 +404,7 @@ mod tests {
         let moves = g.moves(&BerzerkPos { player: 1, object: 4 });
         let shown: Vec<(String, String)> = moves.iter().map(|m| (m.label.clone(), g.format(&m.to))).collect();
         assert_eq!(shown, [("+2".to_string(), "2:1".to_string()), ("+3".to_string(), "2:2".to_string())]);
-        assert_eq!(g.terminal(&BerzerkPos { player: 2, object: 1 }), Some(Value::Lose));
+        assert_eq!(g.terminal(&BerzerkPos { player: 2, object: 1 }), Some(Outcome::new(Value::Lose, 0)));
         assert_eq!(g.terminal(&BerzerkPos { player: 1, object: 3 }), None);
     }
 

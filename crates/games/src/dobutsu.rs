@@ -11,7 +11,7 @@
 //! hand; chicks on the board promoted or not); the slots of the arrangements that are not
 //! canonical (the larger of two mirror images) are holes, a little under half of them.
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 
@@ -243,6 +243,13 @@ fn hand_index(kind: u64) -> usize {
 #[derive(Clone, Debug, Default)]
 pub struct Dobutsu;
 
+/// The remoteness of a finished position ([`Game::terminal`]), as Tanaka counts it: a player who
+/// can take the opponent's lion wins in 1 (the capture), and a player whose opponent's lion
+/// stands out of reach on their home rank loses in 1 (the reply that cannot stop the try; the
+/// rules end the game once the lion has survived it). So every remoteness is the number of
+/// plies to the end of the game under the rules, and the start is lost in 78 as published.
+pub const TERMINAL_REMOTENESS: u32 = 1;
+
 pub(crate) const INFO: GameInfo = GameInfo {
     name: "dobutsu",
     summary: "Dōbutsu shōgi: 3x4 shogi for children, a second-player win in 78 plies (Tanaka 2009)",
@@ -262,14 +269,14 @@ pub(crate) const INFO: GameInfo = GameInfo {
            view of the player to move and once with its mirror image (a position, its mirror \
            image with files a and c swapped, and both turned around with the colours swapped \
            are one); a position in which the player to move can capture the opponent's \
-           lion is a finished win (remoteness 0, not expanded further), and one in which the \
-           opponent's lion stands on the mover's home rank and cannot be captured is a finished \
-           loss. With these conventions 246,803,167 positions are reachable from the start \
-           (196,773,087 won, 47,347,380 lost and 2,682,700 drawn for the player to move), and \
-           the start is lost for Sente in 78 plies: nimber's remoteness counts the plies to a \
-           finished position, 77, and Tanaka's also the final capture (or the reply that cannot \
-           stop a try); after Sente's chick takes the chick (Cb3xb2) Gote wins in 74, so Sente \
-           loses 76 plies from the start. \
+           lion is finished (not expanded further), a win in 1 (the capture), and one in which \
+           the opponent's lion stands on the mover's home rank and cannot be captured is a \
+           finished loss in 1 (the reply that cannot stop the try), so that remoteness counts \
+           the plies to the end under the rules. With these conventions 246,803,167 positions \
+           are reachable from the start (196,773,087 won, 47,347,380 lost and 2,682,700 drawn \
+           for the player to move), and the start is lost for Sente in 78 plies; after Sente's \
+           chick takes the chick (Cb3xb2) Gote wins in 75, so Sente loses 76 plies from the \
+           start. \
            Notation: the four ranks from the top separated by `/`, each cell `L` `G` `E` `C` `H` \
            (Sente's lion, giraffe, elephant, chick, hen), the same in lower case for Gote, or `.` \
            (a digit 1-3 stands for as many empty cells); then the player to move, `b` for Sente \
@@ -463,8 +470,8 @@ impl Game for Dobutsu {
     }
 
     #[inline]
-    fn terminal(&self, pos: &DobutsuPos) -> Option<Value> {
-        fast::sente_terminal(pos.sente_view().0)
+    fn terminal(&self, pos: &DobutsuPos) -> Option<Outcome> {
+        fast::sente_terminal(pos.sente_view().0).map(|v| Outcome::new(v, TERMINAL_REMOTENESS))
     }
 
     fn svg(&self, pos: &DobutsuPos) -> Option<String> {
@@ -914,7 +921,9 @@ impl Indexed for Dobutsu {
     }
 
     fn index_scheme(&self) -> String {
-        "dobutsu-sente-to-move-mirror-v1".to_string()
+        // v2: finished positions are won or lost in 1 (TERMINAL_REMOTENESS); the solutions and
+        // checkpoints of v1 counted them in 0, every remoteness one less.
+        "dobutsu-sente-to-move-mirror-v2".to_string()
     }
 
     fn reachable_hint(&self) -> Option<u64> {
@@ -1146,13 +1155,15 @@ mod tests {
     fn finished_positions() {
         let game = Dobutsu;
         // Sente's giraffe next to Gote's lion: Sente captures it.
-        assert_eq!(game.terminal(&pos("g.e/lG./.c./EL. b C")), Some(Value::Win));
+        // (Won and lost in 1: the capture, or the reply that cannot stop the try.)
+        let (win, lose) = (Some(Outcome::new(Value::Win, 1)), Some(Outcome::new(Value::Lose, 1)));
+        assert_eq!(game.terminal(&pos("g.e/lG./.c./EL. b C")), win);
         // Gote's lion on Sente's home rank, out of reach: Gote's try has succeeded.
-        assert_eq!(game.terminal(&pos("g.e/.c./L../..l b GCe")), Some(Value::Lose));
+        assert_eq!(game.terminal(&pos("g.e/.c./L../..l b GCe")), lose);
         // Gote to move, Sente's lion on Gote's home rank out of reach: Gote has lost.
-        assert_eq!(game.terminal(&pos("..L/.C./l../EGE w cg")), Some(Value::Lose));
+        assert_eq!(game.terminal(&pos("..L/.C./l../EGE w cg")), lose);
         // Unless Gote can capture it.
-        assert_eq!(game.terminal(&pos(".lL/.C./.../EGE w cg")), Some(Value::Win));
+        assert_eq!(game.terminal(&pos(".lL/.C./.../EGE w cg")), win);
         assert_eq!(game.terminal(&game.start()), None);
     }
 
@@ -1243,7 +1254,7 @@ mod tests {
         for p in mixed_positions(12) {
             let c = p.canonical();
             assert_eq!(fast::rank(c.0), rank_sente(c), "{p:?}");
-            assert_eq!(Dobutsu.terminal(&p), sente_terminal(p.sente_view()), "{p:?}");
+            assert_eq!(Dobutsu.terminal(&p).map(|o| o.value()), sente_terminal(p.sente_view()), "{p:?}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
 use nimber_engine::{
-    DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, ParamSpec, Params, ParseError, Value,
+    DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
 };
 
 use crate::registry::GameInfo;
@@ -379,8 +379,8 @@ impl Game for Dodgem {
         self.for_each_move(pos, |from, to| out.push(self.apply(pos, from, to)));
     }
 
-    fn terminal(&self, pos: &DodgemPos) -> Option<Value> {
-        (!self.has_move(pos)).then_some(Value::Win)
+    fn terminal(&self, pos: &DodgemPos) -> Option<Outcome> {
+        (!self.has_move(pos)).then_some(Outcome::new(Value::Win, 0))
     }
 
     fn has_predecessors(&self) -> bool {
@@ -571,7 +571,7 @@ impl Indexed for Dodgem {
         let mut classes = MoveClasses::default();
         self.for_each_successor(pos, false, |_, terminal| {
             if terminal {
-                classes.into_won = true;
+                classes.into_won = Some(0);
             } else {
                 classes.open += 1;
             }
@@ -830,9 +830,9 @@ mod tests {
         let game = Dodgem::new(3).unwrap();
         let pos = |t: &str| game.parse(t).unwrap();
         // Blue's cars have all left: Blue, to move, has won.
-        assert_eq!(game.terminal(&pos(".../.../.rr b")), Some(Value::Win));
+        assert_eq!(game.terminal(&pos(".../.../.rr b")), Some(Outcome::new(Value::Win, 0)));
         // Red's only car is blocked: up by Blue, sideways by the edge and by Blue.
-        assert_eq!(game.terminal(&pos(".../b../rb. r")), Some(Value::Win));
+        assert_eq!(game.terminal(&pos(".../b../rb. r")), Some(Outcome::new(Value::Win, 0)));
         assert_eq!(game.terminal(&pos(".../b../rb. b")), None);
         // Blue's last car leaves; Red still has a car, so must move, and then Blue, to move
         // without cars, wins: Blue wins in 2.

@@ -1,7 +1,7 @@
 //! FiveHundredEleven: play cards into a 9-bit memory by OR; whoever makes it 511 loses
 //! (TopCoder SRM 511).
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 
@@ -114,8 +114,8 @@ impl Game for FiveHundredEleven {
     }
 
     /// Memory 511: the player who made it so has lost, so the player to move here has won.
-    fn terminal(&self, pos: &FiveHundredElevenPos) -> Option<Value> {
-        (pos.memory == FULL).then_some(Value::Win)
+    fn terminal(&self, pos: &FiveHundredElevenPos) -> Option<Outcome> {
+        (pos.memory == FULL).then_some(Outcome::new(Value::Win, 0))
     }
 
     fn svg(&self, pos: &FiveHundredElevenPos) -> Option<String> {

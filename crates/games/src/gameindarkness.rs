@@ -2,7 +2,7 @@
 //! perfect-information game of her beliefs.
 
 use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 
@@ -254,9 +254,9 @@ impl Game for GameInDarkness {
         lab::family(self)
     }
 
-    fn terminal(&self, pos: &DarkPos) -> Option<Value> {
+    fn terminal(&self, pos: &DarkPos) -> Option<Outcome> {
         // Bob has been caught: over, lost for him, won for her.
-        (pos.bob == 0).then_some(if pos.alice_to_move { Value::Win } else { Value::Lose })
+        (pos.bob == 0).then_some(Outcome::new(if pos.alice_to_move { Value::Win } else { Value::Lose }, 0))
     }
 
     fn svg(&self, pos: &DarkPos) -> Option<String> {

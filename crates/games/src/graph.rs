@@ -2,7 +2,9 @@
 
 use rustc_hash::FxHashMap;
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{
+    DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
+};
 
 use crate::registry::GameInfo;
 
@@ -220,8 +222,8 @@ impl Game for Graph {
         out.extend_from_slice(&self.moves[pos as usize]);
     }
 
-    fn terminal(&self, &pos: &u32) -> Option<Value> {
-        self.values[pos as usize]
+    fn terminal(&self, &pos: &u32) -> Option<Outcome> {
+        self.values[pos as usize].map(|v| Outcome::new(v, 0))
     }
 
     fn svg(&self, &pos: &u32) -> Option<String> {
@@ -714,8 +716,8 @@ mod tests {
         // A declared value may be any of win, lose, tie, in any case; a position named like a
         // value is refused only as a position, so `win` as a second token is a declaration.
         let game = graph("a b\r\nb WIN\r\nc tie # a comment\n  d   a  \n");
-        assert_eq!(game.terminal(&game.parse("b").unwrap()), Some(Value::Win));
-        assert_eq!(game.terminal(&game.parse("c").unwrap()), Some(Value::Tie));
+        assert_eq!(game.terminal(&game.parse("b").unwrap()), Some(Outcome::new(Value::Win, 0)));
+        assert_eq!(game.terminal(&game.parse("c").unwrap()), Some(Outcome::new(Value::Tie, 0)));
         assert_eq!(game.terminal(&game.parse("a").unwrap()), None);
         assert_eq!(game.len(), 4);
         let labels: Vec<String> =

@@ -1,6 +1,6 @@
 //! Tic-tac-toe (noughts and crosses) on a 3x3 board.
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 
@@ -112,11 +112,11 @@ impl Game for TicTacToe {
         out.extend((0..9).filter(|&i| board.occupied() & 1 << i == 0).map(|i| play(board, i)));
     }
 
-    fn terminal(&self, &board: &Board) -> Option<Value> {
+    fn terminal(&self, &board: &Board) -> Option<Outcome> {
         if line_of(board.last_mover_marks()).is_some() {
-            Some(Value::Lose)
+            Some(Outcome::new(Value::Lose, 0))
         } else if board.occupied() == FULL {
-            Some(Value::Tie)
+            Some(Outcome::new(Value::Tie, 0))
         } else {
             None
         }
@@ -341,9 +341,15 @@ mod tests {
         // by O, 16 full boards without a line.
         let ends: Vec<Board> = memo.iter().map(|(p, _)| *p).filter(|p| game.terminal(p).is_some()).collect();
         assert_eq!(ends.len(), 958);
-        let x_won = ends.iter().filter(|p| !p.x_to_move() && game.terminal(p) == Some(Value::Lose)).count();
-        let o_won = ends.iter().filter(|p| p.x_to_move() && game.terminal(p) == Some(Value::Lose)).count();
-        let tied = ends.iter().filter(|p| game.terminal(p) == Some(Value::Tie)).count();
+        let x_won = ends
+            .iter()
+            .filter(|p| !p.x_to_move() && game.terminal(p) == Some(Outcome::new(Value::Lose, 0)))
+            .count();
+        let o_won = ends
+            .iter()
+            .filter(|p| p.x_to_move() && game.terminal(p) == Some(Outcome::new(Value::Lose, 0)))
+            .count();
+        let tied = ends.iter().filter(|p| game.terminal(p) == Some(Outcome::new(Value::Tie, 0))).count();
         assert_eq!((x_won, o_won, tied), (626, 316, 16));
         // No draws: the game always ends.
         assert!(memo.iter().all(|(_, o)| o.value() != Value::Draw));
@@ -405,10 +411,10 @@ mod tests {
     fn end_positions() {
         let game = TicTacToe;
         // X completed the top row; O to move has lost.
-        assert_eq!(game.terminal(&pos("xxx/oo./...")), Some(Value::Lose));
+        assert_eq!(game.terminal(&pos("xxx/oo./...")), Some(Outcome::new(Value::Lose, 0)));
         // O completed the diagonal; X to move has lost.
-        assert_eq!(game.terminal(&pos("oxx/xo./..o")), Some(Value::Lose));
-        assert_eq!(game.terminal(&pos("xox/xoo/oxx")), Some(Value::Tie));
+        assert_eq!(game.terminal(&pos("oxx/xo./..o")), Some(Outcome::new(Value::Lose, 0)));
+        assert_eq!(game.terminal(&pos("xox/xoo/oxx")), Some(Outcome::new(Value::Tie, 0)));
         assert_eq!(game.terminal(&pos("xo./.../...")), None);
         // X to move wins at once by completing a line.
         let solved = memo::solve(&game, &[pos("xx./oo./...")], &Silent).unwrap();

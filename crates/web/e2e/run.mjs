@@ -1,8 +1,8 @@
 // End-to-end tests of the web explorer: starts `nimber serve --port 0`, drives headless Chromium
 // (Debian's /usr/bin/chromium, through playwright-core) against it, and saves screenshots.
 //
-//   node run.mjs                     # builds nimber (release) first
-//   NIMBER_BIN=path/to/nimber node run.mjs
+//   node run.mjs                     # builds nimber (the `checked` profile of the tests) first
+//   NIMBER_BIN=path/to/nimber node run.mjs   # .ci/run: the binary its tests built
 //
 // Screenshots go to $NIMBER_E2E_ARTIFACTS (default: target/e2e at the repository root).
 // Exit status 0 when every test passes.
@@ -25,13 +25,13 @@ function log(...args) {
   console.log('[e2e]', ...args);
 }
 
-/** The nimber binary: $NIMBER_BIN, or built here in release mode. */
+/** The nimber binary: $NIMBER_BIN, or built here with the tests' profile (`checked`). */
 function nimberBinary() {
   if (process.env.NIMBER_BIN) return path.resolve(process.env.NIMBER_BIN);
-  log('building nimber (cargo build --release -p nimber)');
-  const built = spawnSync('cargo', ['build', '--release', '-p', 'nimber'], { cwd: root, stdio: 'inherit' });
+  log('building nimber (cargo build --profile checked -p nimber)');
+  const built = spawnSync('cargo', ['build', '--profile', 'checked', '-p', 'nimber'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('cargo build failed');
-  return path.join(root, 'target/release/nimber');
+  return path.join(process.env.CARGO_TARGET_DIR ?? path.join(root, 'target'), 'checked/nimber');
 }
 
 /** Starts `nimber serve --port 0` and resolves to {url, process} once it prints its URL. */

@@ -27,7 +27,7 @@ impl<G: Game> Evaluator<G::Position> for Grundy<'_, G> {
     type Tag = Rule;
 
     fn expand(&self, pos: &G::Position, deps: &mut Vec<G::Position>) -> Result<Rule, Error> {
-        match self.0.terminal(pos) {
+        match self.0.terminal(pos).map(|o| o.value()) {
             None => {}
             Some(Value::Lose) => return Ok(Rule::Mex),
             Some(other) => {

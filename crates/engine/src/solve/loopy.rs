@@ -354,7 +354,7 @@ pub fn solve<G: Game>(
     }
     let explored = Explored::new(game, roots, progress)?;
     for i in 0..explored.len() {
-        match explored.terminal(i) {
+        match explored.terminal(i).map(|o| o.value()) {
             None | Some(Value::Lose) => {}
             Some(other) => {
                 return Err(Error::Unsupported(format!(

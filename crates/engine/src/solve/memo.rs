@@ -11,9 +11,9 @@ struct Negamax<'g, G>(&'g G);
 
 impl<G: Game> Evaluator<G::Position> for Negamax<'_, G> {
     type Value = Outcome;
-    type Tag = Option<Value>;
+    type Tag = Option<Outcome>;
 
-    fn expand(&self, pos: &G::Position, deps: &mut Vec<G::Position>) -> Result<Option<Value>, Error> {
+    fn expand(&self, pos: &G::Position, deps: &mut Vec<G::Position>) -> Result<Option<Outcome>, Error> {
         let terminal = self.0.terminal(pos);
         if terminal.is_none() {
             self.0.successors(pos, deps);
@@ -21,9 +21,9 @@ impl<G: Game> Evaluator<G::Position> for Negamax<'_, G> {
         Ok(terminal)
     }
 
-    fn combine(&self, terminal: Option<Value>, children: &[Outcome]) -> Outcome {
+    fn combine(&self, terminal: Option<Outcome>, children: &[Outcome]) -> Outcome {
         match terminal {
-            Some(value) => Outcome::new(value, 0),
+            Some(outcome) => outcome,
             None => best_of(children.iter().copied()).unwrap_or(Outcome::new(Value::Lose, 0)),
         }
     }

@@ -11,6 +11,8 @@
 //! - a predecessor of a won position has one undecided move fewer; when none is left, all its
 //!   moves lead to won positions and it is lost (remoteness `r + 1`: the last of them to be
 //!   decided is the slowest);
+//! - a terminal position enters the rounds at the remoteness its game states ([`Game::terminal`]:
+//!   usually 0), and so does a position decided before any round ([`Init::Decided`]);
 //! - once wins and losses are exhausted, the same rounds run from the tied terminal positions: an
 //!   undecided predecessor of a tie is a tie (both players prefer a tie to endless play);
 //! - whatever is never decided is a draw.
@@ -18,7 +20,9 @@
 //! **State.** One word per position ([`StateWord`]) holds its undecided move count, or its value
 //! and remoteness once decided. Between two rounds the whole state of a solve is the words, the
 //! phase ([`Phase`]) and the round number: the frontier of round `r` is the set of positions
-//! decided in the current phase with remoteness `r` ([`Frontier::derive`]), so that a solve can
+//! decided in the current phase with remoteness `r` ([`Frontier::derive`]; won terminal positions
+//! whose moves a space applied before any round are kept out by their word, see
+//! [`RetroSpace::won_terminals_applied`]), so that a solve can
 //! stop between rounds ([`crate::Progress::cancelled`]) and go on later from the words alone
 //! ([`run_phase`]). The solver keeps the frontier as a bitset over the positions (1 bit each),
 //! filled by the apply step as positions are decided.
@@ -48,18 +52,19 @@ use crate::value::{Outcome, Value};
 /// How a position starts out before any round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Init {
-    /// The game has ended here with this value for the player to move.
-    Terminal(Value),
-    /// Play goes on with this many moves (0 means the player to move has lost). When the space
-    /// says [`RetroSpace::won_terminals_applied`], the moves into won terminal positions are not
-    /// counted.
+    /// The game has ended here with this outcome for the player to move (see [`Game::terminal`]).
+    Terminal(Outcome),
+    /// Play goes on with this many moves (0 means the player to move has lost, at remoteness 0).
+    /// When the space says [`RetroSpace::won_terminals_applied`], the moves into the won
+    /// terminal positions it applies ([`applied_at_init`]) are not counted.
     Moves(u32),
-    /// Play goes on, and the position is decided with remoteness 1 by its moves into terminal
-    /// positions alone: `Win` when one of them leads to a lost terminal position, `Lose` when
-    /// every move leads to a won terminal position. Valid from any space (the first round would
-    /// find the same); it lets a space skip the first round's messages from won terminal
-    /// positions (see [`RetroSpace::won_terminals_applied`]).
-    InOne(Value),
+    /// Play goes on, and the position is decided by its moves into terminal positions alone: won
+    /// in 1 when one of them leads to a lost terminal position of remoteness 0, lost in one more
+    /// than the largest remoteness among them when every move leads to a won terminal position
+    /// of remoteness 0 or 1. Valid from any space (the rounds would find the same); it lets a
+    /// space skip the messages from won terminal positions (see
+    /// [`RetroSpace::won_terminals_applied`]).
+    Decided(Outcome),
 }
 
 /// A position space that retrograde analysis can run over.
@@ -99,10 +104,13 @@ pub trait RetroSpace: Sync {
         }
     }
 
-    /// Whether [`RetroSpace::init`] has applied the first round's messages from the won terminal
-    /// positions already: move counts leave out the moves into them, and a position all of
-    /// whose moves lead into them is [`Init::InOne`]`(Lose)`. The rounds then send nothing from
-    /// won terminal positions (in many games most of the first round's messages).
+    /// Whether [`RetroSpace::init`] has applied the messages from the won terminal positions of
+    /// remoteness 0 and 1 already ([`applied_at_init`]): move counts leave out the moves into
+    /// them, and a position all of whose moves lead into them is [`Init::Decided`] (lost, in one
+    /// more than the largest of their remoteness). The rounds then send nothing from those
+    /// positions (in many games most of the messages of the first rounds). Won terminal
+    /// positions of a larger remoteness are counted and send their messages as any other: a
+    /// move into them may be the slowest loss.
     fn won_terminals_applied(&self) -> bool {
         false
     }
@@ -139,8 +147,20 @@ pub trait RetroSpace: Sync {
     fn prefetch(&self, _address: u64) {}
 }
 
+/// Whether a space that says [`RetroSpace::won_terminals_applied`] applies the moves into a
+/// terminal position with this outcome (for the player to move there) before any round: won
+/// positions of remoteness 0 or 1. The rule is exact: a position whose last undecided move is
+/// decided in round `r` leads to a non-terminal won position of remoteness `r >= 1` there, so that
+/// the moves into terminal positions won in 0 or 1 never make its loss slower.
+pub fn applied_at_init(terminal: Outcome) -> bool {
+    terminal.value() == Value::Win && terminal.remoteness().is_some_and(|r| r <= 1)
+}
+
 /// The word that holds one position's state during a solve: its number of undecided moves, then
-/// (top bit set) its value in the next 2 bits and its remoteness in the rest. `u32` holds any
+/// (top bit set) its value in the next 2 bits and its remoteness in the rest. During the rounds,
+/// the code of a draw with a remoteness `r + 1` above 0 marks a won terminal position of
+/// remoteness `r` whose moves were applied before any round (it never enters a frontier); the
+/// words of a finished solve hold none. `u32` holds any
 /// game; `u16` halves the memory of large dense solves (remoteness up to 8191, at most 32767
 /// moves per position); a solve that does not fit its word fails with [`Error::TooLarge`].
 pub trait StateWord: Copy + Send + Sync + 'static {
@@ -195,6 +215,27 @@ impl Layout {
     #[inline]
     fn decided(self, value: Value, remoteness: u32) -> u32 {
         self.decided | (value.index() as u32) << self.rem_bits | remoteness
+    }
+
+    /// A won terminal position of remoteness `remoteness` whose moves were applied before any
+    /// round: the code of a draw (which no phase holds) with `remoteness + 1`, so never a draw's
+    /// word. [`finish_words`] turns it into the win.
+    #[inline]
+    fn quiet(self, remoteness: u32) -> u32 {
+        self.decided(Value::Draw, remoteness + 1)
+    }
+
+    /// The decided word of an outcome given before any round, or [`Error::TooLarge`] when its
+    /// remoteness does not fit (with room for [`Layout::quiet`]).
+    fn given(self, outcome: Outcome, quiet: bool, bits: u32) -> Result<u32, Error> {
+        let r = outcome.remoteness().unwrap_or(0);
+        if r >= self.rem_mask {
+            return Err(Error::TooLarge(format!(
+                "a position given remoteness {r}; a {bits}-bit solve holds at most {}",
+                self.rem_mask - 1
+            )));
+        }
+        Ok(if quiet { self.quiet(r) } else { self.decided(outcome.value(), r) })
     }
 
     /// The outcome of a final state (see [`solve_space_words`]).
@@ -285,33 +326,24 @@ impl Frontier {
     }
 
     /// The frontier of round `round` of `phase` from the state words of [`solve_space_words`]:
-    /// the positions decided in that phase with remoteness `round`, except, when
-    /// `won_terminals_applied` (see [`RetroSpace::won_terminals_applied`]), the won positions of
-    /// remoteness 0.
-    pub fn derive<W: StateWord>(
-        state: &[W],
-        phase: Phase,
-        round: u32,
-        won_terminals_applied: bool,
-    ) -> Frontier {
+    /// the positions decided in that phase with remoteness `round` (won terminal positions whose
+    /// moves were applied before any round are not: their words say so).
+    pub fn derive<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Frontier {
         let frontier = Frontier::new(state.len() as u64);
-        frontier.fill(state, phase, round, won_terminals_applied);
+        frontier.fill(state, phase, round);
         frontier
     }
 
-    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32, won_terminals_applied: bool) {
+    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32) {
         let layout = Layout::of(W::BITS);
         state.par_chunks(64 * 1024).enumerate().for_each(|(c, chunk)| {
             for (k, part) in chunk.chunks(64).enumerate() {
                 let mut word = 0u64;
                 for (b, s) in part.iter().enumerate() {
                     let s = s.to_u32();
-                    if s & layout.decided != 0 && s & layout.rem_mask == round {
-                        let value = layout.value(s);
-                        let skip = won_terminals_applied && round == 0 && value == Value::Win;
-                        if phase.holds(value) && !skip {
-                            word |= 1 << b;
-                        }
+                    if s & layout.decided != 0 && s & layout.rem_mask == round && phase.holds(layout.value(s))
+                    {
+                        word |= 1 << b;
                     }
                 }
                 self.words[c * 1024 + k].store(word, Ordering::Relaxed);
@@ -434,6 +466,7 @@ pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progres
     let len_usize =
         usize::try_from(len).map_err(|_| Error::TooLarge(format!("{len} positions do not fit in memory")))?;
     progress.phase("initializing", Some(len));
+    let quiet_won = space.won_terminals_applied();
     let mut state: Vec<W> = vec![W::from_u32(0); len_usize];
     crate::memory::advise_huge_pages(&mut state);
     const CHUNK: usize = 1 << 16;
@@ -447,9 +480,9 @@ pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progres
             space.init_range(first, inits);
             for (k, (s, init)) in piece.iter_mut().zip(inits.iter()).enumerate() {
                 *s = W::from_u32(match *init {
-                    Init::Terminal(v) => layout.decided(v, 0),
+                    Init::Terminal(o) => layout.given(o, quiet_won && applied_at_init(o), W::BITS)?,
                     Init::Moves(0) => layout.decided(Value::Lose, 0),
-                    Init::InOne(v) => layout.decided(v, 1),
+                    Init::Decided(o) => layout.given(o, false, W::BITS)?,
                     Init::Moves(m) if m >= layout.decided => {
                         return Err(Error::TooLarge(format!(
                             "position {} has {m} moves; a {}-bit solve counts at most {}",
@@ -468,15 +501,44 @@ pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progres
     Ok(state)
 }
 
-/// Marks every position left undecided after both phases a draw.
+/// Marks every position left undecided after both phases a draw, and gives the won terminal
+/// positions whose moves were applied before any round their outcome ([`Layout::quiet`]).
 pub fn finish_words<W: StateWord>(state: &mut [W]) {
     let layout = Layout::of(W::BITS);
-    let draw = W::from_u32(layout.decided(Value::Draw, 0));
+    let draw = layout.decided(Value::Draw, 0);
     state.par_iter_mut().for_each(|s| {
-        if s.to_u32() & layout.decided == 0 {
-            *s = draw;
+        let w = s.to_u32();
+        if w & layout.decided == 0 {
+            *s = W::from_u32(draw);
+        } else if layout.value(w) == Value::Draw && w != draw {
+            *s = W::from_u32(layout.decided(Value::Win, (w & layout.rem_mask) - 1));
         }
     });
+}
+
+/// The remoteness values above `round + 1` of the positions decided in `phase` before its rounds
+/// reached them (terminal positions, [`Init::Decided`]), in increasing order: the rounds where
+/// such positions join the frontier.
+fn decided_ahead<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Vec<u32> {
+    let layout = Layout::of(W::BITS);
+    let set = state
+        .par_chunks(1 << 16)
+        .map(|chunk| {
+            let mut set = std::collections::BTreeSet::new();
+            for s in chunk {
+                let s = s.to_u32();
+                if s & layout.decided != 0 && phase.holds(layout.value(s)) && s & layout.rem_mask > round + 1
+                {
+                    set.insert(s & layout.rem_mask);
+                }
+            }
+            set
+        })
+        .reduce(std::collections::BTreeSet::new, |mut a, mut b| {
+            a.append(&mut b);
+            a
+        });
+    set.into_iter().collect()
 }
 
 /// How messages reach their partitions: the partitions' first positions.
@@ -525,16 +587,26 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     let layout = Layout::of(W::BITS);
     progress.phase(phase.name(), Some(space.len()));
     let routing = Routing::of(space);
-    let skip_won = space.won_terminals_applied();
-    let mut frontier = Frontier::derive(state, phase, first_round, skip_won);
+    let mut frontier = Frontier::derive(state, phase, first_round);
     let mut count = frontier.count();
-    // Positions may be decided a round ahead before any round (Init::InOne).
-    let mut next = Frontier::derive(state, phase, first_round + 1, skip_won);
+    // Positions decided before any round (terminal positions with the remoteness their game
+    // states, Init::Decided) join the frontier of their remoteness: the next round's here, later
+    // ones when the rounds reach them.
+    let mut next = Frontier::derive(state, phase, first_round + 1);
     let mut next_count = next.count();
+    let ahead = decided_ahead(state, phase, first_round);
     let mut round_number = first_round;
     let mut per_position = 16.0f64;
     loop {
         if count == 0 && next_count == 0 {
+            // Nothing until the next remoteness given before any round: rounds without
+            // positions are skipped.
+            if let Some(&r) = ahead.iter().find(|&&r| r > round_number + 1) {
+                round_number = r - 1;
+                next.fill(state, phase, r);
+                next_count = next.count();
+                continue;
+            }
             return Ok(());
         }
         let cancelled = progress.cancelled();
@@ -556,6 +628,10 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
         next_count = 0;
         next.clear_chunks(&chunks);
         round_number += 1;
+        if ahead.binary_search(&(round_number + 1)).is_ok() {
+            next.fill(state, phase, round_number + 1);
+            next_count = next.count();
+        }
     }
 }
 
@@ -817,7 +893,7 @@ impl<G: Game> RetroSpace for GamePredecessors<'_, G> {
 fn init_of<P>(explored: &Explored<P>, i: u64) -> Init {
     let i = i as usize;
     match explored.terminal(i) {
-        Some(v) => Init::Terminal(v),
+        Some(o) => Init::Terminal(o),
         None => Init::Moves(explored.children(i).len() as u32),
     }
 }

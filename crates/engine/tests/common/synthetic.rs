@@ -15,10 +15,13 @@
 //! in the upper half, where they spread to the positions neither player can win, while in the
 //! lower half those positions are draws. The halves are interleaved with everything else in
 //! memory order, so the solver's accesses stay random.
+//!
+//! [`Synthetic::with_remote_terminals`] gives the declared terminal positions a remoteness of 0 to
+//! 3 (from the hash too), as a game may state ([`nimber_engine::Game::terminal`]).
 #![allow(dead_code)]
 
 use nimber_engine::solve::retrograde::{Init, RetroSpace};
-use nimber_engine::Value;
+use nimber_engine::{Outcome, Value};
 
 /// The largest number of moves of a position.
 pub const MAX_MOVES: usize = 7;
@@ -32,6 +35,8 @@ pub struct Synthetic {
     mask: u64,
     shift: u32,
     seed: u64,
+    /// Whether declared terminal positions have a remoteness of 0 to 3 (else 0).
+    remote: bool,
     mul1: [u64; MAX_MOVES],
     inv1: [u64; MAX_MOVES],
     add: [u64; MAX_MOVES],
@@ -73,6 +78,7 @@ impl Synthetic {
             mask: (1u64 << (log2n - 1)) - 1,
             shift: (log2n - 1).div_ceil(2),
             seed: next(),
+            remote: false,
             mul1: [0; MAX_MOVES],
             inv1: [0; MAX_MOVES],
             add: [0; MAX_MOVES],
@@ -89,6 +95,16 @@ impl Synthetic {
         s
     }
 
+    /// The game of [`Synthetic::new`] with declared terminal positions of remoteness 0 to 3.
+    pub fn with_remote_terminals(log2n: u32, seed: u64) -> Synthetic {
+        Synthetic { remote: true, ..Synthetic::new(log2n, seed) }
+    }
+
+    /// Whether declared terminal positions have a remoteness of 0 to 3.
+    pub fn remote(&self) -> bool {
+        self.remote
+    }
+
     /// Number of positions.
     pub fn size(&self) -> u64 {
         1 << self.log2n
@@ -98,14 +114,16 @@ impl Synthetic {
         mix(i ^ self.seed)
     }
 
-    /// The value declared for position `i` when the game ends there.
-    pub fn terminal(&self, i: u64) -> Option<Value> {
-        match self.hash(i) >> 58 {
-            0 => Some(Value::Lose),
-            1 if i & self.top != 0 => Some(Value::Tie),
-            1 | 2 => Some(Value::Win),
-            _ => None,
-        }
+    /// The outcome declared for position `i` when the game ends there.
+    pub fn terminal(&self, i: u64) -> Option<Outcome> {
+        let h = self.hash(i);
+        let value = match h >> 58 {
+            0 => Value::Lose,
+            1 if i & self.top != 0 => Value::Tie,
+            1 | 2 => Value::Win,
+            _ => return None,
+        };
+        Some(Outcome::new(value, if self.remote { (h >> 40) as u32 & 3 } else { 0 }))
     }
 
     /// Number of moves of position `i` (0 for declared terminals).

@@ -3,7 +3,7 @@
 //! next to `synthetic.rs` (`#[path = "common/synthetic_game.rs"] mod synthetic_game;`).
 
 use nimber_engine::solve::retrograde::RetroSpace;
-use nimber_engine::{Game, Indexed, Kind, Move, ParseError, Value};
+use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError};
 
 use crate::synthetic::Synthetic;
 
@@ -29,7 +29,7 @@ impl Game for SyntheticGame<'_> {
         out.extend((0..self.0.degree(i)).map(|k| self.0.successor(i, k)));
     }
 
-    fn terminal(&self, &i: &u64) -> Option<Value> {
+    fn terminal(&self, &i: &u64) -> Option<Outcome> {
         self.0.terminal(i)
     }
 
@@ -68,6 +68,6 @@ impl Indexed for SyntheticGame<'_> {
     }
 
     fn index_scheme(&self) -> String {
-        "synthetic-v1".into()
+        if self.0.remote() { "synthetic-remote-v1" } else { "synthetic-v1" }.into()
     }
 }

@@ -11,7 +11,9 @@
 //! one piece that moves.
 
 use nimber_engine::index::sort_dedup_from;
-use nimber_engine::{MoveClasses, Value};
+use nimber_engine::{MoveClasses, Outcome, Value};
+
+use super::TERMINAL_REMOTENESS;
 
 use super::{
     index_tables, DobutsuPos, CELLS, CHICK, ELEPHANT, GIRAFFE, GOTE, GOTE_HAND, GOTE_TO_MOVE, HEN,
@@ -882,8 +884,7 @@ fn move_classes_by_moves<B: Bits>(c: u64, symmetric: bool) -> MoveClasses {
         c,
         #[inline(always)]
         |child, terminal| match terminal {
-            Some(Value::Win) => classes.into_won = true,
-            Some(Value::Lose) => classes.into_lost = true,
+            Some(v) if classes.add_terminal(Outcome::new(v, TERMINAL_REMOTENESS)) => {}
             _ if symmetric => slots.push(rank_with::<B>(canonical_sente(child))),
             _ => classes.open += 1,
         },
@@ -972,8 +973,10 @@ fn sente_attackers(g: u64) -> u64 {
 /// The move classes of a position that is not symmetric (no two moves lead into one class),
 /// counted with bit-parallel arithmetic. Moves are one step, so the only way a move leaves
 /// Sente's lion capturable is to take it onto an attacked square, or to leave it attacked (unless
-/// the move captures its only attacker; a captured piece never attacked its own square); and a
-/// move that leaves the lion on Gote's home rank out of reach ends the game there.
+/// the move captures its only attacker; a captured piece never attacked its own square): those
+/// lead into positions won in 1 for Gote, decided before any round (`into_won`). Every other move
+/// is open, the tries included (a move that leaves the lion on Gote's home rank out of reach
+/// ends the game there, lost in 1 for Gote: the rounds decide the win in 2).
 #[inline(always)]
 fn count_moves(c: u64) -> MoveClasses {
     let fl = flags(c);
@@ -994,11 +997,10 @@ fn count_moves(c: u64) -> MoveClasses {
     };
     let lion_to = union(steps_up(sente_lion, 0, 0, 0, 0)) & free;
     let lion_safe = lion_to & !attacked;
-    let home = sente_lion & 0x111 != 0;
     MoveClasses {
-        open: (lion_safe & !0x111).count_ones() + if home { 0 } else { safe_others },
-        into_won: lion_to & attacked != 0 || safe_others < others,
-        into_lost: lion_safe & 0x111 != 0 || (home && safe_others > 0),
+        open: lion_safe.count_ones() + safe_others,
+        into_won: (lion_to & attacked != 0 || safe_others < others).then_some(TERMINAL_REMOTENESS),
+        into_lost: false,
     }
 }
 
