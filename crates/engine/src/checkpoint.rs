@@ -315,11 +315,11 @@ pub fn write<W: StateWord>(
     let crc = crc32fast::hash(&head);
     head.extend_from_slice(&crc.to_le_bytes());
 
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp-{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| -> std::io::Result<()> {
-        let mut f = BufWriter::with_capacity(CHUNK, File::create(&tmp)?);
+    // Removed when dropped, on any error.
+    let file = crate::files::TempFile::create(path)?;
+    let tmp = file.tmp_path().to_path_buf();
+    let result = (|| -> std::io::Result<crate::files::TempFile> {
+        let mut f = BufWriter::with_capacity(CHUNK, file);
         f.write_all(&head)?;
         let words = set.word_count();
         write_section(&mut f, b"SETW", words, 8, |w, out| {
@@ -339,13 +339,9 @@ pub fn write<W: StateWord>(
                 })?
             }
         }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+        f.into_inner().map_err(|e| e.into_error())
     })();
-    if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(path)(e));
-    }
-    Ok(())
+    result.map_err(io(&tmp))?.commit()
 }
 
 /// Writes a section: its tag, its length, `n` items of `width` bytes each (`item(k, out)`

@@ -349,11 +349,11 @@ pub fn write_with_progress(
     head.extend_from_slice(text.as_bytes());
     head.extend_from_slice(&[0; 4]); // header_crc
 
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp-{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
+    // Removed when dropped, on any error.
+    let file = crate::files::TempFile::create(path)?;
+    let tmp = file.tmp_path().to_path_buf();
     let result = (|| -> Result<(), Error> {
-        let mut f = std::io::BufWriter::new(File::create(&tmp).map_err(io(&tmp))?);
+        let mut f = std::io::BufWriter::new(file);
         f.write_all(&head).map_err(io(&tmp))?;
         let blocks = header.blocks();
         let mut index = Vec::with_capacity(blocks as usize * 8);
@@ -395,15 +395,9 @@ pub fn write_with_progress(
         let mut f = f.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
         f.seek(SeekFrom::Start(0)).map_err(io(&tmp))?;
         f.write_all(&head).map_err(io(&tmp))?;
-        f.sync_all().map_err(io(&tmp))?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(io(path))
+        f.commit()
     })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    Ok(header)
+    result.map(|()| header)
 }
 
 /// The group table of a block index (whose blocks start at `first`): per group, the offset of
