@@ -267,8 +267,11 @@ impl TargetLock {
                 .open(&path)
                 .map_err(io(&path))?;
             if !try_lock(&file).map_err(io(&path))? {
-                let holder = std::fs::read_to_string(&path).unwrap_or_default();
+                // The holder's PID: a few bytes, whatever the file holds.
+                let mut holder = String::new();
+                let _ = std::io::Read::read_to_string(&mut std::io::Read::take(&mut file, 20), &mut holder);
                 let holder = holder.trim();
+                let holder = if holder.bytes().all(|b| b.is_ascii_digit()) { holder } else { "" };
                 let by = if holder.is_empty() { String::new() } else { format!(" (process {holder})") };
                 return Err(Error::Unsupported(format!(
                     "{}: another nimber process{by} is writing this file; wait for it to finish, or stop it",

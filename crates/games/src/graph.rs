@@ -570,8 +570,8 @@ mod tests {
         assert_eq!(err, "/dev/zero: the graph file is longer than 1000 bytes, the most nimber reads");
         let path = std::env::temp_dir().join(format!("nimber-graph-limit-{}.txt", std::process::id()));
         std::fs::write(&path, b"a b\nb lose\n").unwrap();
-        assert_eq!(read_limited(&path, 12).unwrap(), "a b\nb lose\n");
-        assert!(read_limited(&path, 11).unwrap_err().to_string().contains("longer than 11 bytes"));
+        assert_eq!(read_limited(&path, 11).unwrap(), "a b\nb lose\n");
+        assert!(read_limited(&path, 10).unwrap_err().to_string().contains("longer than 10 bytes"));
         std::fs::write(&path, b"a b\n\xffb lose\n").unwrap();
         assert!(read_limited(&path, 100).unwrap_err().to_string().ends_with("not UTF-8 text (byte 5)"));
         let _ = std::fs::remove_file(&path);
