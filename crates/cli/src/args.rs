@@ -178,7 +178,11 @@ pub struct GameArgs {
                   --save) saves it at the end of the current round and says how to continue with \
                   --resume; the exit status is 130. A second Ctrl-C quits at once.\n\
                   Example: nimber solve dobutsu --save dobutsu.db, stopped, then \
-                  nimber solve dobutsu --save dobutsu.db --resume")]
+                  nimber solve dobutsu --save dobutsu.db --resume\n\
+                  Files are written under a temporary name (FILE.tmp-PID) and renamed when whole. A \
+                  solve first removes the half-written files that a killed nimber left of its \
+                  --save, --checkpoint and --dump files, and says how much space that freed; a \
+                  second solve of a file that a running solve writes is refused.")]
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -200,7 +204,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub misere: bool,
 
-    /// Write every solved position to this CSV file
+    /// Write every solved position to this CSV file (`-`: to standard output, the summary then
+    /// going to standard error)
     #[arg(long, value_name = "FILE.csv")]
     pub dump: Option<PathBuf>,
 

@@ -217,3 +217,106 @@ fn a_checkpointed_solve_that_ends_leaves_no_checkpoint() {
     assert_eq!(json["start"]["value"], "tie");
     assert!(!Path::new(&ckpt).exists());
 }
+
+/// The files in the directory of `file` whose names start with its name and `.tmp-` or `.lock`.
+fn leftovers(file: &str) -> Vec<String> {
+    let file = Path::new(file);
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::read_dir(file.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&format!("{name}.tmp-")) || n == &format!("{name}.lock"))
+        .collect()
+}
+
+/// Starts the solve with the test hook that pauses the `k`-th temporary file whose name ends with
+/// `suffix` after `bytes` bytes, and waits until it is paused there: the temporary file
+/// `target.tmp-PID` then holds exactly `bytes` bytes.
+fn start_paused(
+    save: &str,
+    checkpoint: &str,
+    suffix: &str,
+    k: u32,
+    bytes: u64,
+    target: &str,
+) -> (Child, PathBuf) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimber"))
+        .args(solve_args(save, &["--checkpoint", checkpoint, "--checkpoint-every", "0"]))
+        .env("NIMBER_TEST_PAUSE_WRITE", format!("{k}:{bytes}"))
+        .env("NIMBER_TEST_PAUSE_TARGET", suffix)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the nimber binary runs");
+    let tmp = PathBuf::from(format!("{target}.tmp-{}", child.id()));
+    let started = Instant::now();
+    loop {
+        if std::fs::metadata(&tmp).is_ok_and(|m| m.len() == bytes) {
+            // Paused: the writer stops at exactly `bytes`; give it the time to print its marker.
+            std::thread::sleep(Duration::from_millis(50));
+            assert_eq!(std::fs::metadata(&tmp).unwrap().len(), bytes);
+            return (child, tmp);
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the solve ended ({status}) before it paused writing {}", tmp.display());
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "not paused after two minutes");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Resumes after a kill: the half-written file is removed and reported, the stored file and the
+/// output are the uninterrupted solve's, and nothing is left behind.
+fn resume_cleans_up(save: &str, checkpoint: &str, tmp: &Path, bytes: u64, want: &(Vec<u8>, String)) {
+    let out = nimber(&solve_args(save, &["--checkpoint", checkpoint, "--resume"]));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let line = format!(
+        "nimber: note: removed a half-written file left by a nimber process that no longer runs: {} ({bytes} bytes); {bytes} bytes freed\n",
+        tmp.display()
+    );
+    assert!(err.contains(&line), "{err}");
+    assert_eq!(result_lines(&out), want.1);
+    assert!(std::fs::read(save).unwrap() == want.0, "the resumed solve stored another file");
+    assert!(!Path::new(checkpoint).exists());
+    assert_eq!(leftovers(save), Vec::<String>::new());
+    assert_eq!(leftovers(checkpoint), Vec::<String>::new());
+}
+
+#[test]
+fn killed_while_writing_a_checkpoint_resumes_and_removes_the_half_written_one() {
+    let want = uninterrupted("tmp-ckpt-want.db");
+    let (save, checkpoint) = (path("tmp-ckpt.db"), path("tmp-ckpt.ckpt"));
+    // The sixth checkpoint (the search's level 0, then rounds), stopped after 600 bytes.
+    let (mut child, tmp) = start_paused(&save, &checkpoint, ".ckpt", 6, 600, &checkpoint);
+    assert!(checkpoint_round(Path::new(&checkpoint)).is_some(), "the fifth checkpoint is whole");
+
+    // A second solve of the same files while the first runs is refused, and disturbs nothing.
+    let err = fails(&solve_args(&save, &["--checkpoint", &checkpoint, "--resume"]));
+    assert!(
+        err.contains(&format!(
+            "{save}: another nimber process (process {}) is writing this file",
+            child.id()
+        )),
+        "{err}"
+    );
+    assert_eq!(std::fs::metadata(&tmp).unwrap().len(), 600);
+
+    child.kill().unwrap();
+    assert_eq!(child.wait().unwrap().signal(), Some(libc::SIGKILL));
+    assert!(tmp.exists(), "the killed solve left its half-written checkpoint");
+    resume_cleans_up(&save, &checkpoint, &tmp, 600, &want);
+}
+
+#[test]
+fn killed_while_writing_the_store_resumes_and_removes_the_half_written_one() {
+    let want = uninterrupted("tmp-store-want.db");
+    let (save, checkpoint) = (path("tmp-store.db"), path("tmp-store.ckpt"));
+    // The store, stopped after 100 bytes: the solve is over, its last checkpoint is there.
+    let (mut child, tmp) = start_paused(&save, &checkpoint, "tmp-store.db", 1, 100, &save);
+    child.kill().unwrap();
+    assert_eq!(child.wait().unwrap().signal(), Some(libc::SIGKILL));
+    assert!(tmp.exists() && !Path::new(&save).exists());
+    assert!(Path::new(&checkpoint).exists());
+    resume_cleans_up(&save, &checkpoint, &tmp, 100, &want);
+}

@@ -285,3 +285,34 @@ fn a_search_that_outgrows_the_memory_limit_stops_with_a_message() {
         assert!(err.contains("stopped after") && err.contains("over the memory limit of 1 MiB"), "{err}");
     }
 }
+
+#[test]
+fn dump_dash_writes_the_csv_to_standard_output() {
+    // Run in an empty directory: no file named `-` may appear.
+    let dir = temp_file("dump-dash");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nim.csv");
+    ok(&["solve", "nim", "-p", "heaps=1,2", "--dump", file.to_str().unwrap()]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimber"))
+        .args(["solve", "nim", "-p", "heaps=1,2", "--dump", "-"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    // Standard output is the CSV, exactly the file's; the summary went to standard error.
+    assert_eq!(csv, std::fs::read_to_string(&file).unwrap());
+    assert!(csv.starts_with("position,value,remoteness\n") && csv.lines().count() == 6, "{csv}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("dump: 5 positions written to standard output"), "{err}");
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["nim.csv"]);
+    // The CSV and JSON cannot share standard output.
+    assert!(fails(&["solve", "nim", "--json", "--dump", "-"])
+        .contains("--dump - writes the CSV to standard output"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -197,3 +197,40 @@ fn a_loopy_graph_with_ties_and_draws_is_stored() {
     let err = fails(&["query", "--db", db]);
     assert!(err.contains("the stored game `graph file=") && err.contains("cannot be built"), "{err}");
 }
+
+/// CRC-32 (IEEE), as the store format uses.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { crc >> 1 ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn a_crafted_store_is_one_line_naming_the_file_and_the_field() {
+    let db = saved("crafted.db");
+    let good = std::fs::read(&db).unwrap();
+    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let header_end = 36 + text_len + 4;
+    // index_offset set to 0, 1, its maximum, into the header, and so that index_offset + 8 *
+    // blocks + 12 * groups wraps around; the header checksum redone.
+    let crafted = |index_offset: u64| {
+        let mut bytes = good.clone();
+        bytes[24..32].copy_from_slice(&index_offset.to_le_bytes());
+        let crc = crc32(&bytes[..header_end - 4]);
+        bytes[header_end - 4..header_end].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    };
+    let blocks = 2u64; // 19683 slots in blocks of 16384, one group
+    for index_offset in [0, 1, u64::MAX, header_end as u64 - 1, u64::MAX - 8 * blocks - 11] {
+        std::fs::write(&db, crafted(index_offset)).unwrap();
+        for args in [&["query", "--db", &db][..], &["analyze", "--db", &db]] {
+            let err = fails(args);
+            assert!(err.contains(&db) && err.contains("index_offset"), "{index_offset}: {err}");
+        }
+    }
+}

@@ -48,7 +48,7 @@
 //! checkpoint is always whole: a solve killed while writing leaves the previous one in place.
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -248,12 +248,16 @@ impl Header {
             None => Stage::Search { level: round },
             Some(phase) => Stage::Rounds { phase, round },
         };
+        let frontier = frontier.ok_or_else(|| missing("frontier"))?;
+        if frontier != 0 && matches!(stage, Stage::Rounds { .. }) {
+            return Err(format!("a frontier of {frontier} slots in the rounds (frontier)"));
+        }
         Ok(Header {
             identity: id,
             positions: positions.ok_or_else(|| missing("positions"))?,
             word_bits: word_bits as u32,
             stage,
-            frontier: frontier.ok_or_else(|| missing("frontier"))?,
+            frontier,
         })
     }
 }
@@ -313,11 +317,11 @@ pub fn write<W: StateWord>(
     let crc = crc32fast::hash(&head);
     head.extend_from_slice(&crc.to_le_bytes());
 
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp-{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| -> std::io::Result<()> {
-        let mut f = BufWriter::with_capacity(CHUNK, File::create(&tmp)?);
+    // Removed when dropped, on any error.
+    let file = crate::files::TempFile::create(path)?;
+    let tmp = file.tmp_path().to_path_buf();
+    let result = (|| -> std::io::Result<crate::files::TempFile> {
+        let mut f = BufWriter::with_capacity(CHUNK, file);
         f.write_all(&head)?;
         let words = set.word_count();
         write_section(&mut f, b"SETW", words, 8, |w, out| {
@@ -337,13 +341,9 @@ pub fn write<W: StateWord>(
                 })?
             }
         }
-        f.into_inner().map_err(|e| e.into_error())?.sync_all()
+        f.into_inner().map_err(|e| e.into_error())
     })();
-    if let Err(e) = result.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(io(path)(e));
-    }
-    Ok(())
+    result.map_err(io(&tmp))?.commit()
 }
 
 /// Writes a section: its tag, its length, `n` items of `width` bytes each (`item(k, out)`
@@ -422,11 +422,14 @@ fn read_section(
 
 /// Reads the header of the checkpoint in `path`, checking its magic, version and checksum.
 pub fn read_header(path: &Path) -> Result<Header, Error> {
-    let mut f = BufReader::new(File::open(path).map_err(io(path))?);
-    read_header_from(&mut f, path)
+    let file = File::open(path).map_err(io(path))?;
+    let len = file.metadata().map_err(io(path))?.len();
+    read_header_from(&mut BufReader::new(file), len, path).map(|(header, _)| header)
 }
 
-fn read_header_from(f: &mut impl Read, path: &Path) -> Result<Header, Error> {
+/// Reads the header from `f` (`len` bytes in all), refusing a text length beyond them before
+/// allocating it; returns the header and its length in bytes.
+fn read_header_from(f: &mut impl Read, len: u64, path: &Path) -> Result<(Header, u64), Error> {
     let short = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::UnexpectedEof => damaged(path, "the file ends inside the header"),
         _ => io(path)(e),
@@ -448,7 +451,12 @@ fn read_header_from(f: &mut impl Read, path: &Path) -> Result<Header, Error> {
     }
     let text_len = u32::from_le_bytes(fixed[12..16].try_into().expect("4 bytes"));
     if text_len > MAX_TEXT {
-        return Err(damaged(path, "the header's length is not plausible"));
+        return Err(damaged(path, format!("the header's length is not plausible (text_len {text_len})")));
+    }
+    // At most 1 MiB + 20: no overflow.
+    let header_len = 16 + text_len as u64 + 4;
+    if header_len > len {
+        return Err(damaged(path, "the file ends inside the header"));
     }
     let mut text = vec![0u8; text_len as usize];
     f.read_exact(&mut text).map_err(short)?;
@@ -461,7 +469,18 @@ fn read_header_from(f: &mut impl Read, path: &Path) -> Result<Header, Error> {
         return Err(damaged(path, "the header fails its checksum"));
     }
     let text = String::from_utf8(text).map_err(|_| damaged(path, "the header is not UTF-8"))?;
-    Header::parse(&text).map_err(|what| damaged(path, what))
+    let header = Header::parse(&text).map_err(|what| damaged(path, what))?;
+    Ok((header, header_len))
+}
+
+/// Refuses a section of `n` items of `width` bytes that does not fit in the `left` bytes of the
+/// file (before anything is allocated for it); the bytes left after it.
+fn section_fits(path: &Path, tag: &[u8; 4], n: u64, width: usize, left: u64) -> Result<u64, Error> {
+    let need = n.checked_mul(width as u64).and_then(|b| b.checked_add(16));
+    match need {
+        Some(need) if need <= left => Ok(left - need),
+        _ => Err(damaged(path, format!("the file ends inside section {}", String::from_utf8_lossy(tag)))),
+    }
 }
 
 /// A checkpoint read back: where to resume.
@@ -475,8 +494,23 @@ pub enum Loaded<W> {
 /// Reads the checkpoint in `path`, refusing it unless it belongs to `identity` and holds words
 /// of type `W`, and checking every section.
 pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, Loaded<W>), Error> {
-    let mut f = BufReader::with_capacity(CHUNK, File::open(path).map_err(io(path))?);
-    let header = read_header_from(&mut f, path)?;
+    load_from(File::open(path).map_err(io(path))?, path, identity)
+}
+
+/// [`load`] from any reader (bytes in memory: `std::io::Cursor::new(bytes)`), with every check
+/// of [`load`]; `path` only names the checkpoint in error messages. This is the entry point of
+/// the fuzz targets: whatever the bytes, the result is a checkpoint of `identity` or an error,
+/// never a panic or an abort. What is allocated is sized by `identity` (the game's index: the
+/// set) or by sections whose lengths were checked against the reader's length first.
+pub fn load_from<W: StateWord, R: Read + Seek>(
+    mut reader: R,
+    path: &Path,
+    identity: &Identity,
+) -> Result<(Header, Loaded<W>), Error> {
+    let len = reader.seek(SeekFrom::End(0)).map_err(io(path))?;
+    reader.seek(SeekFrom::Start(0)).map_err(io(path))?;
+    let mut f = BufReader::with_capacity(CHUNK, reader);
+    let (header, header_len) = read_header_from(&mut f, len, path)?;
     let found = &header.identity;
     if found.game != identity.game || found.params != identity.params {
         return Err(refused(
@@ -507,6 +541,7 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, L
             ),
         ));
     }
+    let left = section_fits(path, b"SETW", identity.size.div_ceil(64), 8, len - header_len)?;
     let mut set = DenseSet::new(identity.size);
     let mut count = 0u64;
     read_section(&mut f, path, b"SETW", identity.size.div_ceil(64), 8, |w, bytes| {
@@ -528,6 +563,7 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, L
             if header.frontier > count {
                 return Err(damaged(path, "the frontier is larger than the set"));
             }
+            section_fits(path, b"FRNT", header.frontier, 8, left)?;
             let mut frontier = vec![0u64; header.frontier as usize];
             read_section(&mut f, path, b"FRNT", header.frontier, 8, |k, bytes| {
                 frontier[k] = u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
@@ -543,8 +579,9 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, L
     set.build_directory();
     let positions = usize::try_from(header.positions)
         .map_err(|_| Error::TooLarge(format!("{} positions do not fit in memory", header.positions)))?;
-    let mut words = vec![W::from_u32(0); positions];
     let width = (W::BITS / 8) as usize;
+    section_fits(path, b"STAT", header.positions, width, left)?;
+    let mut words = vec![W::from_u32(0); positions];
     read_section(&mut f, path, b"STAT", header.positions, width, |k, bytes| {
         let mut le = [0u8; 4];
         le[..width].copy_from_slice(bytes);

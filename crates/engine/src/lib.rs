@@ -49,6 +49,7 @@ pub mod dense;
 pub mod dyn_game;
 pub mod error;
 pub mod explore;
+pub mod files;
 pub mod game;
 pub mod index;
 pub mod lab;

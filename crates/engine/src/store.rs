@@ -79,6 +79,9 @@ pub const BLOCK_SLOTS: u64 = 1 << 14;
 const ESCAPE: u8 = 255;
 /// Header text longer than this is refused (a corrupt length).
 const MAX_TEXT: u32 = 1 << 24;
+/// Blocks of more slots are refused: a block's raw bytes (at most 9 per slot) are allocated
+/// when it is read, and up to [`CACHE_BLOCKS`] of them are kept (18 MiB at most).
+const MAX_BLOCK_SLOTS: u64 = 1 << 16;
 /// zstd level of the blocks (Dōbutsu shōgi, blocks of 16 Ki slots: 0.39 byte per position at
 /// level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15 and 19, four and
 /// eight times slower).
@@ -212,19 +215,29 @@ impl Header {
         if h.game.is_empty() || h.scheme.is_empty() {
             return Err("the header names no game or no index scheme".into());
         }
-        if h.block_slots == 0 || h.block_slots > 1 << 24 {
-            return Err("bad block size in the header".into());
+        if h.block_slots == 0 || h.block_slots > MAX_BLOCK_SLOTS {
+            return Err(format!("bad block size in the header (block_slots={})", h.block_slots));
         }
         if blocks != Some(h.blocks()) {
-            return Err("the header's block count does not match its size".into());
+            return Err("the header's block count does not match its size (blocks, size)".into());
         }
-        if h.counts.iter().map(|r| r.count).sum::<u64>() != h.positions {
-            return Err("the header's counts do not add up to its positions".into());
+        if h.positions > h.size {
+            return Err(format!(
+                "the header has more positions ({}) than slots (size={})",
+                h.positions, h.size
+            ));
         }
-        let counted =
-            |o: &Outcome| h.counts.iter().any(|r| r.value == o.value() && r.remoteness == o.remoteness());
-        if h.symbols.len() != h.counts.len() || !h.symbols.iter().all(counted) {
-            return Err("the header's symbol table does not match its counts".into());
+        let total = h.counts.iter().try_fold(0u64, |sum, r| sum.checked_add(r.count));
+        if total != Some(h.positions) {
+            return Err("the header's counts do not add up to its positions (count, positions)".into());
+        }
+        let counted: std::collections::HashSet<(Value, Option<u32>)> =
+            h.counts.iter().map(|r| (r.value, r.remoteness)).collect();
+        let symbols: std::collections::HashSet<(Value, Option<u32>)> =
+            h.symbols.iter().map(|o| (o.value(), o.remoteness())).collect();
+        // Each counted outcome once, each symbol once, the same outcomes.
+        if h.symbols.len() != h.counts.len() || counted.len() != h.counts.len() || symbols != counted {
+            return Err("the header's symbol table does not match its counts (symbol, count)".into());
         }
         Ok(h)
     }
@@ -336,11 +349,11 @@ pub fn write_with_progress(
     head.extend_from_slice(text.as_bytes());
     head.extend_from_slice(&[0; 4]); // header_crc
 
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp-{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
+    // Removed when dropped, on any error.
+    let file = crate::files::TempFile::create(path)?;
+    let tmp = file.tmp_path().to_path_buf();
     let result = (|| -> Result<(), Error> {
-        let mut f = std::io::BufWriter::new(File::create(&tmp).map_err(io(&tmp))?);
+        let mut f = std::io::BufWriter::new(file);
         f.write_all(&head).map_err(io(&tmp))?;
         let blocks = header.blocks();
         let mut index = Vec::with_capacity(blocks as usize * 8);
@@ -382,15 +395,9 @@ pub fn write_with_progress(
         let mut f = f.into_inner().map_err(|e| io(&tmp)(e.into_error()))?;
         f.seek(SeekFrom::Start(0)).map_err(io(&tmp))?;
         f.write_all(&head).map_err(io(&tmp))?;
-        f.sync_all().map_err(io(&tmp))?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(io(path))
+        f.commit()
     })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e);
-    }
-    Ok(header)
+    result.map(|()| header)
 }
 
 /// The group table of a block index (whose blocks start at `first`): per group, the offset of
@@ -426,7 +433,7 @@ pub struct Store {
 /// The open file, the groups of the block index read so far, the blocks read last (most recent
 /// first) and the decompression context.
 struct Reader {
-    file: File,
+    src: Source,
     /// Per group, once read: where each block starts (one more for the end) and its CRC-32.
     index: Vec<Option<(Vec<u64>, Vec<u32>)>>,
     cache: Vec<(u64, Vec<u8>)>,
@@ -442,15 +449,64 @@ fn version_of(fixed: &[u8]) -> u32 {
     u32::from_le_bytes(fixed[8..12].try_into().unwrap())
 }
 
+/// Anything a store can be read from besides a file: bytes in memory (`std::io::Cursor`), for
+/// tests and fuzz targets.
+pub trait ReadSeek: Read + Seek + Send {}
+
+impl<T: Read + Seek + Send> ReadSeek for T {}
+
+/// Where a store's bytes come from.
+enum Source {
+    /// A file, read with positioned reads (one system call per read on Unix).
+    File(File),
+    /// Any reader, read with a seek then a read.
+    Other(Box<dyn ReadSeek>),
+}
+
+impl Source {
+    /// Fills `buf` from `offset`.
+    fn read_at(&mut self, buf: &mut [u8], offset: u64) -> std::io::Result<()> {
+        match self {
+            Source::File(file) => read_at(file, buf, offset),
+            Source::Other(r) => {
+                r.seek(SeekFrom::Start(offset))?;
+                r.read_exact(buf)
+            }
+        }
+    }
+}
+
 impl Store {
     /// Opens a store, checking the header, the file's length and the block index. A file of
     /// another format version is refused with [`Error::Unsupported`].
     pub fn open(path: &Path) -> Result<Store, Error> {
-        let mut file = File::open(path).map_err(io(path))?;
+        let file = File::open(path).map_err(io(path))?;
         let len = file.metadata().map_err(io(path))?.len();
+        Self::open_source(Source::File(file), len, path)
+    }
+
+    /// Opens a store from any reader (bytes in memory: `std::io::Cursor::new(bytes)`), with
+    /// every check of [`Store::open`]; `path` only names the store in error messages. This is
+    /// the entry point of the fuzz targets: whatever the bytes, the result is a store or an
+    /// error (never a panic, an abort or an allocation larger than the bytes justify), and so
+    /// are the queries of a store it opens ([`Store::get`], [`Store::scan`]).
+    pub fn from_reader(mut reader: impl ReadSeek + 'static, path: &Path) -> Result<Store, Error> {
+        let len = reader.seek(SeekFrom::End(0)).map_err(io(path))?;
+        Self::open_source(Source::Other(Box::new(reader)), len, path)
+    }
+
+    /// [`Store::from_reader`] over bytes in memory.
+    pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<Store, Error> {
+        Self::from_reader(std::io::Cursor::new(bytes), path)
+    }
+
+    /// Opens a store from `src`, `len` bytes long. Every size, count and offset of the header is
+    /// checked with checked arithmetic against `len` before anything sized by it is allocated.
+    fn open_source(mut src: Source, len: u64, path: &Path) -> Result<Store, Error> {
         let truncated = |what: &str| corrupt(path, format!("truncated file ({what})"));
         let mut fixed = [0u8; FIXED];
-        let got = read_up_to(&mut file, &mut fixed).map_err(io(path))?;
+        let got = len.min(FIXED as u64) as usize;
+        src.read_at(&mut fixed[..got], 0).map_err(io(path))?;
         if got < 8 {
             return Err(corrupt(path, "not a nimber store (too short)"));
         }
@@ -463,7 +519,7 @@ impl Store {
         let version = version_of(&fixed);
         if version != VERSION {
             // A version 2 header whose version bytes were damaged still checks with version 2.
-            if got == FIXED && Self::header_checks_as_current(&mut file, &fixed, len) {
+            if got == FIXED && Self::header_checks_as_current(&mut src, &fixed, len) {
                 return Err(corrupt(path, "damaged format version"));
             }
             return Err(Error::Unsupported(format!(
@@ -480,14 +536,15 @@ impl Store {
         let index_offset = u64::from_le_bytes(fixed[24..32].try_into().unwrap());
         let groups_crc = u32::from_le_bytes(fixed[32..36].try_into().unwrap());
         if text_len > MAX_TEXT {
-            return Err(corrupt(path, "bad header length"));
+            return Err(corrupt(path, format!("bad header length (text_len {text_len})")));
         }
-        let header_end = (FIXED + text_len as usize + 4) as u64;
+        // At most 16 MiB + 40: no overflow.
+        let header_end = FIXED as u64 + text_len as u64 + 4;
         if header_end > len {
             return Err(truncated("header"));
         }
         let mut rest = vec![0u8; text_len as usize + 4];
-        file.read_exact(&mut rest).map_err(|_| truncated("header"))?;
+        src.read_at(&mut rest, FIXED as u64).map_err(|_| truncated("header"))?;
         let (text, crc) = rest.split_at(text_len as usize);
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(&fixed);
@@ -504,17 +561,28 @@ impl Store {
         let text = std::str::from_utf8(text).map_err(|_| corrupt(path, "header is not UTF-8"))?;
         let header = Header::parse(text).map_err(|what| corrupt(path, what))?;
 
+        // file_len = index_offset + 8 * blocks + 12 * groups, every step checked: a header whose
+        // sums wrap around is refused here, before the group table is allocated.
         let blocks = header.blocks();
         let groups = blocks.div_ceil(GROUP_BLOCKS);
-        let ends = blocks.checked_mul(8).and_then(|n| n.checked_add(index_offset)).map(|i| i + 12 * groups);
+        let index_len = blocks.checked_mul(8);
+        let table_len = groups.checked_mul(12);
+        let table_at = index_len.and_then(|n| n.checked_add(index_offset));
+        let ends = table_at.zip(table_len).and_then(|(at, n)| at.checked_add(n));
         if index_offset < header_end || ends != Some(file_len) {
-            return Err(corrupt(path, "bad block index position"));
+            return Err(corrupt(
+                path,
+                format!(
+                    "bad block index position (index_offset {index_offset}, {blocks} blocks, file_len {file_len})"
+                ),
+            ));
         }
-        let mut raw = vec![0u8; (groups * 12) as usize];
-        file.seek(SeekFrom::Start(index_offset + blocks * 8)).map_err(io(path))?;
-        file.read_exact(&mut raw).map_err(|_| truncated("block index"))?;
+        // Both within the file now.
+        let (table_at, table_len) = (table_at.unwrap(), table_len.unwrap() as usize);
+        let mut raw = vec![0u8; table_len];
+        src.read_at(&mut raw, table_at).map_err(|_| truncated("block index"))?;
         if crc32fast::hash(&raw) != groups_crc {
-            return Err(corrupt(path, "block index checksum mismatch (group table)"));
+            return Err(corrupt(path, "block index checksum mismatch (group table, groups_crc)"));
         }
         let mut table: Vec<(u64, u32)> = raw
             .chunks_exact(12)
@@ -527,7 +595,7 @@ impl Store {
             .collect();
         table.push((index_offset, 0));
         if table[0].0 != header_end || table.windows(2).any(|w| w[1].0 < w[0].0) {
-            return Err(corrupt(path, "bad block offsets"));
+            return Err(corrupt(path, "bad block offsets in the group table"));
         }
         let zstd = zstd::bulk::Decompressor::new().map_err(io(path))?;
         Ok(Store {
@@ -537,7 +605,7 @@ impl Store {
             groups: table,
             file_len,
             reader: Mutex::new(Reader {
-                file,
+                src,
                 index: vec![None; groups as usize],
                 cache: Vec::new(),
                 packed: Vec::new(),
@@ -549,13 +617,13 @@ impl Store {
 
     /// Whether the header, read as the current version's, checks out once the version bytes
     /// are put back to [`VERSION`].
-    fn header_checks_as_current(file: &mut File, fixed: &[u8; FIXED], len: u64) -> bool {
+    fn header_checks_as_current(src: &mut Source, fixed: &[u8; FIXED], len: u64) -> bool {
         let text_len = u32::from_le_bytes(fixed[12..16].try_into().unwrap());
-        if text_len > MAX_TEXT || (FIXED + text_len as usize + 4) as u64 > len {
+        if text_len > MAX_TEXT || FIXED as u64 + text_len as u64 + 4 > len {
             return false;
         }
         let mut rest = vec![0u8; text_len as usize + 4];
-        if file.read_exact(&mut rest).is_err() {
+        if src.read_at(&mut rest, FIXED as u64).is_err() {
             return false;
         }
         let (text, crc) = rest.split_at(text_len as usize);
@@ -620,8 +688,7 @@ impl Store {
             let first = g as u64 * GROUP_BLOCKS;
             let n = (self.header.blocks() - first).min(GROUP_BLOCKS) as usize;
             let mut raw = vec![0u8; n * 8];
-            read_at(&mut reader.file, &mut raw, self.index_offset + first * 8)
-                .map_err(|_| bad("truncated"))?;
+            reader.src.read_at(&mut raw, self.index_offset + first * 8).map_err(|_| bad("truncated"))?;
             if crc32fast::hash(&raw) != self.groups[g].1 {
                 return Err(bad("checksum mismatch"));
             }
@@ -630,7 +697,7 @@ impl Store {
             let mut at = self.groups[g].0;
             for e in raw.chunks_exact(8) {
                 offsets.push(at);
-                at += u32::from_le_bytes(e[..4].try_into().unwrap()) as u64;
+                at = at.saturating_add(u32::from_le_bytes(e[..4].try_into().unwrap()) as u64);
                 crcs.push(u32::from_le_bytes(e[4..].try_into().unwrap()));
             }
             offsets.push(at);
@@ -665,8 +732,7 @@ impl Store {
         buf: &mut Vec<u8>,
     ) -> Result<(), Error> {
         let path = &self.path;
-        read_at(&mut reader.file, packed, start)
-            .map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
+        reader.src.read_at(packed, start).map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
         reader.blocks_read += 1;
         let n = self.header.slots_in(b);
         // The codes, then at most one 8-byte exception per slot.
@@ -766,18 +832,6 @@ fn read_at(file: &mut File, buf: &mut [u8], offset: u64) -> std::io::Result<()> 
         file.seek(SeekFrom::Start(offset))?;
         file.read_exact(buf)
     }
-}
-
-/// Reads into `buf` until it is full or the file ends; the number of bytes read.
-fn read_up_to(file: &mut File, buf: &mut [u8]) -> std::io::Result<usize> {
-    let mut got = 0;
-    while got < buf.len() {
-        match file.read(&mut buf[got..])? {
-            0 => break,
-            n => got += n,
-        }
-    }
-    Ok(got)
 }
 
 /// What front ends need of a game solved through the dense path to store its solution and read

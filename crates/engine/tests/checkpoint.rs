@@ -275,3 +275,149 @@ fn checkpoints_of_other_solves_and_damaged_ones_are_refused() {
     assert!(checkpoint::solve_dense(&game, None, &opts, &Silent).is_ok());
     opts.remove().unwrap();
 }
+
+/// A checkpoint taken apart: version, text length, header text, then per section its tag, its
+/// length field and its items with their checksum.
+struct Sections {
+    text: String,
+    sections: Vec<([u8; 4], u64, Vec<u8>)>,
+}
+
+fn take_apart(good: &[u8]) -> Sections {
+    let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
+    let text = String::from_utf8(good[16..16 + text_len].to_vec()).unwrap();
+    let mut at = 16 + text_len + 4;
+    let mut sections = Vec::new();
+    while at < good.len() {
+        let tag: [u8; 4] = good[at..at + 4].try_into().unwrap();
+        let len = u64::from_le_bytes(good[at + 4..at + 12].try_into().unwrap());
+        let rest = good[at + 12..at + 12 + len as usize + 4].to_vec();
+        at += 12 + len as usize + 4;
+        sections.push((tag, len, rest));
+    }
+    Sections { text, sections }
+}
+
+/// Puts a checkpoint back together with `version` and `text_len` (the true one when `None`),
+/// recomputing the header checksum (the sections' checksums cover their items, kept).
+fn put_together(parts: &Sections, version: u32, text_len: Option<u32>) -> Vec<u8> {
+    let mut out = b"NIMBERCK".to_vec();
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&text_len.unwrap_or(parts.text.len() as u32).to_le_bytes());
+    out.extend_from_slice(parts.text.as_bytes());
+    let crc = crc32fast_like(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    for (tag, len, rest) in &parts.sections {
+        out.extend_from_slice(tag);
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(rest);
+    }
+    out
+}
+
+/// CRC-32 (IEEE), as the format uses.
+fn crc32fast_like(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { crc >> 1 ^ 0xedb8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// 0, 1, the maximum and values whose sums with the true value or the length wrap.
+fn crafted_values(v: u64, len: u64, max: u64) -> Vec<u64> {
+    let mut out = vec![0, 1, 2, 8, 16, max, max - 1, max / 2 + 1, max / 8 + 1, max - 15];
+    for x in [v, len, 8 * v, 2 * v] {
+        out.push(max.wrapping_sub(x) & max);
+        out.push(max.wrapping_sub(x).wrapping_add(1) & max);
+        out.push(v.wrapping_add(1 << 32) & max);
+    }
+    out.push(v.wrapping_add(1) & max);
+    out.push(v.wrapping_sub(1) & max);
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&x| x != v);
+    out
+}
+
+/// Checkpoints of the search (set and frontier) and of the rounds (set and states) with each
+/// field set in turn to 0, 1, its maximum and values whose sums wrap, the header checksum
+/// recomputed: the version, the text length, every number of the header text and every
+/// section's length. Each is refused by `load_from` from bytes in memory with an error naming
+/// the file (never a panic or a huge allocation), but for the round (or level), which is any
+/// number to the file: a changed one in range loads, as it should.
+#[test]
+fn crafted_checkpoints_with_valid_checksums_are_refused() {
+    let (log2n, seed) = (10, 7);
+    let identity = Identity {
+        game: "synthetic".into(),
+        params: options(&temp("x"), log2n, seed).params,
+        scheme: "synthetic-v1".into(),
+        size: 1 << log2n,
+    };
+    let name = std::path::Path::new("crafted.ckpt");
+    let load = |bytes: Vec<u8>| checkpoint::load_from::<u16, _>(std::io::Cursor::new(bytes), name, &identity);
+    let (mut refused, mut rounds_loaded) = (0, 0);
+    let mut stages = Vec::new();
+    for (stop, file) in [(0, "crafted-search.ckpt"), (4, "crafted-rounds.ckpt")] {
+        let space = Synthetic::new(log2n, seed);
+        let path = temp(file);
+        let opts = options(&path, log2n, seed);
+        let err =
+            checkpoint::solve_dense(&SyntheticGame(&space), None, &opts, &StopAt::new(stop)).err().unwrap();
+        assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+        let good = std::fs::read(&path).unwrap();
+        opts.remove().unwrap();
+        let len = good.len() as u64;
+        let parts = take_apart(&good);
+        assert_eq!(put_together(&parts, 1, None), good);
+        stages.push(load(good.clone()).unwrap().0.stage);
+        let mut check = |bytes: Vec<u8>, what: &str, may_load: bool| match load(bytes) {
+            Ok(_) if may_load => rounds_loaded += 1,
+            Ok(_) => panic!("{what}: accepted"),
+            Err(e @ (Error::Checkpoint { .. } | Error::TooLarge(_))) => {
+                refused += 1;
+                assert!(matches!(e, Error::TooLarge(_)) || e.to_string().starts_with("crafted.ckpt: "), "{e}")
+            }
+            Err(e) => panic!("{what}: {e}"),
+        };
+        for v in crafted_values(1, len, u32::MAX as u64) {
+            check(put_together(&parts, v as u32, None), &format!("version {v}"), false);
+        }
+        for v in crafted_values(parts.text.len() as u64, len, u32::MAX as u64) {
+            check(put_together(&parts, 1, Some(v as u32)), &format!("text_len {v}"), false);
+        }
+        for (k, (tag, n, _)) in parts.sections.iter().enumerate() {
+            for v in crafted_values(*n, len, u64::MAX) {
+                let mut crafted = Sections { text: parts.text.clone(), sections: parts.sections.clone() };
+                crafted.sections[k].1 = v;
+                check(
+                    put_together(&crafted, 1, None),
+                    &format!("{} length {v}", String::from_utf8_lossy(tag)),
+                    false,
+                );
+            }
+        }
+        for (l, line) in parts.text.lines().enumerate() {
+            let (key, value) = line.split_once('=').unwrap();
+            let Ok(v) = value.parse::<u64>() else { continue };
+            for x in crafted_values(v, len, u64::MAX) {
+                let mut lines: Vec<String> = parts.text.lines().map(str::to_string).collect();
+                lines[l] = format!("{key}={x}");
+                let crafted = Sections { text: lines.join("\n") + "\n", sections: parts.sections.clone() };
+                check(
+                    put_together(&crafted, 1, None),
+                    &format!("{line} set to {x}"),
+                    key == "round" && x <= u32::MAX as u64,
+                );
+            }
+        }
+    }
+    assert!(matches!(stages[0], Stage::Search { .. }), "{:?}", stages[0]);
+    assert!(matches!(stages[1], Stage::Rounds { .. }), "{:?}", stages[1]);
+    println!("{refused} crafted checkpoints refused, {rounds_loaded} with another round in range loaded");
+    assert!(refused > 300, "{refused}");
+}

@@ -441,3 +441,216 @@ fn a_cancelled_write_leaves_no_file() {
         std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(dir.iter().all(|n| !n.to_string_lossy().starts_with("cancelled.db")), "{dir:?}");
 }
+
+/// A store taken apart: the fixed fields, the header text and the body (blocks, block index,
+/// group table), put back together with the checksums recomputed.
+struct Parts {
+    version: u32,
+    text_len: Option<u32>,
+    file_len: Option<u64>,
+    index_offset: Option<u64>,
+    groups_crc: Option<u32>,
+    text: String,
+}
+
+/// Rebuilds `good` from `parts`: fields left `None` keep their true values (shifted when the text
+/// changes length, with the group table's offsets and its checksum redone), and the header
+/// checksum is always recomputed, so that only the field set is wrong.
+fn rebuild(good: &[u8], parts: &Parts) -> Vec<u8> {
+    let (data_start, index_start) = layout(good);
+    let old_text_len = data_start - 40;
+    let shift = parts.text.len() as i64 - old_text_len as i64;
+    let moved = |x: u64| (x as i64 + shift) as u64;
+    let mut body = good[data_start..].to_vec();
+    // The group table: the last 12 * groups bytes; blocks from the index length.
+    let index_and_table = good.len() - index_start;
+    // 8 * blocks + 12 * ceil(blocks / 256) = index_and_table.
+    let blocks =
+        (1..).find(|b: &usize| 8 * b + 12 * b.div_ceil(GROUP_BLOCKS as usize) == index_and_table).unwrap();
+    let table_at = index_start - data_start + 8 * blocks;
+    for e in body[table_at..].chunks_exact_mut(12) {
+        let at = u64::from_le_bytes(e[..8].try_into().unwrap());
+        e[..8].copy_from_slice(&moved(at).to_le_bytes());
+    }
+    let true_groups_crc = crc32(&body[table_at..]);
+    let mut out = b"NIMBERDB".to_vec();
+    out.extend_from_slice(&parts.version.to_le_bytes());
+    out.extend_from_slice(&parts.text_len.unwrap_or(parts.text.len() as u32).to_le_bytes());
+    out.extend_from_slice(&parts.file_len.unwrap_or(moved(good.len() as u64)).to_le_bytes());
+    out.extend_from_slice(&parts.index_offset.unwrap_or(moved(index_start as u64)).to_le_bytes());
+    out.extend_from_slice(&parts.groups_crc.unwrap_or(true_groups_crc).to_le_bytes());
+    out.extend_from_slice(parts.text.as_bytes());
+    let crc = crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out.extend_from_slice(&body);
+    out
+}
+
+fn parts_of(good: &[u8]) -> Parts {
+    let (data_start, _) = layout(good);
+    Parts {
+        version: VERSION,
+        text_len: None,
+        file_len: None,
+        index_offset: None,
+        groups_crc: None,
+        text: String::from_utf8(good[36..data_start - 4].to_vec()).unwrap(),
+    }
+}
+
+/// Values for a numeric field of true value `v` in a file of `len` bytes: 0, 1, the maximum,
+/// and values whose sums with the true value, the length or the other offsets wrap around.
+fn crafted_values(v: u64, len: u64, max: u64) -> Vec<u64> {
+    let mut out = vec![0, 1, 2, 8, 12, max, max - 1, max / 2 + 1, max - 7, max - 11];
+    for x in [v, len, 8 * v, 12 * v] {
+        out.push(max.wrapping_sub(x) & max);
+        out.push(max.wrapping_sub(x).wrapping_add(1) & max);
+        out.push(v.wrapping_add(1 << 32) & max);
+    }
+    out.push(v.wrapping_add(1) & max);
+    out.push(v.wrapping_sub(1) & max);
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&x| x != v);
+    out
+}
+
+/// Every field of the header, the fixed ones and every number of the text, set in turn to 0, 1,
+/// its maximum and values whose sums wrap, with the header checksum recomputed (and the group
+/// table's offsets and checksum redone when the text changes length): each crafted store is
+/// refused at open with a corrupt-file error naming the store, or refused as another version,
+/// never a panic, an abort or a huge allocation.
+#[test]
+fn crafted_headers_with_valid_checksums_are_refused() {
+    let (space, solution) = solved_n(16);
+    let path = temp("crafted.db");
+    save(&space, &solution, &path);
+    let good = std::fs::read(&path).unwrap();
+    let len = good.len() as u64;
+    let base = parts_of(&good);
+    assert_eq!(rebuild(&good, &base), good, "the rebuilt file is the file");
+    assert!(Store::from_bytes(good.clone(), &path).is_ok());
+    let (_, index_start) = layout(&good);
+    let mut covered = 0;
+    let mut opened = 0;
+    let mut check = |bytes: Vec<u8>, what: &str| {
+        covered += 1;
+        match Store::from_bytes(bytes, Path::new("crafted.db")) {
+            // Consistent enough to open (block_slots=16385 still makes 4 blocks): then the
+            // first block read is refused.
+            Ok(store) => match store.scan(|_, _| true) {
+                Err(e @ Error::Corrupt { .. }) => {
+                    opened += 1;
+                    assert!(
+                        e.to_string().starts_with("crafted.db: ") && e.to_string().contains("block"),
+                        "{what}: {e}"
+                    )
+                }
+                Err(e) => panic!("{what}: {e}"),
+                Ok(()) => panic!("{what}: accepted and read"),
+            },
+            Err(e @ Error::Corrupt { .. }) => assert!(e.to_string().starts_with("crafted.db"), "{what}: {e}"),
+            Err(e @ Error::Unsupported(_)) => assert!(what.starts_with("version"), "{what}: {e}"),
+            Err(e) => panic!("{what}: {e}"),
+        }
+    };
+    // The fixed fields.
+    for v in crafted_values(VERSION as u64, len, u32::MAX as u64) {
+        check(rebuild(&good, &Parts { version: v as u32, ..parts_of(&good) }), &format!("version {v}"));
+    }
+    for v in crafted_values(base.text.len() as u64, len, u32::MAX as u64) {
+        check(
+            rebuild(&good, &Parts { text_len: Some(v as u32), ..parts_of(&good) }),
+            &format!("text_len {v}"),
+        );
+    }
+    for v in crafted_values(len, len, u64::MAX) {
+        check(rebuild(&good, &Parts { file_len: Some(v), ..parts_of(&good) }), &format!("file_len {v}"));
+    }
+    for v in crafted_values(index_start as u64, len, u64::MAX) {
+        check(
+            rebuild(&good, &Parts { index_offset: Some(v), ..parts_of(&good) }),
+            &format!("index_offset {v}"),
+        );
+    }
+    let groups_crc = u32::from_le_bytes(good[32..36].try_into().unwrap()) as u64;
+    for v in crafted_values(groups_crc, len, u32::MAX as u64) {
+        check(
+            rebuild(&good, &Parts { groups_crc: Some(v as u32), ..parts_of(&good) }),
+            &format!("groups_crc {v}"),
+        );
+    }
+    // Every number of the text (size, positions, block_slots, blocks, every symbol's remoteness,
+    // every count's remoteness and number), one at a time.
+    let lines: Vec<&str> = base.text.lines().collect();
+    let mut text_fields = 0;
+    for (l, line) in lines.iter().enumerate() {
+        let (key, value) = line.split_once('=').unwrap();
+        if key == "param" {
+            continue;
+        }
+        let tokens: Vec<&str> = value.split(' ').collect();
+        for (t, token) in tokens.iter().enumerate() {
+            let Ok(v) = token.parse::<u64>() else { continue };
+            text_fields += 1;
+            let max = if key == "symbol" || (key == "count" && t == 1) { u32::MAX as u64 } else { u64::MAX };
+            let mut values = crafted_values(v, len, max);
+            values.push(u64::MAX); // past a remoteness's u32
+            for x in values {
+                if x == v {
+                    continue;
+                }
+                let mut tokens = tokens.clone();
+                let x_text = x.to_string();
+                tokens[t] = &x_text;
+                let mut lines = lines.clone();
+                let new_line = format!("{key}={}", tokens.join(" "));
+                lines[l] = &new_line;
+                let text = lines.join("\n") + "\n";
+                check(rebuild(&good, &Parts { text, ..parts_of(&good) }), &format!("{line} set to {x}"));
+            }
+        }
+    }
+    assert!(text_fields >= 8, "size, positions, block_slots, blocks, symbols and counts: {text_fields}");
+    // The sums of the block index's position wrapping around to the file's length: 2^58 blocks
+    // of one slot, the index placed so that index_offset + 8 * blocks + 12 * groups = len
+    // modulo 2^64 (the group table alone would be 3 * 2^52 bytes).
+    let blocks = 1u64 << 58;
+    let text = base
+        .text
+        .lines()
+        .map(|l| match l.split_once('=').unwrap().0 {
+            "size" => format!("size={blocks}"),
+            "block_slots" => "block_slots=1".into(),
+            "blocks" => format!("blocks={blocks}"),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    let table = 12 * blocks.div_ceil(GROUP_BLOCKS);
+    let index_offset = len.wrapping_sub(8 * blocks).wrapping_sub(table);
+    let bytes =
+        rebuild(&good, &Parts { text: text.clone(), index_offset: Some(index_offset), ..parts_of(&good) });
+    assert_eq!(
+        index_offset.wrapping_add(8 * blocks).wrapping_add(table),
+        bytes.len() as u64 - (text.len() as u64 - base.text.len() as u64)
+    );
+    let bytes = rebuild(
+        &good,
+        &Parts {
+            index_offset: Some(bytes.len() as u64).map(|n| n.wrapping_sub(8 * blocks).wrapping_sub(table)),
+            text,
+            ..parts_of(&good)
+        },
+    );
+    covered += 1;
+    let err =
+        Store::from_bytes(bytes, Path::new("crafted.db")).err().expect("a wrapping block index is refused");
+    assert!(err.to_string().contains("index_offset"), "{err}");
+    println!(
+        "{covered} crafted stores refused ({text_fields} numbers of the header text; {opened} opened, refused at the first block)"
+    );
+    assert!(covered > 300, "{covered}");
+    let _ = std::fs::remove_file(&path);
+}

@@ -1,5 +1,7 @@
 //! A game given as a directed graph in a text file: positions are the nodes, moves the edges.
 
+use std::path::Path;
+
 use rustc_hash::FxHashMap;
 
 use nimber_engine::{
@@ -56,11 +58,37 @@ fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
 /// Reads the graph file named by the parameters.
 pub(crate) fn load(params: &Params) -> Result<Graph, Error> {
     let path = params.required("file")?;
-    let text =
-        std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.to_string(), source })?;
+    let text = read_limited(Path::new(path), MAX_FILE)?;
     let start = params.text("start");
     let start = (!start.is_empty()).then_some(start);
     Graph::from_text(&text, path, start)
+}
+
+/// Graph files longer than this are refused (about 2^28 moves): read whole, never more than this,
+/// whatever the file (a device that never ends included).
+pub const MAX_FILE: u64 = 1 << 30;
+
+/// Reads the text of `path`, refusing more than `max` bytes before reading them all, and text
+/// that is not UTF-8.
+fn read_limited(path: &Path, max: u64) -> Result<String, Error> {
+    use std::io::Read;
+    let io = |source| Error::Io { path: path.display().to_string(), source };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max {
+        return Err(Error::Param(format!(
+            "{}: the graph file is longer than {max} bytes, the most nimber reads",
+            path.display()
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Error::Param(format!(
+            "{}: not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        ))
+    })
 }
 
 /// Reserved words: the terminal values, and `draw` (which cannot be declared).
@@ -536,6 +564,20 @@ mod tests {
     use nimber_engine::{Outcome, Silent, SolveOptions};
 
     const CYCLE: &str = include_str!("../../../examples/graphs/cycle.txt");
+
+    #[test]
+    fn files_too_long_or_not_text_are_refused_before_being_read_whole() {
+        // A device that never ends: read up to the limit and refused.
+        let err = read_limited(Path::new("/dev/zero"), 1000).unwrap_err().to_string();
+        assert_eq!(err, "/dev/zero: the graph file is longer than 1000 bytes, the most nimber reads");
+        let path = std::env::temp_dir().join(format!("nimber-graph-limit-{}.txt", std::process::id()));
+        std::fs::write(&path, b"a b\nb lose\n").unwrap();
+        assert_eq!(read_limited(&path, 11).unwrap(), "a b\nb lose\n");
+        assert!(read_limited(&path, 10).unwrap_err().to_string().contains("longer than 10 bytes"));
+        std::fs::write(&path, b"a b\n\xffb lose\n").unwrap();
+        assert!(read_limited(&path, 100).unwrap_err().to_string().ends_with("not UTF-8 text (byte 5)"));
+        let _ = std::fs::remove_file(&path);
+    }
 
     fn graph(text: &str) -> Graph {
         Graph::from_text(text, "t.txt", None).unwrap()

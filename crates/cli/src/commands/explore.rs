@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use nimber_engine::lab::{self, Exploration, Observed};
-use nimber_engine::{Error, Value};
+use nimber_engine::Value;
 use serde::Serialize;
 
 use crate::args::GameArgs;
@@ -79,14 +79,15 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
 
+    let targets: Vec<&std::path::Path> = pictures.iter().map(|(_, p)| p.as_path()).collect();
+    let _locks = crate::commands::solve::lock_and_clean(&targets)?;
     let (survey, elapsed) = survey(&built, args.from.as_deref(), args.nim)?;
     let exploration = lab::explore(&survey, &by)?;
 
     let title = format!("{}: {}", built.title(), describe_values(&exploration));
     for &(format, path) in &pictures {
         let bytes = picture::draw(&exploration, &title, format)?;
-        std::fs::write(path, bytes)
-            .map_err(|source| Error::Io { path: path.display().to_string(), source })?;
+        nimber_engine::files::write_whole(path, |w| w.write_all(&bytes))?;
     }
     if args.json {
         output::write_json(out, &json(&built, &exploration))?;

@@ -1,11 +1,11 @@
 //! `nimber solve`: solves a game from its start position and shows how its positions divide up.
 
-use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use nimber_engine::checkpoint::CheckpointOptions;
+use nimber_engine::files;
 use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
 
 use crate::args::{SolveArgs, SolverArg};
@@ -27,11 +27,14 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if args.misere && (args.nim || matches!(args.solver, SolverArg::Grundy | SolverArg::Loopy)) {
         return Err(Failure::msg(MISERE_NIM));
     }
+    if args.json && args.dump.as_deref().is_some_and(is_stdout) {
+        return Err(Failure::msg(
+            "--dump - writes the CSV to standard output, where --json writes too: give --dump a file",
+        ));
+    }
     let built = build(&args.game)?;
     let misere = if args.misere { Some(misere_game(&built)?) } else { None };
     let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
-    // Open the dump before solving, so that a bad path fails at once rather than after the work.
-    let mut dump = args.dump.as_deref().map(Dump::create).transpose()?;
     let memory = match &args.memory {
         Some(text) => Some(parse_size(text)?),
         None => nimber_engine::memory::default_memory_limit(),
@@ -41,6 +44,16 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         nimber_engine::memory::set_limit(bytes);
     }
     let checkpoint = checkpoint_options(args, &built)?;
+    // The files this solve writes: each locked for the whole solve (a second solve of the same
+    // file is refused), and the half-written files of dead processes removed.
+    let targets: Vec<&Path> = [args.save.as_deref(), checkpoint.as_ref().map(|c| c.path.as_path())]
+        .into_iter()
+        .chain([args.dump.as_deref().filter(|p| !is_stdout(p))])
+        .flatten()
+        .collect();
+    let _locks = lock_and_clean(&targets)?;
+    // Open the dump before solving, so that a bad path fails at once rather than after the work.
+    let mut dump = args.dump.as_deref().map(Dump::create).transpose()?;
     let options = SolveOptions {
         solver: args.solver.into(),
         nim: args.nim,
@@ -98,6 +111,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (true, true) => output::write_json(out, &nim_json(&built, &report, elapsed))?,
         (false, _) => {
             let notes = progress::unseen_notes(&report.notes, &shown);
+            // With `--dump -` standard output is the CSV: the summary goes to standard error.
+            let mut stderr = std::io::stderr();
+            let out: &mut dyn Write =
+                if args.dump.as_deref().is_some_and(is_stdout) { &mut stderr } else { out };
             write_text(&built, &report, args.misere, &notes, elapsed, args.dump.as_deref(), out)?
         }
     }
@@ -299,7 +316,8 @@ fn write_text(
     }
     writeln!(out)?;
     if let Some(path) = dump {
-        writeln!(out, "dump: {} positions written to {}", report.rows.len(), path.display())?;
+        let to = if is_stdout(path) { "standard output".to_string() } else { path.display().to_string() };
+        writeln!(out, "dump: {} positions written to {to}", report.rows.len())?;
     }
     writeln!(out, "time: {}", output::duration(elapsed))?;
     Ok(())
@@ -350,32 +368,62 @@ fn nim_table(report: &SolveReport) -> Table {
     table
 }
 
-/// The CSV file of `--dump`.
+/// Whether a `--dump` path means standard output (`-`).
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Locks each of `targets` for this process and removes the half-written files (`FILE.tmp-PID`)
+/// that processes no longer running left of them, saying so on standard error.
+pub(crate) fn lock_and_clean(targets: &[&Path]) -> Result<Vec<files::TargetLock>, Failure> {
+    let mut locks = Vec::new();
+    let mut removed = Vec::new();
+    for target in targets {
+        locks.push(files::TargetLock::acquire(target)?);
+        removed.extend(files::remove_stale(target)?);
+    }
+    if let Some(line) = files::describe_removed(&removed) {
+        eprintln!("nimber: note: {line}");
+    }
+    Ok(locks)
+}
+
+/// The CSV of `--dump`: a file, written under a temporary name and renamed when whole, or
+/// standard output (`--dump -`).
 struct Dump {
     path: PathBuf,
-    file: BufWriter<File>,
+    /// `None` for standard output.
+    file: Option<BufWriter<files::TempFile>>,
 }
 
 impl Dump {
     fn create(path: &Path) -> Result<Dump, Failure> {
-        let file = File::create(path).map_err(|e| io_error(path, e))?;
-        Ok(Dump { path: path.to_path_buf(), file: BufWriter::new(file) })
+        let file = if is_stdout(path) { None } else { Some(BufWriter::new(files::TempFile::create(path)?)) };
+        Ok(Dump { path: path.to_path_buf(), file })
     }
 
-    /// Removes the file after a failed solve.
-    fn discard(self) {
-        drop(self.file);
-        let _ = std::fs::remove_file(&self.path);
-    }
+    /// Removes the temporary file after a failed solve (dropping it does).
+    fn discard(self) {}
 
     /// Writes every solved position: `position,value,remoteness` (empty remoteness for draws),
     /// or `position,nim` for nim values.
     fn write(mut self, report: &SolveReport) -> Result<(), Failure> {
-        self.write_rows(report, is_nim(report)).map_err(|e| io_error(&self.path, e))
+        let nim = is_nim(report);
+        match self.file.take() {
+            None => {
+                let stdout = std::io::stdout();
+                let mut out = BufWriter::new(stdout.lock());
+                Self::write_rows(&mut out, report, nim).map_err(|e| io_error(Path::new("standard output"), e))
+            }
+            Some(mut file) => {
+                Self::write_rows(&mut file, report, nim).map_err(|e| io_error(&self.path, e))?;
+                let file = file.into_inner().map_err(|e| io_error(&self.path, e.into_error()))?;
+                Ok(file.commit()?)
+            }
+        }
     }
 
-    fn write_rows(&mut self, report: &SolveReport, nim: bool) -> std::io::Result<()> {
-        let out = &mut self.file;
+    fn write_rows(out: &mut impl Write, report: &SolveReport, nim: bool) -> std::io::Result<()> {
         if nim {
             writeln!(out, "position,nim")?;
         } else {
