@@ -20,8 +20,16 @@
 //!   here". For nim values, lose means nim value 0 and win a non-zero one.
 //! - a value name (`"draw"`): the position has that value.
 //! - an integer (with nim values only): the position has that nim value.
+//!
+//! A rule comes from the user, so the interpreter is bounded ([`Limits`]): the length of its
+//! text, the depth of its nesting, the operations and the time of one evaluation, and the length
+//! of strings (a rule defines no functions: calls are those of the built-in ones, and nest only
+//! as deep as the expression). A rule over a bound is refused with an error that names it.
 
+use std::cell::Cell;
 use std::fmt;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use rhai::{Dynamic, Engine, Position, Scope, AST};
 
@@ -65,6 +73,9 @@ pub struct Rule {
     value: Value,
     engine: Engine,
     ast: AST,
+    limits: Limits,
+    /// When the evaluation under way started, for the time bound.
+    started: Rc<Cell<Instant>>,
 }
 
 impl fmt::Debug for Rule {
@@ -80,20 +91,93 @@ fn rule_error(text: &str, pos: Position, message: impl fmt::Display) -> Error {
         (Some(l), Some(c)) => format!("line {l}, column {c}: "),
         _ => String::new(),
     };
-    Error::Param(format!("rule `{}`: {place}{message}", text.trim()))
+    Error::Param(format!("rule `{}`: {place}{message}", quoted(text)))
 }
 
-/// The engine for rules: expressions only, bounded work, no output.
-fn engine() -> Engine {
+/// A rule's text as errors quote it: trimmed, its first [`QUOTED`] characters.
+fn quoted(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+/// Errors quote at most this many characters of a rule.
+const QUOTED: usize = 120;
+
+/// The bounds of the rule interpreter: a rule cannot hang a check or take its memory.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest rule text, in bytes.
+    pub text: usize,
+    /// The deepest nesting of an expression (parentheses, operators, calls).
+    pub depth: usize,
+    /// The most operations of one evaluation.
+    pub operations: u64,
+    /// The longest string a rule may build, in characters.
+    pub string: usize,
+    /// The longest one evaluation may run.
+    pub time: Duration,
+}
+
+impl Limits {
+    /// The bounds of `nimber check` and `nimber explore`: far above any rule written by hand.
+    pub const DEFAULT: Limits = Limits {
+        text: 64 * 1024,
+        depth: 64,
+        operations: 100_000,
+        string: 1_000,
+        time: Duration::from_secs(1),
+    };
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::DEFAULT
+    }
+}
+
+/// The interpreter checks the time of an evaluation every this many operations.
+const TIME_CHECK: u64 = 256;
+
+/// What `on_progress` returns when an evaluation runs out of time.
+const OUT_OF_TIME: &str = "out of time";
+
+/// The engine for rules: expressions only, bounded work, no output. `started` is set to the
+/// start of each evaluation; the progress callback stops an evaluation over the time limit.
+fn engine(limits: &Limits, started: Rc<Cell<Instant>>) -> Engine {
     let mut engine = Engine::new();
     engine.set_strict_variables(true);
-    engine.set_max_operations(100_000);
-    engine.set_max_expr_depths(64);
-    engine.set_max_string_size(1_000);
+    engine.set_max_operations(limits.operations);
+    engine.set_max_expr_depths(limits.depth);
+    engine.set_max_string_size(limits.string);
     engine.disable_symbol("eval");
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
+    let time = limits.time;
+    engine.on_progress(move |ops| {
+        (ops % TIME_CHECK == 0 && started.get().elapsed() > time).then(|| Dynamic::from(OUT_OF_TIME))
+    });
     engine
+}
+
+/// The message of an evaluation error, naming the bound when it hit one.
+fn eval_message(e: &rhai::EvalAltResult, limits: &Limits) -> Option<String> {
+    use rhai::EvalAltResult as E;
+    Some(match e {
+        E::ErrorTooManyOperations(_) => {
+            format!("the rule takes more than {} operations (the interpreter's bound)", limits.operations)
+        }
+        E::ErrorDataTooLarge(what, _) => {
+            format!("{what} too large: a rule's strings are at most {} characters", limits.string)
+        }
+        E::ErrorStackOverflow(_) => "calls nested too deeply (the interpreter's bound)".to_string(),
+        E::ErrorTerminated(..) => {
+            format!("one evaluation ran longer than {:?} (the interpreter's bound)", limits.time)
+        }
+        _ => return None,
+    })
 }
 
 impl Rule {
@@ -101,10 +185,23 @@ impl Rule {
     /// documentation). Fails with the column of the first problem: a syntax error, or a
     /// variable that is not a feature (the message lists the features).
     pub fn new(text: &str, features: &[String], value: Value) -> Result<Rule, Error> {
+        Rule::with_limits(text, features, value, Limits::DEFAULT)
+    }
+
+    /// [`Rule::new`] with other bounds of the interpreter.
+    pub fn with_limits(text: &str, features: &[String], value: Value, limits: Limits) -> Result<Rule, Error> {
         if text.trim().is_empty() {
             return Err(Error::Param("the rule is empty: give an expression such as `xor == 0`".into()));
         }
-        let engine = engine();
+        if text.len() > limits.text {
+            return Err(Error::Param(format!(
+                "the rule is {} bytes long; a rule has at most {} (the interpreter's bound)",
+                text.len(),
+                limits.text
+            )));
+        }
+        let started = Rc::new(Cell::new(Instant::now()));
+        let engine = engine(&limits, started.clone());
         let mut scope = Scope::new();
         for name in features {
             scope.push(name.as_str(), 0i64);
@@ -115,6 +212,13 @@ impl Rule {
                     format!("unknown feature `{name}` (features of this game: {})", features.join(", "))
                 }
                 rhai::ParseErrorType::UnexpectedEOF => "the expression ends too early".to_string(),
+                rhai::ParseErrorType::ExprTooDeep => format!(
+                    "the expression is nested too deeply (at most {} levels: the interpreter's bound)",
+                    limits.depth
+                ),
+                rhai::ParseErrorType::LiteralTooLarge(what, max) => {
+                    format!("{what} is over {max}: a rule's strings are at most {max} characters")
+                }
                 rhai::ParseErrorType::BadInput(rhai::LexError::UnexpectedInput(s)) if s == "=" => {
                     "unexpected `=`: compare with `==`".to_string()
                 }
@@ -122,7 +226,15 @@ impl Rule {
             };
             rule_error(text, e.1, message)
         })?;
-        Ok(Rule { text: text.trim().to_string(), features: features.to_vec(), value, engine, ast })
+        Ok(Rule {
+            text: text.trim().to_string(),
+            features: features.to_vec(),
+            value,
+            engine,
+            ast,
+            limits,
+            started,
+        })
     }
 
     /// The rule as written (trimmed).
@@ -147,9 +259,13 @@ impl Rule {
                 self.features.iter().zip(values).map(|(n, v)| format!("{n}={v}")).collect();
             pairs.join(" ")
         };
+        self.started.set(Instant::now());
         let result: Dynamic = self.engine.eval_ast_with_scope(&mut scope, &self.ast).map_err(|e| {
             let mut e = *e;
             let pos = e.take_position();
+            if let Some(bound) = eval_message(&e, &self.limits) {
+                return rule_error(&self.text, pos, format!("{bound} (with {})", at()));
+            }
             let hint = match &e {
                 rhai::EvalAltResult::ErrorFunctionNotFound(f, _)
                     if f.starts_with(['^', '&', '|']) && f.contains("bool") =>
@@ -290,5 +406,63 @@ mod tests {
             .to_string()
             .contains("not a nim value"));
         assert!(rule("\"loss2\"").eval(&[4, 0, 0], false).unwrap_err().to_string().contains("value names"));
+    }
+
+    /// `pieces` added up 2^levels times, as a balanced tree of sums.
+    fn balanced_sum(levels: u32) -> String {
+        if levels == 0 {
+            return "pieces".to_string();
+        }
+        let half = balanced_sum(levels - 1);
+        format!("({half} + {half})")
+    }
+
+    /// Hostile rules meet the interpreter's bounds, and the error names the bound.
+    #[test]
+    fn bounds_stop_hostile_rules() {
+        // Too long a text.
+        let long = "pieces + ".repeat(10_000) + "1 == 0";
+        let e = error(&long);
+        assert!(e.contains("at most 65536") && e.contains("bytes long"), "{e}");
+        // Nested too deeply: refused when compiled.
+        let deep = format!("{}pieces{} == 0", "(".repeat(200), ")".repeat(200));
+        let e = error(&deep);
+        assert!(e.contains("nested too deeply") && e.contains("at most 64 levels"), "{e}");
+        assert!(e.contains(&format!("rule `{}...`", &deep[..QUOTED])), "{e}");
+        let deep = "!".repeat(500) + "true";
+        assert!(error(&deep).contains("nested too deeply"));
+        // Loops are statements, which a rule cannot have.
+        assert!(error("loop { }").contains("column 1"));
+        assert!(error("while true { }").contains("column 1"));
+        // Too many operations: a balanced sum of 4,096 terms (8,191 operations, nested 24 deep)
+        // under a bound of 5,000. (A long flat sum is nested as deep as it is long: with the
+        // default bounds, the text and the depth bound the operations before their own bound.)
+        let limits = Limits { operations: 5_000, ..Limits::DEFAULT };
+        let sum = format!("{} == 4096", balanced_sum(12));
+        let r = Rule::with_limits(&sum, &features(), Value::Lose, limits).unwrap();
+        let e = r.eval(&[1, 0, 0], false).unwrap_err().to_string();
+        assert!(e.contains("more than 5000 operations"), "{e}");
+        // The same sum within the default bounds.
+        let r = Rule::new(&sum, &features(), Value::Lose).unwrap();
+        assert_eq!(r.eval(&[1, 0, 0], false).unwrap(), Claim::Is(Observed::Outcome(Value::Lose)));
+        let flat = "pieces + ".repeat(100) + "0 == 0";
+        assert!(error(&flat).contains("nested too deeply"));
+        // Strings: a literal over the bound is refused when compiled, a string built over it
+        // when evaluated.
+        let e = error(&format!("\"{}\" == \"win\"", "w".repeat(1_001)));
+        assert!(e.contains("at most 1000 characters"), "{e}");
+        let half = format!("\"{}\"", "w".repeat(600));
+        let r = rule(&format!("{half} + {half} + {half} == \"win\""));
+        let e = r.eval(&[0, 0, 0], false).unwrap_err().to_string();
+        assert!(e.contains("too large") && e.contains("at most 1000 characters"), "{e}");
+        // Time: with no time at all, an evaluation is stopped at its first check of the clock.
+        let limits = Limits { time: Duration::ZERO, ..Limits::DEFAULT };
+        let sum = format!("{} == 0", balanced_sum(9));
+        let r = Rule::with_limits(&sum, &features(), Value::Lose, limits).unwrap();
+        let e = r.eval(&[1, 0, 0], false).unwrap_err().to_string();
+        assert!(e.contains("ran longer than 0ns"), "{e}");
+        // A short rule never reaches the clock.
+        let r = Rule::with_limits("pieces == 0", &features(), Value::Lose, limits).unwrap();
+        assert_eq!(r.eval(&[0, 0, 0], false).unwrap(), Claim::Is(Observed::Outcome(Value::Lose)));
     }
 }

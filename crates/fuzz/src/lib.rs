@@ -1,0 +1,347 @@
+//! Fuzz harnesses: one function per reader of outside input, called by the cargo-fuzz targets
+//! in `fuzz/fuzz_targets` (nightly, libFuzzer) and by the replay test `tests/replay.rs` (stable),
+//! which runs every input of `fuzz/corpus/TARGET` and `fuzz/regressions/TARGET` through them.
+//!
+//! A harness reads its input as a user would give it and asserts what must hold of any input:
+//! no panic (an `Err` is a fine answer), errors on one line where the CLI prints them as they
+//! are, and round trips: a position that parses is printed back in notation that parses to the
+//! same position. Hangs and memory exhaustion are caught by libFuzzer's `-timeout` and
+//! `-rss_limit_mb` in a campaign (`fuzz/campaign.sh`).
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use nimber_engine::{DynGame, Error, Game, SolveOptions, SolverChoice, Value};
+use nimber_games::graph::Graph;
+
+/// A fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs`, the folders
+/// `fuzz/corpus/NAME` and `fuzz/regressions/NAME`) and its harness.
+pub struct Target {
+    /// The name.
+    pub name: &'static str,
+    /// The harness: panics when the input shows a bug.
+    pub run: fn(&[u8]),
+}
+
+/// Every target, in the order the campaign runs them.
+pub const TARGETS: &[Target] = &[
+    Target { name: "problem_berzerk", run: problem_berzerk },
+    Target { name: "problem_enjapma", run: problem_enjapma },
+    Target { name: "problem_fivehundredeleven", run: problem_fivehundredeleven },
+    Target { name: "problem_gameindarkness", run: problem_gameindarkness },
+    Target { name: "problem_more_reclamation", run: problem_more_reclamation },
+    Target { name: "problem_pathgame", run: problem_pathgame },
+    Target { name: "notation", run: notation },
+    Target { name: "params", run: params },
+    Target { name: "graph", run: graph },
+    Target { name: "rule", run: rule },
+    Target { name: "store", run: store },
+    Target { name: "checkpoint", run: checkpoint },
+];
+
+/// The target called `name`.
+pub fn find(name: &str) -> Option<&'static Target> {
+    TARGETS.iter().find(|t| t.name == name)
+}
+
+/// An error the CLI prints as `nimber: error: ...` must fit on one line.
+fn one_line(what: &str, e: &dyn std::fmt::Display) {
+    let text = e.to_string();
+    assert!(!text.contains('\n'), "{what}: an error message on several lines: {text:?}");
+    assert!(!text.is_empty(), "{what}: an empty error message");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The six problem readers (`nimber problem NAME < input`).
+
+fn problem(name: &str, data: &[u8]) {
+    // `nimber problem` reads its input as UTF-8 text; other bytes are refused before the reader.
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let problem = nimber_problems::find(name).expect("a problem of the library");
+    match (problem.solve)(text, &nimber_problems::Options::default()) {
+        Ok(output) => assert!(!output.is_empty(), "{name}: an empty answer"),
+        Err(e) => one_line(name, &e),
+    }
+}
+
+/// `nimber problem berzerk`.
+pub fn problem_berzerk(data: &[u8]) {
+    problem("berzerk", data)
+}
+
+/// `nimber problem enjapma`.
+pub fn problem_enjapma(data: &[u8]) {
+    problem("enjapma", data)
+}
+
+/// `nimber problem fivehundredeleven`.
+pub fn problem_fivehundredeleven(data: &[u8]) {
+    problem("fivehundredeleven", data)
+}
+
+/// `nimber problem gameindarkness`.
+pub fn problem_gameindarkness(data: &[u8]) {
+    problem("gameindarkness", data)
+}
+
+/// `nimber problem more-reclamation`.
+pub fn problem_more_reclamation(data: &[u8]) {
+    problem("more-reclamation", data)
+}
+
+/// `nimber problem pathgame`.
+pub fn problem_pathgame(data: &[u8]) {
+    problem("pathgame", data)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Positions in every game's notation (`nimber query GAME POSITION`, the web API).
+
+/// The games whose notation is fuzzed: every game of the registry with its default parameters
+/// (a graph game: `examples/graphs/loopy.txt`), then some with other parameters. The first byte
+/// of a `notation` input picks one (modulo their number).
+pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
+    ("berzerk", &[]),
+    ("dobutsu", &[]),
+    ("dodgem", &[]),
+    ("enjapma", &[]),
+    ("fivehundredeleven", &[]),
+    ("gameindarkness", &[]),
+    ("graph", &[]),
+    ("grundy-game", &[]),
+    ("nim", &[]),
+    ("octal", &[]),
+    ("pathgame", &[]),
+    ("subtraction", &[]),
+    ("tictactoe", &[]),
+    ("berzerk", &["n=7000", "s1=1,6999", "s2=3"]),
+    ("dodgem", &["n=4"]),
+    ("dodgem", &["n=5"]),
+    ("enjapma", &["h=2", "w=5", "board=o.o.o/ooooo"]),
+    ("fivehundredeleven", &["cards=0,511,1,2,4,8,16,32,64,128,256"]),
+    ("gameindarkness", &["field=A..#/.#../...B"]),
+    ("nim", &["heaps=1,2,3,4,5,6,7", "count=9", "max=12"]),
+    ("octal", &["code=4.07", "heaps=5,9"]),
+    ("octal", &["code=sub:1,3,4", "heaps=20"]),
+    ("octal", &["code=allbut:1,3", "heaps=20"]),
+    ("pathgame", &["board=#.#..../....#.."]),
+    ("subtraction", &["set=2,5,7", "heaps=30,4"]),
+];
+
+/// The graph game of the notation target (a file read once, into the binary).
+const LOOPY_GRAPH: &str = include_str!("../../../examples/graphs/loopy.txt");
+
+fn notation_games() -> &'static [Box<dyn DynGame>] {
+    static GAMES: OnceLock<Vec<Box<dyn DynGame>>> = OnceLock::new();
+    GAMES.get_or_init(|| {
+        NOTATION_GAMES
+            .iter()
+            .map(|&(name, params)| -> Box<dyn DynGame> {
+                if name == "graph" {
+                    Box::new(
+                        Graph::from_text(LOOPY_GRAPH, "loopy.txt", None).expect("the example graph reads"),
+                    )
+                } else {
+                    nimber_games::build(name, params).unwrap_or_else(|e| panic!("{name} {params:?}: {e}"))
+                }
+            })
+            .collect()
+    })
+}
+
+/// Checks a position of `game` given as text: it parses (and draws) or is refused, and what
+/// parses prints back as notation that parses to itself (`format(parse(x))` is a fixed point).
+fn check_position(what: &str, game: &dyn DynGame, text: &str) {
+    let normal = game.normalize(text);
+    let drawn = game.svg(text);
+    match (&normal, &drawn) {
+        (Ok(normal), Ok(svg)) => {
+            let again = game.normalize(normal).unwrap_or_else(|e| {
+                panic!("{what}: `{text}` prints as `{normal}`, which does not parse: {e}")
+            });
+            assert_eq!(&again, normal, "{what}: `{text}` prints as `{normal}`, which prints as `{again}`");
+            if let Some(svg) = svg {
+                assert!(
+                    svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+                    "{what}: `{text}`: {svg}"
+                );
+            }
+        }
+        (Err(_), Err(_)) => {}
+        _ => panic!("{what}: `{text}` parses for normalize but not for svg, or back: {normal:?} / {drawn:?}"),
+    }
+}
+
+/// A position of one game: the first byte picks the game in [`NOTATION_GAMES`], the rest is the
+/// position's text.
+pub fn notation(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let games = notation_games();
+    let i = pick as usize % games.len();
+    let (name, params) = NOTATION_GAMES[i];
+    check_position(&format!("{name} {params:?}"), &*games[i], text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game parameters (`-p key=value`, the web API's `params`).
+
+/// Parameters of a game: the first line names the game, every other line is one `key=value`
+/// argument. A graph's `file` is refused here (the fuzzer must not read files of this machine;
+/// the web does not serve graph games).
+pub fn params(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut lines = text.split('\n');
+    let name = lines.next().unwrap_or("");
+    let args: Vec<&str> = lines.collect();
+    if nimber_games::find(name).is_ok_and(|g| g.name == "graph") {
+        return;
+    }
+    match nimber_games::build(name, &args) {
+        Ok(game) => {
+            let start = game.start_text();
+            check_position(&format!("{name} {args:?}"), &*game, &start);
+            assert_eq!(game.normalize(&start).ok().as_deref(), Some(start.as_str()), "{name} {args:?}");
+        }
+        Err(e) => one_line(name, &e),
+    }
+    match nimber_games::build_dense(name, &args) {
+        Ok(Some(game)) => assert!(game.dense().is_some(), "{name} {args:?}: built dense without an index"),
+        Ok(None) => {}
+        Err(e) => one_line(name, &e),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Graph files (`-p file=...` of the graph game).
+
+/// Graphs of at most this many positions are also solved, by the hash-map solvers and by the
+/// dense solver, which must agree on every position.
+const SOLVED_GRAPH: usize = 48;
+
+/// A graph file: read, every position's name round trip, the drawing of the start, and for a
+/// small graph the solve by both solvers, compared position by position.
+pub fn graph(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let graph = match Graph::from_text(text, "fuzz.txt", None) {
+        Ok(g) => g,
+        Err(e) => return one_line("graph", &e),
+    };
+    assert!(!graph.is_empty());
+    for id in 0..graph.len() as u32 {
+        let name = graph.name(id).to_string();
+        assert_eq!(Game::parse(&graph, &name).ok(), Some(id), "graph: position `{name}`");
+        assert_eq!(Game::format(&graph, &id), name);
+    }
+    check_position("graph", &graph, &graph.start_text());
+    if graph.len() > SOLVED_GRAPH {
+        return;
+    }
+    let options = SolveOptions { rows: true, ..SolveOptions::default() };
+    let silent = &nimber_engine::Silent;
+    let mut hashed = DynGame::solve(&graph, &options, silent).expect("a small graph solves").rows;
+    let dense = nimber_engine::dense::Dense(graph.clone());
+    let mut dense = dense.solve(&options, silent).expect("a small graph solves densely").rows;
+    hashed.sort_by(|a, b| a.position.cmp(&b.position));
+    dense.sort_by(|a, b| a.position.cmp(&b.position));
+    assert_eq!(hashed, dense, "graph: the dense solver and the hash-map solvers disagree");
+    let retro = SolveOptions { solver: SolverChoice::Retrograde, ..options };
+    let mut retro = DynGame::solve(&graph, &retro, silent).expect("a small graph solves").rows;
+    retro.sort_by(|a, b| a.position.cmp(&b.position));
+    assert_eq!(hashed, retro, "graph: retrograde analysis and the default solve disagree");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rule expressions (`nimber check RULE`, `nimber explore --rule`).
+
+/// The features rules are compiled over in [`rule`].
+const RULE_FEATURES: &[&str] = &["a", "b", "c", "moves"];
+
+/// Feature values every compiled rule is evaluated with.
+const RULE_VALUES: &[[i64; 4]] =
+    &[[0, 0, 0, 0], [1, 2, 3, 4], [-1, 7, 0, 1], [i64::MAX, i64::MIN, -1, 0], [63, 64, 65, 1 << 40]];
+
+/// A rule: compiled over the features `a b c moves` (refused with an error, or compiled), then
+/// evaluated for outcomes and for nim values at a few points. The interpreter's bounds keep a
+/// hostile rule from hanging or taking the memory.
+pub fn rule(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let features: Vec<String> = RULE_FEATURES.iter().map(|s| s.to_string()).collect();
+    let rule = match nimber_engine::lab::rule::Rule::new(text, &features, Value::Lose) {
+        Ok(rule) => rule,
+        Err(e) => {
+            assert!(matches!(e, Error::Param(_)), "rule: not a parameter error: {e:?}");
+            return;
+        }
+    };
+    for values in RULE_VALUES {
+        for nim in [false, true] {
+            if let Err(e) = rule.eval(values, nim) {
+                assert!(matches!(e, Error::Param(_)), "rule: not a parameter error: {e:?}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored solutions (`query --db`, `analyze --db`) and checkpoints (`solve --checkpoint`).
+
+/// A file of this process in memory (`/dev/shm` when there is one), for the readers that take a
+/// path.
+fn scratch(what: &str, data: &[u8]) -> PathBuf {
+    let dir = if std::path::Path::new("/dev/shm").is_dir() {
+        PathBuf::from("/dev/shm")
+    } else {
+        std::env::temp_dir()
+    };
+    let thread =
+        format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
+    let path = dir.join(format!("nimber-fuzz-{what}-{}-{thread}", std::process::id()));
+    std::fs::write(&path, data).expect("a scratch file");
+    path
+}
+
+/// A solved-game store: opened (header, block index), a few slots read, a scan, and the store
+/// opened with its game as `query --db` does (but a graph's, which names a file to read).
+pub fn store(data: &[u8]) {
+    let path = scratch("store", data);
+    match nimber_engine::store::Store::open(&path) {
+        Ok(store) => {
+            let size = store.header().size;
+            for slot in [0, 1, size / 2, size.saturating_sub(1), size, u64::MAX] {
+                let _ = store.get(slot);
+            }
+            let mut seen = 0u64;
+            let _ = store.scan(|_, _| {
+                seen += 1;
+                seen < 100_000
+            });
+            if store.header().game != "graph" {
+                if let Err(e) = nimber_games::open_store(&path) {
+                    one_line("store", &e);
+                }
+            }
+        }
+        Err(e) => one_line("store", &e),
+    }
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A checkpoint: its header read, then the whole file loaded as a checkpoint of the solve its
+/// header names, with 16-bit and with 32-bit state words.
+pub fn checkpoint(data: &[u8]) {
+    use nimber_engine::checkpoint;
+    let path = scratch("checkpoint", data);
+    match checkpoint::read_header(&path) {
+        Ok(header) => {
+            if let Err(e) = checkpoint::load::<u16>(&path, &header.identity) {
+                one_line("checkpoint", &e);
+            }
+            if let Err(e) = checkpoint::load::<u32>(&path, &header.identity) {
+                one_line("checkpoint", &e);
+            }
+        }
+        Err(e) => one_line("checkpoint", &e),
+    }
+    let _ = std::fs::remove_file(&path);
+}
