@@ -112,24 +112,31 @@ pub struct GenusArgs {
     pub json: bool,
 }
 
-/// The arguments of `nimber problem NAME [--exact]` when they are exactly that (a known problem
-/// name, at most `--exact` after it), read without clap; anything else goes through clap.
+/// The command line with only the `problem` command: `nimber problem NAME [--exact]` is started
+/// once per judge input, where process start-up is most of the time, so [`quick_problem`] tries
+/// this small parser (the same [`ProblemArgs`]) before building the whole command line.
+#[derive(Debug, Parser)]
+#[command(name = "nimber", disable_help_flag = true, disable_version_flag = true, disable_help_subcommand = true)]
+struct ProblemOnly {
+    #[command(subcommand)]
+    command: ProblemCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum ProblemCommand {
+    Problem(ProblemArgs),
+}
+
+/// The arguments of `nimber problem NAME [--exact]` for a known problem, read by clap with a
+/// parser of the `problem` command alone; `None` for anything else (a listing, help, a usage
+/// error, another command), which goes through the whole command line ([`Cli`]).
 pub fn quick_problem() -> Option<ProblemArgs> {
-    let mut args = std::env::args_os().skip(1);
-    if args.next()? != "problem" {
+    if std::env::args_os().nth(1)? != "problem" {
         return None;
     }
-    let name = args.next()?.into_string().ok()?;
-    nimber_problems::find(&name)?;
-    let exact = match args.next() {
-        None => false,
-        Some(flag) if flag == "--exact" => true,
-        Some(_) => return None,
-    };
-    if args.next().is_some() {
-        return None;
-    }
-    Some(ProblemArgs { name: Some(name), exact })
+    let ProblemCommand::Problem(args) = ProblemOnly::try_parse().ok()?.command;
+    nimber_problems::find(args.name.as_deref()?)?;
+    Some(args)
 }
 
 /// `nimber problem NAME`.

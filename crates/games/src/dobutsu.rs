@@ -13,7 +13,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 mod fast;
 
@@ -280,6 +280,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
            about 930 MiB of memory and a minute on 2 cores.",
     params: &[],
     build,
+    facts: Facts { dense: Some(build), ..Facts::NONE },
 };
 
 fn build(_params: &Params) -> Result<Box<dyn DynGame>, Error> {

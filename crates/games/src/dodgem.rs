@@ -4,7 +4,7 @@ use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, ParamSpec, Params, ParseError, Value,
 };
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 /// The smallest and largest board sizes accepted.
 pub const MIN_SIZE: u64 = 2;
@@ -335,11 +335,17 @@ pub(crate) const INFO: GameInfo = GameInfo {
         help: "board size (2 to 5; 5 takes some 45 s and 530 MiB)",
     }],
     build,
+    facts: Facts { dense: Some(build_dense), ..Facts::NONE },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     let game = build_game(params)?;
     Ok(if game.n >= DENSE_FROM { Box::new(nimber_engine::dense::Dense(game)) } else { Box::new(game) })
+}
+
+/// Dodgem over its dense index at every size, for `solve --save` and checkpoints.
+fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(nimber_engine::dense::Dense(build_game(params)?)))
 }
 
 /// The game of the parameters.
