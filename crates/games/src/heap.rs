@@ -170,7 +170,10 @@ impl Game for HeapGame {
             }
             Ruleset::Subtraction(set) => {
                 let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-                (crate::subtraction::INFO.name, format!("Subtraction game: take {} from one heap", set.join(", ")))
+                (
+                    crate::subtraction::INFO.name,
+                    format!("Subtraction game: take {} from one heap", set.join(", ")),
+                )
             }
             _ => (INFO.name, format!("Heap game {}", self.rules.title())),
         };

@@ -20,4 +20,6 @@ pub(crate) mod svg;
 pub use svg::escape as xml_escape;
 pub mod tictactoe;
 
-pub use registry::{all, build, build_dense, dense_games, find, open_store, ruleset_of, Facts, GameInfo, OpenedStore};
+pub use registry::{
+    all, build, build_dense, dense_games, find, open_store, ruleset_of, Facts, GameInfo, OpenedStore,
+};

@@ -58,7 +58,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
         },
     ],
     build,
-    facts: Facts { ruleset: Some(|_| Ok(Ruleset::AllBut(Vec::new()))), dense: Some(build_dense), ..Facts::NONE },
+    facts: Facts {
+        ruleset: Some(|_| Ok(Ruleset::AllBut(Vec::new()))),
+        dense: Some(build_dense),
+        ..Facts::NONE
+    },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

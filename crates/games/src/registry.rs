@@ -175,7 +175,8 @@ mod tests {
     #[test]
     fn dense_games_are_built_dense() {
         for info in all() {
-            let dense = build_dense(info.name, &default_params(info)).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            let dense = build_dense(info.name, &default_params(info))
+                .unwrap_or_else(|e| panic!("{}: {e}", info.name));
             assert_eq!(dense.is_some(), info.facts.dense.is_some(), "{}", info.name);
             if let Some(game) = dense {
                 assert!(game.dense().is_some(), "{}", info.name);
@@ -195,7 +196,8 @@ mod tests {
         let heaps: Vec<&str> = all().iter().filter(|g| g.facts.ruleset.is_some()).map(|g| g.name).collect();
         assert_eq!(heaps, ["grundy-game", "nim", "octal", "subtraction"]);
         let ruleset = |name: &str, params: &[(&str, &str)]| {
-            let params: Vec<(String, String)> = params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            let params: Vec<(String, String)> =
+                params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
             ruleset_of(find(name).unwrap(), &params).unwrap().map(|r| r.code())
         };
         assert_eq!(ruleset("nim", &[("heaps", "3,4,5")]).as_deref(), Some("allbut:"));

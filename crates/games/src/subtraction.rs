@@ -65,9 +65,9 @@ fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::Game;
     use nimber_engine::solve::retrograde::{self, Predecessors};
     use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::Game;
     use nimber_engine::Silent;
     use rustc_hash::FxHashMap;
 

@@ -250,7 +250,11 @@ pub fn string_array<'a>(input: &'a str, literal: &Literal<'_>) -> Result<Vec<Quo
             match cur.peek() {
                 Some('"') => break,
                 Some('\n' | '\r') | None => {
-                    return Err(InputError::at(line, column, format!("this quoted {item} is not closed on its line")))
+                    return Err(InputError::at(
+                        line,
+                        column,
+                        format!("this quoted {item} is not closed on its line"),
+                    ))
                 }
                 Some(_) => {
                     cur.bump();
@@ -322,13 +326,28 @@ mod tests {
         assert_eq!(texts("{\n\"é\" ,\n\"x\"\n}\n"), Ok(vec![("é", 2, 2), ("x", 3, 2)]));
         assert_eq!(texts(""), Err("line 1: input ended where a quoted row was expected".into()));
         assert_eq!(texts("{}"), Err("line 1, column 2: expected a quoted row, found `}`".into()));
-        assert_eq!(texts("{\"a\""), Err("line 1: input ended where `,` or the closing `}` was expected".into()));
-        assert_eq!(texts("{\"a\"; \"b\"}"), Err("line 1, column 5: expected `,` or the closing `}`, found `;`".into()));
+        assert_eq!(
+            texts("{\"a\""),
+            Err("line 1: input ended where `,` or the closing `}` was expected".into())
+        );
+        assert_eq!(
+            texts("{\"a\"; \"b\"}"),
+            Err("line 1, column 5: expected `,` or the closing `}`, found `;`".into())
+        );
         assert_eq!(texts("\"a\" }"), Err("line 1, column 5: expected `,`, found `}`".into()));
-        assert_eq!(texts("{\"a\", \"b}"), Err("line 1, column 7: this quoted row is not closed on its line".into()));
-        assert_eq!(texts("{\"a\n\"}"), Err("line 1, column 2: this quoted row is not closed on its line".into()));
+        assert_eq!(
+            texts("{\"a\", \"b}"),
+            Err("line 1, column 7: this quoted row is not closed on its line".into())
+        );
+        assert_eq!(
+            texts("{\"a\n\"}"),
+            Err("line 1, column 2: this quoted row is not closed on its line".into())
+        );
         assert_eq!(texts("{\"a\"} x"), Err("line 1, column 7: unexpected `x` after the board".into()));
-        assert_eq!(texts("{\"a\",\"b\",\"c\",\"d\"}"), Err("line 1, column 14: a fourth row: at most three".into()));
+        assert_eq!(
+            texts("{\"a\",\"b\",\"c\",\"d\"}"),
+            Err("line 1, column 14: a fourth row: at most three".into())
+        );
         assert_eq!(texts("{\"a\",}"), Err("line 1, column 6: expected a quoted row, found `}`".into()));
     }
 }

@@ -200,8 +200,12 @@ fn plain_rows(input: &str) -> Result<Vec<Row<'_>>, InputError> {
 
 /// The two quoted strings of `{"#..", "..."}` (whitespace and line breaks allowed between items).
 fn literal_rows(input: &str) -> Result<Vec<Row<'_>>, InputError> {
-    let literal =
-        Literal { item: "row", whole: "the board", max: 2, too_many: "unexpected third row: the board has two rows" };
+    let literal = Literal {
+        item: "row",
+        whole: "the board",
+        max: 2,
+        too_many: "unexpected third row: the board has two rows",
+    };
     let rows = string_array(input, &literal)?;
     if rows.len() < 2 {
         return Err(InputError::at_line(input.lines().count().max(1), "the board needs two rows"));

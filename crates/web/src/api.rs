@@ -535,8 +535,11 @@ fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
             let req: GameRequest = parse_body(body)?;
             let built = build(&req)?;
             nimber_games::ruleset_of(built.info, &built.params)?.ok_or_else(|| {
-                let heaps: Vec<&str> =
-                    nimber_games::all().iter().filter(|g| g.facts.ruleset.is_some()).map(|g| g.name).collect();
+                let heaps: Vec<&str> = nimber_games::all()
+                    .iter()
+                    .filter(|g| g.facts.ruleset.is_some())
+                    .map(|g| g.name)
+                    .collect();
                 bad(format!("{} is not a heap game ({})", built.info.name, heaps.join(", ")))
             })?
         }
