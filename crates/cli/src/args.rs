@@ -97,7 +97,7 @@ pub struct GrundyArgs {
                   γ is its normal-play nim value, γ0 its misère nim value (0: the player to move loses under \
                   misère play), γk the misère nim value of the heap together with k nim heaps of size 2. Winning \
                   Ways leaves out the tail once it alternates: 0^{1202} is written 0^{120}. Misère sums do not \
-                  split into components, so the work grows like the number of partitions of N (Kayles: N = 60 in about 10 s)."
+                  split into components, so the work grows like the number of partitions of N."
 )]
 pub struct GenusArgs {
     /// The rules: an octal code such as 0.77, or sub:1,3,4, allbut:1,3, grundy
@@ -112,24 +112,36 @@ pub struct GenusArgs {
     pub json: bool,
 }
 
-/// The arguments of `nimber problem NAME [--exact]` when they are exactly that (a known problem
-/// name, at most `--exact` after it), read without clap; anything else goes through clap.
+/// The command line with only the `problem` command: `nimber problem NAME [--exact]` is started
+/// once per judge input, where process start-up is most of the time, so [`quick_problem`] tries
+/// this small parser (the same [`ProblemArgs`]) before building the whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "nimber",
+    disable_help_flag = true,
+    disable_version_flag = true,
+    disable_help_subcommand = true
+)]
+struct ProblemOnly {
+    #[command(subcommand)]
+    command: ProblemCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum ProblemCommand {
+    Problem(ProblemArgs),
+}
+
+/// The arguments of `nimber problem NAME [--exact]` for a known problem, read by clap with a
+/// parser of the `problem` command alone; `None` for anything else (a listing, help, a usage
+/// error, another command), which goes through the whole command line ([`Cli`]).
 pub fn quick_problem() -> Option<ProblemArgs> {
-    let mut args = std::env::args_os().skip(1);
-    if args.next()? != "problem" {
+    if std::env::args_os().nth(1)? != "problem" {
         return None;
     }
-    let name = args.next()?.into_string().ok()?;
-    nimber_problems::find(&name)?;
-    let exact = match args.next() {
-        None => false,
-        Some(flag) if flag == "--exact" => true,
-        Some(_) => return None,
-    };
-    if args.next().is_some() {
-        return None;
-    }
-    Some(ProblemArgs { name: Some(name), exact })
+    let ProblemCommand::Problem(args) = ProblemOnly::try_parse().ok()?.command;
+    nimber_problems::find(args.name.as_deref()?)?;
+    Some(args)
 }
 
 /// `nimber problem NAME`.
@@ -295,6 +307,93 @@ impl From<SolverArg> for SolverChoice {
             SolverArg::Retrograde => SolverChoice::Retrograde,
             SolverArg::Grundy => SolverChoice::Grundy,
             SolverArg::Loopy => SolverChoice::Loopy,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// The first measured time in `text` (a number followed by a unit of time, or "a minute"),
+    /// if any: help texts carry no absolute times, which depend on the machine and drift (the
+    /// README gives measured figures with the bench and the machine).
+    fn time_in(text: &str) -> Option<String> {
+        const UNITS: &[&str] = &[
+            "s", "ms", "µs", "us", "ns", "sec", "secs", "second", "seconds", "min", "minute", "minutes",
+            "hour", "hours",
+        ];
+        let lower = text.to_lowercase();
+        for phrase in ["a minute", "an hour", "half a second", "a second"] {
+            if let Some(at) = lower.find(phrase) {
+                return Some(lower[at..].chars().take(40).collect());
+            }
+        }
+        let chars: Vec<char> = lower.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if !chars[i].is_ascii_digit()
+                || (i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+            {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.' || chars[i] == ',') {
+                i += 1;
+            }
+            let mut j = i;
+            if j < chars.len() && chars[j] == ' ' {
+                j += 1;
+            }
+            let word_end = (j..chars.len()).find(|&k| !chars[k].is_alphabetic()).unwrap_or(chars.len());
+            let word: String = chars[j..word_end].iter().collect();
+            if UNITS.contains(&word.as_str()) {
+                return Some(chars[start..word_end].iter().collect());
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_time_finder_finds_times() {
+        for text in
+            ["about 45 s and", "(40 seconds)", "in 1.5s.", "some 10 ms", "a minute on 2 cores", "3 minutes"]
+        {
+            assert!(time_in(text).is_some(), "{text}");
+        }
+        for text in
+            ["0.77 Kayles", "2 cores", "sub:1,3,4", "--checkpoint-every seconds", "5x5", "3 shogi", "h=4"]
+        {
+            assert_eq!(time_in(text), None, "{text}");
+        }
+    }
+
+    /// Every help text (every command's and argument's, every game's) is free of absolute times.
+    #[test]
+    fn help_texts_carry_no_absolute_times() {
+        fn walk(command: &mut clap::Command, path: &str, texts: &mut Vec<(String, String)>) {
+            let name = format!("{path} {}", command.get_name());
+            texts.push((name.clone(), command.render_long_help().to_string()));
+            for sub in command.get_subcommands_mut() {
+                walk(sub, &name, texts);
+            }
+        }
+        let mut texts = Vec::new();
+        walk(&mut Cli::command(), "", &mut texts);
+        assert!(texts.len() > 10, "{} commands", texts.len());
+        for info in nimber_games::all() {
+            texts.push((format!("game {}", info.name), format!("{} {}", info.summary, info.help)));
+            for p in info.params {
+                texts.push((format!("game {} -p {}", info.name, p.name), p.help.to_string()));
+            }
+        }
+        for p in nimber_problems::all() {
+            texts.push((format!("problem {}", p.name), p.summary.to_string()));
+        }
+        for (name, text) in &texts {
+            assert_eq!(time_in(text), None, "{name}: a time in its help");
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 /// The largest circle accepted (the contest's limit).
 pub const MAX_N: u64 = 7000;
@@ -96,6 +96,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         ParamSpec { name: "s2", default: "1,2,3", help: "player 2's steps, comma-separated, each in 1..n-1" },
     ],
     build,
+    facts: Facts::NONE,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

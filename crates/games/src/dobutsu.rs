@@ -13,7 +13,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 mod fast;
 
@@ -283,10 +283,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
            or `w` for Gote; then the pieces in hand, upper case Sente's and lower case Gote's, or \
            `-`: the start is `gle/.c./.C./ELG b -`. Squares are named by file a-c from Sente's \
            left and rank 1-4 from the top; moves are written `Cb3xb2` (chick from b3 captures on \
-           b2), `Cb2-b1+` (and promotes), `E*a2` (elephant dropped on a2). The full solve needs \
-           about 930 MiB of memory and a minute on 2 cores.",
+           b2), `Cb2-b1+` (and promotes), `E*a2` (elephant dropped on a2). The full solve is a large \
+           one: `nimber solve dobutsu` prints its memory estimate first.",
     params: &[],
     build,
+    facts: Facts { dense: Some(build), ..Facts::NONE },
 };
 
 fn build(_params: &Params) -> Result<Box<dyn DynGame>, Error> {

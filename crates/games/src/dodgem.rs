@@ -4,7 +4,7 @@ use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
 };
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 /// The smallest and largest board sizes accepted.
 pub const MIN_SIZE: u64 = 2;
@@ -323,8 +323,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
            reachable from the start: 3x3, 2,055 positions, none drawn, the start won in 20 moves; \
            4x4, 395,294 positions (35,281 drawn), the start drawn; 5x5, 164,338,619 positions \
            (52,703,322 drawn), the start drawn. Boards up to 4x4 are solved with hash maps, 5x5 \
-           over a dense index of 240,060,402 slots (about 45 s and 530 MiB on 2 cores; every \
-           size can be stored with `solve --save`). Notation: the rows from the top, separated by \
+           over a dense index of 240,060,402 slots (a large solve: `solve` prints its memory \
+           estimate first; every size can be stored with `solve --save`). Notation: the rows from the top, separated by \
            `/`, each cell `b` (Blue), `r` (Red) or `.`, then a space and the player to move, `b` \
            or `r`: the 3x3 start is `b../b../.rr b`. Moves are written `a2-b2` or `c2-off`, cells \
            named by column letter from the left and row number from the bottom (`a1` is the \
@@ -332,14 +332,20 @@ pub(crate) const INFO: GameInfo = GameInfo {
     params: &[ParamSpec {
         name: "n",
         default: "3",
-        help: "board size (2 to 5; 5 takes some 45 s and 530 MiB)",
+        help: "board size (2 to 5; 5 is a large solve over a dense index)",
     }],
     build,
+    facts: Facts { dense: Some(build_dense), ..Facts::NONE },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     let game = build_game(params)?;
     Ok(if game.n >= DENSE_FROM { Box::new(nimber_engine::dense::Dense(game)) } else { Box::new(game) })
+}
+
+/// Dodgem over its dense index at every size, for `solve --save` and checkpoints.
+fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(nimber_engine::dense::Dense(build_game(params)?)))
 }
 
 /// The game of the parameters.

@@ -46,7 +46,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 mod lab;
 
@@ -193,6 +193,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         },
     ],
     build,
+    facts: Facts::NONE,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

@@ -3,7 +3,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 /// The most cards accepted (the contest's limit; the remaining cards are a 64-bit mask).
 pub const MAX_CARDS: usize = 50;
@@ -85,6 +85,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         help: "card values 0..511, comma-separated (at most 50)",
     }],
     build,
+    facts: Facts::NONE,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

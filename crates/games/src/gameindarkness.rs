@@ -4,12 +4,21 @@
 use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 mod lab;
 
 /// The largest field side accepted (the original problem's limit).
 pub const MAX_SIDE: usize = 50;
+
+/// The original problem lets Bob win after 100,000 of his moves; as a bound on Alice's moves
+/// ([`nimber_engine::solve::pursuit::Pursuit::within`]): a shortest winning walk of at most this
+/// many moves catches Bob after fewer than 100,000 of his moves when Alice moves onto him, and
+/// after at most 100,000 when he is forced onto her. The game itself has no limit (endless play
+/// is a draw); the problem's exact method (`nimber problem gameindarkness --exact`) applies it.
+/// On the grid trees of the problem's tests (up to 128 cells) no search came near it: the
+/// largest explored fewer than 20,000 pairs.
+pub const MOVE_LIMIT: usize = 100_000;
 
 /// A position of the belief game: whose turn, Alice's cell, and the set of cells where Bob may
 /// be without having been caught. Cells are the field's empty cells numbered in reading order
@@ -75,6 +84,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         help: "the field: rows separated by `/`, cells `A`, `B`, `.` or `#` (at most 128 empty cells, connected)",
     }],
     build,
+    facts: Facts::NONE,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

@@ -8,7 +8,7 @@ use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
 };
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 /// A game given explicitly as a directed graph. Positions are node numbers, in order of first
 /// appearance in the file; both players have the same moves.
@@ -49,10 +49,16 @@ pub(crate) const INFO: GameInfo = GameInfo {
         },
     ],
     build,
+    facts: Facts { reads_files: true, dense: Some(build_dense), ..Facts::NONE },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     Ok(Box::new(load(params)?))
+}
+
+/// The graph over its dense index (a position's number), for `solve --save` and checkpoints.
+fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(nimber_engine::dense::Dense(load(params)?)))
 }
 
 /// Reads the graph file named by the parameters.

@@ -4,8 +4,8 @@
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
-use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, single_heaps};
-use crate::registry::GameInfo;
+use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
+use crate::registry::{Facts, GameInfo};
 
 /// The largest heap accepted.
 pub const MAX_HEAP: u64 = crate::nim::MAX_HEAP;
@@ -56,6 +56,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         ParamSpec { name: "heaps", default: "10", help: "heap sizes, comma-separated" },
     ],
     build,
+    facts: Facts { ruleset: Some(ruleset), ..Facts::NONE },
 };
 
 /// The help of `octal`: the codes, then the notation.
@@ -88,19 +89,24 @@ pub(crate) const GRUNDY_INFO: GameInfo = GameInfo {
            is `-`). Moves are written `7 -> 2+5`.",
     params: &[ParamSpec { name: "heaps", default: "10", help: "heap sizes, comma-separated" }],
     build: build_grundy,
+    facts: Facts { ruleset: Some(|_| Ok(Ruleset::Grundy)), ..Facts::NONE },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(HeapGame::new(ruleset(params)?, heaps(params)?)))
+}
+
+/// The ruleset of `octal`: its code.
+fn ruleset(params: &Params) -> Result<Ruleset, Error> {
     let code = params.text("code");
-    let rules = Ruleset::parse(code).map_err(|e| Error::Param(format!("parameter code={code}: {e}")))?;
-    Ok(Box::new(HeapGame::new(rules, heaps(params)?)))
+    Ruleset::parse(code).map_err(|e| Error::Param(format!("parameter code={code}: {e}")))
 }
 
 fn build_grundy(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     Ok(Box::new(HeapGame::new(Ruleset::Grundy, heaps(params)?)))
 }
 
-fn heaps(params: &Params) -> Result<Vec<u32>, Error> {
+pub(crate) fn heaps(params: &Params) -> Result<Vec<u32>, Error> {
     Ok(params.int_list("heaps", 0, MAX_HEAP)?.into_iter().map(|h| h as u32).collect())
 }
 
@@ -155,15 +161,61 @@ impl Game for HeapGame {
         single_heaps(heaps)
     }
 
-    /// Drawn as heaps under the code and name of the rules; Grundy's game is `grundy-game`.
+    /// Drawn as heaps under the code and name of the rules, and under the name of the game of the
+    /// library that plays them (`grundy-game`, `subtraction`) when there is one.
     fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
-        let (game, heading) = match self.rules {
+        let (game, heading) = match &self.rules {
             Ruleset::Grundy => {
                 (GRUNDY_INFO.name, "Grundy's game: split a heap into two unequal heaps".to_string())
+            }
+            Ruleset::Subtraction(set) => {
+                let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+                (
+                    crate::subtraction::INFO.name,
+                    format!("Subtraction game: take {} from one heap", set.join(", ")),
+                )
             }
             _ => (INFO.name, format!("Heap game {}", self.rules.title())),
         };
         Some(draw_heaps(game, &heading, heaps))
+    }
+
+    /// Subtraction games list their predecessors (for retrograde analysis without a reverse
+    /// graph); other rulesets do not.
+    fn has_predecessors(&self) -> bool {
+        matches!(self.rules, Ruleset::Subtraction(_))
+    }
+
+    /// For a subtraction game, the positions with a move to `heaps`: one heap of size `h` grown
+    /// to `h + s` for each distinct size `h` present and each `s` in the set, plus a new heap of
+    /// size `s` (the heap that a move emptied). Each such position has exactly one move to
+    /// `heaps` (the multiset difference fixes the heap and the amount, and [`Game::successors`]
+    /// lists one move per distinct heap size and result), so each is listed once; growing one of
+    /// two equal heaps is the same position as growing the other, and is listed once too.
+    ///
+    /// Heaps are bounded by [`MAX_HEAP`] only, not by the start's largest heap: a solve may be
+    /// rooted at any parsed position (a query), whose heaps can be larger than the start's, and
+    /// a bound below them would lose moves. Positions the solve did not reach are ignored by
+    /// the solver.
+    fn predecessors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        let Ruleset::Subtraction(set) = &self.rules else { return };
+        for &s in set {
+            if s as u64 <= MAX_HEAP {
+                let mut grown = heaps.clone();
+                let at = grown.partition_point(|&h| h < s);
+                grown.insert(at, s);
+                out.push(grown);
+            }
+        }
+        for h in distinct(heaps) {
+            for &s in set {
+                let to = h as u64 + s as u64;
+                if to > MAX_HEAP {
+                    break;
+                }
+                out.push(replace_heap(heaps, h, to as u32));
+            }
+        }
     }
 }
 

@@ -15,6 +15,11 @@ pub mod pathgame;
 pub mod registry;
 pub mod subtraction;
 pub(crate) mod svg;
+
+/// Escapes text for SVG and XML (the escaper of the drawings of positions).
+pub use svg::escape as xml_escape;
 pub mod tictactoe;
 
-pub use registry::{all, build, build_dense, find, open_store, GameInfo, OpenedStore, DENSE_GAMES};
+pub use registry::{
+    all, build, build_dense, dense_games, find, open_store, ruleset_of, Facts, GameInfo, OpenedStore,
+};

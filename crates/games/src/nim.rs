@@ -1,9 +1,10 @@
 //! Nim: heaps of counters; a move takes any positive number of counters from one heap.
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+use nimber_heaps::Ruleset;
 
 use crate::multiset::{draw_heaps, format_heaps, parse_position, single_heaps, take_moves, take_successors};
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 mod index;
 mod lab;
@@ -57,6 +58,11 @@ pub(crate) const INFO: GameInfo = GameInfo {
         },
     ],
     build,
+    facts: Facts {
+        ruleset: Some(|_| Ok(Ruleset::AllBut(Vec::new()))),
+        dense: Some(build_dense),
+        ..Facts::NONE
+    },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
@@ -66,6 +72,10 @@ fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
 /// Nim over its dense index (see [`IndexedNim`]), for `solve --save` and checkpoints.
 pub(crate) fn build_indexed(params: &Params) -> Result<IndexedNim, Error> {
     IndexedNim::new(lab::build(params)?)
+}
+
+fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(nimber_engine::dense::Dense(build_indexed(params)?)))
 }
 
 impl Game for Nim {

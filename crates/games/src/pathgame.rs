@@ -2,7 +2,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 mod lab;
 
@@ -246,6 +246,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         help: "the board: two rows of . and #, separated by /",
     }],
     build,
+    facts: Facts::NONE,
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

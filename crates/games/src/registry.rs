@@ -4,6 +4,7 @@ use std::path::Path;
 
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, ParamSpec, Params};
+use nimber_heaps::Ruleset;
 
 /// A game of the library.
 pub struct GameInfo {
@@ -17,6 +18,26 @@ pub struct GameInfo {
     pub params: &'static [ParamSpec],
     /// Builds the game from checked parameters.
     pub build: fn(&Params) -> Result<Box<dyn DynGame>, Error>,
+    /// What front ends need to know about the game, so that none knows a game by name.
+    pub facts: Facts,
+}
+
+/// Facts a game states about itself for the front ends (the CLI, the web server).
+#[derive(Clone, Copy)]
+pub struct Facts {
+    /// Its parameters name files on the machine it runs on (a graph file): a server must not
+    /// offer it to its clients.
+    pub reads_files: bool,
+    /// A heap game: the heap ruleset of its parameters, whose nim sequence front ends can show
+    /// (`nimber_heaps::nim_sequence`).
+    pub ruleset: Option<fn(&Params) -> Result<Ruleset, Error>>,
+    /// It has a dense index: builds it for the dense solver (stored solutions, checkpoints).
+    pub dense: Option<fn(&Params) -> Result<Box<dyn DynGame>, Error>>,
+}
+
+impl Facts {
+    /// None of the facts.
+    pub const NONE: Facts = Facts { reads_files: false, ruleset: None, dense: None };
 }
 
 /// Every game of the library, in alphabetical order.
@@ -55,36 +76,31 @@ pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>
     (info.build)(&params)
 }
 
-/// The games that can be solved through a dense index ([`build_dense`] builds them), for
-/// `solve --save` and `--checkpoint`, in the order messages list them.
-pub const DENSE_GAMES: &[&str] = &["tictactoe", "nim", "dobutsu", "dodgem", "graph"];
+/// The names of the games that can be solved through a dense index ([`build_dense`] builds
+/// them), for `solve --save` and `--checkpoint`, in the order of [`all`].
+pub fn dense_games() -> Vec<&'static str> {
+    GAMES.iter().filter(|g| g.facts.dense.is_some()).map(|g| g.name).collect()
+}
 
 /// Builds the game called `name` from `key=value` parameters as a game solved through the dense
 /// path ([`nimber_engine::dense::Dense`]), for stored solutions (`solve --save`, `query --db`):
-/// `None` for a game without a dense index. Tic-tac-toe, Nim, graph games and small Dodgem boards have one but are
-/// otherwise built for memo search (their `explore` and `--nim` need the hash-map solvers, and
-/// Nim's queries may go beyond the bounds of its index).
+/// `None` for a game without a dense index ([`Facts::dense`]). Some games with one are otherwise
+/// built for memo search (tic-tac-toe, Nim, graph games and small Dodgem boards: their `explore`
+/// and `--nim` need the hash-map solvers, and Nim's queries may go beyond the bounds of its
+/// index).
 pub fn build_dense<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Option<Box<dyn DynGame>>, Error> {
-    let game = build(name, params)?;
-    if game.dense().is_some() {
-        return Ok(Some(game));
-    }
-    Ok(match find(name)?.name {
-        "tictactoe" => Some(Box::new(nimber_engine::dense::Dense(crate::tictactoe::TicTacToe))),
-        "nim" => {
-            let params = Params::parse(name, crate::nim::INFO.params, params)?;
-            Some(Box::new(nimber_engine::dense::Dense(crate::nim::build_indexed(&params)?)))
-        }
-        "dodgem" => {
-            let params = Params::parse(name, crate::dodgem::INFO.params, params)?;
-            Some(Box::new(nimber_engine::dense::Dense(crate::dodgem::build_game(&params)?)))
-        }
-        "graph" => {
-            let params = Params::parse(name, crate::graph::INFO.params, params)?;
-            Some(Box::new(nimber_engine::dense::Dense(crate::graph::load(&params)?)))
-        }
-        _ => None,
-    })
+    let info = find(name)?;
+    let params = Params::parse(info.name, info.params, params)?;
+    info.facts.dense.map(|dense| dense(&params)).transpose()
+}
+
+/// The heap ruleset of a heap game ([`Facts::ruleset`]) with these parameters (every parameter
+/// as `key=value`, as [`Params::resolved`] gives them): `None` for other games.
+pub fn ruleset_of(info: &GameInfo, params: &[(String, String)]) -> Result<Option<Ruleset>, Error> {
+    let Some(ruleset) = info.facts.ruleset else { return Ok(None) };
+    let given: Vec<String> =
+        params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+    ruleset(&Params::parse(info.name, info.params, &given)?).map(Some)
 }
 
 /// A solved game stored by `solve --save`, opened with its game.
@@ -141,19 +157,54 @@ pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
 mod tests {
     use super::*;
 
-    /// [`DENSE_GAMES`] names exactly the games that [`build_dense`] builds.
+    fn graph_file() -> String {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/cycle.txt").to_string()
+    }
+
+    /// Parameters that build every game (a graph game needs its file).
+    fn default_params(info: &GameInfo) -> Vec<String> {
+        if info.facts.reads_files {
+            vec![format!("file={}", graph_file())]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The games with a dense index are built through it, and they are the ones the help of
+    /// `solve --save` and `--checkpoint` names.
     #[test]
-    fn dense_games_are_the_ones_built_dense() {
-        let graph = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/cycle.txt");
+    fn dense_games_are_built_dense() {
         for info in all() {
-            let params: Vec<String> =
-                if info.name == "graph" { vec![format!("file={graph}")] } else { Vec::new() };
-            let dense = build_dense(info.name, &params).unwrap_or_else(|e| panic!("{}: {e}", info.name));
-            assert_eq!(dense.is_some(), DENSE_GAMES.contains(&info.name), "{}", info.name);
+            let dense = build_dense(info.name, &default_params(info))
+                .unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            assert_eq!(dense.is_some(), info.facts.dense.is_some(), "{}", info.name);
             if let Some(game) = dense {
                 assert!(game.dense().is_some(), "{}", info.name);
+                // The same game as the one built for memo search.
+                let plain = build(info.name, &default_params(info)).unwrap();
+                assert_eq!(game.start_text(), plain.start_text(), "{}", info.name);
             }
         }
-        assert!(DENSE_GAMES.iter().all(|name| find(name).is_ok()));
+        assert_eq!(dense_games(), ["dobutsu", "dodgem", "graph", "nim", "tictactoe"]);
+    }
+
+    /// Only the graph game reads files, and only heap games have a ruleset.
+    #[test]
+    fn facts_of_the_library() {
+        let reads: Vec<&str> = all().iter().filter(|g| g.facts.reads_files).map(|g| g.name).collect();
+        assert_eq!(reads, ["graph"]);
+        let heaps: Vec<&str> = all().iter().filter(|g| g.facts.ruleset.is_some()).map(|g| g.name).collect();
+        assert_eq!(heaps, ["grundy-game", "nim", "octal", "subtraction"]);
+        let ruleset = |name: &str, params: &[(&str, &str)]| {
+            let params: Vec<(String, String)> =
+                params.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+            ruleset_of(find(name).unwrap(), &params).unwrap().map(|r| r.code())
+        };
+        assert_eq!(ruleset("nim", &[("heaps", "3,4,5")]).as_deref(), Some("allbut:"));
+        assert_eq!(ruleset("subtraction", &[("set", "4,1,3")]).as_deref(), Some("sub:1,3,4"));
+        assert_eq!(ruleset("octal", &[("code", "0.77")]).as_deref(), Some("0.77"));
+        assert_eq!(ruleset("grundy-game", &[]).as_deref(), Some("grundy"));
+        assert_eq!(ruleset("dodgem", &[]), None);
+        assert!(ruleset_of(find("octal").unwrap(), &[("code".into(), "0.x".into())]).is_err());
     }
 }

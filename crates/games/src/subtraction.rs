@@ -1,52 +1,37 @@
 //! Subtraction games: heaps of counters; a move removes an amount from a fixed set from one heap.
+//!
+//! The game of the library called `subtraction` is a preset of the heap games of [`crate::heap`]:
+//! the ruleset `sub:SET` of `nimber_heaps` ([`Ruleset::Subtraction`], whose
+//! [`Ruleset::options`] state the rules) under its own name and parameters, so that
+//! `subtraction -p set=1,3,4` and `octal -p code=sub:1,3,4` are one game.
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+use nimber_engine::{DynGame, Error, ParamSpec, Params};
+use nimber_heaps::Ruleset;
 
-use crate::multiset::{
-    distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps, take_moves,
-    take_successors,
-};
-use crate::registry::GameInfo;
+use crate::heap::{heaps, HeapGame};
+use crate::registry::{Facts, GameInfo};
 
 /// The largest heap and the largest amount accepted.
 pub const MAX_HEAP: u64 = crate::nim::MAX_HEAP;
 
-/// A subtraction game under normal play. A position is the multiset of heap sizes, kept sorted
-/// and without empty heaps, as in [`crate::nim::Nim`].
-#[derive(Clone, Debug)]
-pub struct Subtraction {
-    /// The amounts that may be removed: distinct, positive, increasing.
-    set: Vec<u32>,
-    start: Vec<u32>,
+/// The subtraction game with amounts `set` (in any order, repeats allowed) starting from
+/// `heaps`: a [`HeapGame`] with the ruleset [`Ruleset::Subtraction`]. Fails when the set is empty
+/// or contains 0 (a move that removes nothing would let play go on forever).
+pub fn new(set: Vec<u32>, heaps: Vec<u32>) -> Result<HeapGame, Error> {
+    Ok(HeapGame::new(rules(set)?, heaps))
 }
 
-impl Subtraction {
-    /// The subtraction game with amounts `set` starting from `heaps`. Fails when the set is empty
-    /// or contains 0 (a move that removes nothing would let play go on forever).
-    pub fn new(mut set: Vec<u32>, mut heaps: Vec<u32>) -> Result<Subtraction, Error> {
-        set.sort_unstable();
-        set.dedup();
-        if set.is_empty() {
-            return Err(Error::Param("parameter set: give at least one amount to remove".into()));
-        }
-        if set[0] == 0 {
-            return Err(Error::Param("parameter set: amounts must be positive (0 removes nothing)".into()));
-        }
-        heaps.retain(|&h| h > 0);
-        heaps.sort_unstable();
-        Ok(Subtraction { set, start: heaps })
+/// The ruleset of the amounts `set`.
+fn rules(mut set: Vec<u32>) -> Result<Ruleset, Error> {
+    set.sort_unstable();
+    set.dedup();
+    if set.is_empty() {
+        return Err(Error::Param("parameter set: give at least one amount to remove".into()));
     }
-
-    /// The amounts that may be removed, increasing.
-    pub fn set(&self) -> &[u32] {
-        &self.set
+    if set[0] == 0 {
+        return Err(Error::Param("parameter set: amounts must be positive (0 removes nothing)".into()));
     }
-
-    /// The sizes a heap of `h` can be left at: `h - s` for each amount `s` up to `h`, in the
-    /// order of the set.
-    fn sizes_after(&self, h: u32) -> impl Iterator<Item = u32> + '_ {
-        self.set.iter().take_while(move |&&s| s <= h).map(move |&s| h - s)
-    }
+    Ok(Ruleset::Subtraction(set))
 }
 
 pub(crate) const INFO: GameInfo = GameInfo {
@@ -57,99 +42,24 @@ pub(crate) const INFO: GameInfo = GameInfo {
            positive amounts; a move removes s counters from one heap, for some s in S no larger \
            than the heap; a player with no move loses. Each heap's nim value is eventually \
            periodic in its size: with S = 1,2,3 it is the size mod 4; with S = 1,3,4 the values \
-           repeat 0,1,0,1,2,3,2. A sum of heaps has the XOR of their values. Notation: heap sizes \
-           separated by commas, e.g. `3,4,5` (order does not matter; empty heaps are dropped; no \
-           heaps is `-`). Moves are written `10->7`: a heap of 10 becomes a heap of 7.",
+           repeat 0,1,0,1,2,3,2. A sum of heaps has the XOR of their values. The same game as \
+           `octal -p code=sub:S`. Notation: heap sizes separated by commas, e.g. `3,4,5` (order \
+           does not matter; empty heaps are dropped; no heaps is `-`). Moves are written \
+           `10 -> 7`: a heap of 10 becomes a heap of 7 (`3 -> 0`: a heap taken whole).",
     params: &[
         ParamSpec { name: "set", default: "1,2,3", help: "the amounts that may be removed, comma-separated" },
         ParamSpec { name: "heaps", default: "10", help: "heap sizes, comma-separated" },
     ],
     build,
+    facts: Facts { ruleset: Some(ruleset), ..Facts::NONE },
 };
 
-fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    let set = params.int_list("set", 1, MAX_HEAP)?;
-    let heaps = params.int_list("heaps", 0, MAX_HEAP)?;
-    let game = Subtraction::new(
-        set.into_iter().map(|s| s as u32).collect(),
-        heaps.into_iter().map(|h| h as u32).collect(),
-    )?;
-    Ok(Box::new(game))
+fn ruleset(params: &Params) -> Result<Ruleset, Error> {
+    rules(params.int_list("set", 1, MAX_HEAP)?.into_iter().map(|s| s as u32).collect())
 }
 
-impl Game for Subtraction {
-    type Position = Vec<u32>;
-
-    fn kind(&self) -> Kind {
-        Kind::Impartial
-    }
-
-    fn start(&self) -> Vec<u32> {
-        self.start.clone()
-    }
-
-    fn moves(&self, heaps: &Vec<u32>) -> Vec<Move<Vec<u32>>> {
-        take_moves(heaps, |h| self.sizes_after(h))
-    }
-
-    fn successors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        // One move per distinct heap size and amount: heaps of equal size are interchangeable,
-        // so taking from either is the same move (as in Nim).
-        take_successors(heaps, |h| self.sizes_after(h), out)
-    }
-
-    fn format(&self, heaps: &Vec<u32>) -> String {
-        format_heaps(heaps)
-    }
-
-    fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
-        parse_position(text, MAX_HEAP)
-    }
-
-    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        single_heaps(heaps)
-    }
-
-    fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
-        let set: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
-        let heading = format!("Subtraction game: take {} from one heap", set.join(", "));
-        Some(draw_heaps(INFO.name, &heading, heaps))
-    }
-
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
-    /// The positions with a move to `heaps`: one heap of size `h` grown to `h + s` for each
-    /// distinct size `h` present and each `s` in the set, plus a new heap of size `s` (the heap
-    /// that a move emptied). Each such position has exactly one move to `heaps` (the multiset
-    /// difference fixes the heap and the amount, and [`Game::successors`] lists one move per
-    /// distinct heap size and amount), so each is listed once; growing one of two equal heaps
-    /// is the same position as growing the other, and is listed once too.
-    ///
-    /// Heaps are bounded by [`MAX_HEAP`] only, not by the start's largest heap: a solve may be
-    /// rooted at any parsed position (a query), whose heaps can be larger than the start's, and
-    /// a bound below them would lose moves. Positions the solve did not reach are ignored by
-    /// the solver.
-    fn predecessors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        for &s in &self.set {
-            if s as u64 <= MAX_HEAP {
-                let mut grown = heaps.clone();
-                let at = grown.partition_point(|&h| h < s);
-                grown.insert(at, s);
-                out.push(grown);
-            }
-        }
-        for h in distinct(heaps) {
-            for &s in &self.set {
-                let to = h as u64 + s as u64;
-                if to > MAX_HEAP {
-                    break;
-                }
-                out.push(replace_heap(heaps, h, to as u32));
-            }
-        }
-    }
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(HeapGame::new(ruleset(params)?, heaps(params)?)))
 }
 
 #[cfg(test)]
@@ -157,11 +67,12 @@ mod tests {
     use super::*;
     use nimber_engine::solve::retrograde::{self, Predecessors};
     use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::Game;
     use nimber_engine::Silent;
     use rustc_hash::FxHashMap;
 
-    fn game(set: &[u32], heaps: &[u32]) -> Subtraction {
-        Subtraction::new(set.to_vec(), heaps.to_vec()).unwrap()
+    fn game(set: &[u32], heaps: &[u32]) -> HeapGame {
+        new(set.to_vec(), heaps.to_vec()).unwrap()
     }
 
     /// Nim values of single heaps `0..=max` by the definition: the mex of the values `s` below.
@@ -176,7 +87,7 @@ mod tests {
     }
 
     /// Nim values of single heaps `0..=max` from the engine's Sprague-Grundy solver.
-    fn engine_sequence(game: &Subtraction, max: u32) -> Vec<u32> {
+    fn engine_sequence(game: &HeapGame, max: u32) -> Vec<u32> {
         let roots: Vec<Vec<u32>> = (0..=max).map(|n| game.parse(&n.to_string()).unwrap()).collect();
         let nims = grundy::solve(game, &roots, &Silent).unwrap();
         roots.iter().map(|p| nims.get(p).unwrap()).collect()
@@ -230,7 +141,7 @@ mod tests {
 
     /// Every position reachable from the start: the game's predecessors, restricted to those
     /// positions, are exactly the reverse of its successors, move for move.
-    fn check_predecessors_match_successors(game: &Subtraction, roots: &[Vec<u32>]) {
+    fn check_predecessors_match_successors(game: &HeapGame, roots: &[Vec<u32>]) {
         let mut seen: FxHashMap<Vec<u32>, ()> = FxHashMap::default();
         let mut stack: Vec<Vec<u32>> = roots.to_vec();
         let mut reverse: FxHashMap<Vec<u32>, FxHashMap<Vec<u32>, u32>> = FxHashMap::default();
@@ -330,6 +241,57 @@ mod tests {
         assert!(crate::build("subtraction", &["set=1,x"]).is_err());
         let g = crate::build("subtraction", &[] as &[&str]).unwrap();
         assert_eq!(g.start_text(), "10");
+    }
+
+    /// One game: `subtraction -p set=S` and `octal -p code=sub:S` build equal rules, and on every
+    /// position of one to three heaps of at most 12 the nim value is the XOR of the single
+    /// heaps' values by the definition (the mex loop above, independent of the rules' code) and
+    /// the player to move loses exactly when it is 0.
+    #[test]
+    fn every_small_position_has_the_defined_value() {
+        let mut checked = 0;
+        for set in [&[1, 2, 3][..], &[1, 3, 4], &[2, 5, 7], &[3, 4], &[1], &[4, 1, 4]] {
+            let list: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+            let list = list.join(",");
+            let sub = crate::build("subtraction", &[format!("set={list}")]).unwrap();
+            let octal = crate::build("octal", &[format!("code=sub:{list}")]).unwrap();
+            let query = |g: &dyn DynGame, p: &str| g.query(Some(p), &nimber_engine::Silent).unwrap();
+            for p in ["12", "3,7,9", "1,1,2"] {
+                let (a, b) = (query(&*sub, p), query(&*octal, p));
+                assert_eq!(a.outcome, b.outcome, "{list}: {p}");
+                let moves = |r: &nimber_engine::QueryReport| -> Vec<(String, String)> {
+                    r.moves.iter().map(|m| (m.label.clone(), m.position.clone())).collect()
+                };
+                assert_eq!(moves(&a), moves(&b), "{list}: {p}");
+            }
+            let single = mex_sequence(set, 12);
+            let game = game(set, &[12]);
+            let mut roots = Vec::new();
+            for a in 0..=12 {
+                for b in a..=12 {
+                    for c in b..=12 {
+                        roots.push(game.parse(&format!("{a},{b},{c}")).unwrap());
+                    }
+                }
+            }
+            let nims = grundy::solve(&game, &roots, &Silent).unwrap();
+            let outcomes = memo::solve(&game, &roots, &Silent).unwrap();
+            for pos in &roots {
+                let xor = pos.iter().fold(0, |x, &h| x ^ single[h as usize]);
+                assert_eq!(nims.get(pos), Some(xor), "{list}: {pos:?}");
+                assert_eq!(outcomes.get(pos).unwrap().value() == nimber_engine::Value::Lose, xor == 0);
+            }
+            checked += roots.len();
+        }
+        // C(15, 3) multisets of three sizes 0..=12 per set.
+        assert_eq!(checked, 6 * 455);
+    }
+
+    #[test]
+    fn moves_are_written_as_heap_games_write_them() {
+        let game = game(&[1, 3, 4], &[10]);
+        let labels: Vec<String> = game.moves(&vec![3, 4]).into_iter().map(|m| m.label).collect();
+        assert_eq!(labels, ["3 -> 2", "3 -> 0", "4 -> 3", "4 -> 1", "4 -> 0"]);
     }
 
     proptest::proptest! {

@@ -55,8 +55,10 @@ fn num(v: f64) -> String {
     }
 }
 
-/// `text` with the characters XML gives a meaning escaped (for text and attribute values).
-pub(crate) fn escape(text: &str) -> String {
+/// `text` with the characters XML gives a meaning escaped (for text and attribute values), and
+/// control characters XML 1.0 does not allow replaced by U+FFFD. The one escaper of every SVG
+/// nimber writes (drawings of positions here, pictures of explorations in the CLI).
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

@@ -2,7 +2,7 @@
 
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
-use crate::registry::GameInfo;
+use crate::registry::{Facts, GameInfo};
 
 /// A board: one bit per cell for each player's marks. Cell `i` is row `i / 3` (0 = top), column
 /// `i % 3` (0 = left). Who moves follows from the counts: X when both have as many marks, else O.
@@ -81,7 +81,13 @@ pub(crate) const INFO: GameInfo = GameInfo {
            corner and `b2` the centre.",
     params: &[],
     build,
+    facts: Facts { dense: Some(build_dense), ..Facts::NONE },
 };
+
+/// Tic-tac-toe over its dense index, for `solve --save` and checkpoints.
+fn build_dense(_params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    Ok(Box::new(nimber_engine::dense::Dense(TicTacToe)))
+}
 
 fn build(_params: &Params) -> Result<Box<dyn DynGame>, Error> {
     Ok(Box::new(TicTacToe))

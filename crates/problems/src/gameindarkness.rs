@@ -100,6 +100,7 @@
 
 use nimber_engine::solve::pursuit::{self, Pursuit, PursuitGraph, DEFAULT_MAX_STATES, MAX_VERTICES};
 
+use crate::input::{string_array, Literal};
 use crate::{InputError, Options, Problem};
 
 pub mod survey;
@@ -156,7 +157,7 @@ pub fn solve(input: &str, options: &Options) -> Result<String, InputError> {
     let field = parse(input)?;
     let bob_wins = if options.exact {
         let result = exact(&field, DEFAULT_MAX_STATES)?;
-        !result.within_move_limit()
+        !result.within(nimber_games::gameindarkness::MOVE_LIMIT)
     } else {
         criterion(&field)
     };
@@ -196,64 +197,12 @@ fn rows(input: &str) -> Result<Vec<Row<'_>>, InputError> {
 
 /// The rows of the literal form: quoted strings separated by commas, in optional braces.
 fn literal_rows(input: &str) -> Result<Vec<Row<'_>>, InputError> {
-    let mut rows = Vec::new();
-    let mut braced = false;
-    let mut closed = false;
-    let mut last_line = 1;
-    for (l, line) in input.lines().enumerate() {
-        let line_no = l + 1;
-        last_line = line_no;
-        let mut chars = line.char_indices().enumerate().peekable();
-        while let Some((column, (offset, ch))) = chars.next() {
-            let column = column + 1;
-            if ch.is_whitespace() {
-                continue;
-            }
-            if closed {
-                return Err(InputError::at(
-                    line_no,
-                    column,
-                    format!("unexpected `{ch}` after the closing `}}`"),
-                ));
-            }
-            match ch {
-                '{' if !braced && rows.is_empty() => braced = true,
-                '}' if braced => closed = true,
-                ',' if !rows.is_empty() => {}
-                '"' => {
-                    let start = offset + 1;
-                    let end = loop {
-                        match chars.next() {
-                            Some((_, (end, '"'))) => break end,
-                            Some(_) => {}
-                            None => return Err(InputError::at(line_no, column, "this `\"` is not closed on its line")),
-                        }
-                    };
-                    if rows.len() == MAX_SIDE {
-                        return Err(InputError::at(line_no, column, format!("more than {MAX_SIDE} rows: a field has {MIN_SIDE} to {MAX_SIDE}")));
-                    }
-                    rows.push(Row { text: &line[start..end], line: line_no, column: column + 1 });
-                }
-                _ => {
-                    return Err(InputError::at(
-                        line_no,
-                        column,
-                        format!("unexpected `{ch}`: expected the rows as quoted strings, e.g. {{\"A.B..\", \"##.##\"}}"),
-                    ))
-                }
-            }
-        }
-    }
-    if braced && !closed {
-        return Err(InputError::at_line(last_line, "the input ended before the closing `}`"));
-    }
-    if rows.is_empty() {
-        return Err(InputError::at_line(
-            1,
-            "no rows: expected the rows as quoted strings, e.g. {\"A.B..\", \"##.##\"}",
-        ));
-    }
-    Ok(rows)
+    let too_many = format!("more than {MAX_SIDE} rows: a field has {MIN_SIDE} to {MAX_SIDE}");
+    let literal = Literal { item: "row", whole: "the field", max: MAX_SIDE, too_many: &too_many };
+    Ok(string_array(input, &literal)?
+        .into_iter()
+        .map(|q| Row { text: q.text, line: q.line, column: q.column })
+        .collect())
 }
 
 /// Reads and checks a field: 2 to 50 rows of 2 to 50 cells `A`, `B`, `.` or `#`, one `A` and one

@@ -153,6 +153,138 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// A quoted string of a TopCoder array literal, with where its first character is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Quoted<'a> {
+    /// The text between the quotes.
+    pub text: &'a str,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters) of the first character after the opening quote.
+    pub column: usize,
+}
+
+/// How a problem names the items of its TopCoder array literal, for messages.
+pub struct Literal<'s> {
+    /// An item, as in "a quoted row such as \"#..\"".
+    pub item: &'s str,
+    /// The whole input, as in "unexpected `x` after the board".
+    pub whole: &'s str,
+    /// The most items.
+    pub max: usize,
+    /// The message for an item beyond `max`, given at its opening quote.
+    pub too_many: &'s str,
+}
+
+/// A reading position in the input, with its 1-based line and column (in characters).
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let ch = self.peek()?;
+        self.pos += ch.len_utf8();
+        if ch == '\n' {
+            self.line += 1;
+            self.column = 1;
+        } else {
+            self.column += 1;
+        }
+        Some(ch)
+    }
+
+    fn skip_blanks(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    /// The error for an input that ends where `what` was expected, at its last line.
+    fn ended(&self, what: &str) -> InputError {
+        InputError::at_line(
+            self.text.lines().count().max(1),
+            format!("input ended where {what} was expected"),
+        )
+    }
+}
+
+/// Reads the TopCoder form of a string array, `{"A.B..", "##.##"}`: quoted strings separated by
+/// commas, in braces or without them (`"A.B..", "##.##"`), whitespace and line breaks allowed
+/// between the items. A string may not contain `"` nor run past its line. At least one item is
+/// read and at most `literal.max` (the caller checks its own lower bound). Errors give the line
+/// and column; the input is read once, in linear time, holding only the items.
+pub fn string_array<'a>(input: &'a str, literal: &Literal<'_>) -> Result<Vec<Quoted<'a>>, InputError> {
+    let mut cur = Cursor { text: input, pos: 0, line: 1, column: 1 };
+    let unexpected = |line, column, ch: char, what: &str| {
+        InputError::at(line, column, format!("expected {what}, found `{}`", ch.escape_default()))
+    };
+    let item = literal.item;
+    cur.skip_blanks();
+    let braced = cur.peek() == Some('{');
+    if braced {
+        cur.bump();
+    }
+    let mut items = Vec::new();
+    loop {
+        cur.skip_blanks();
+        let (line, column) = (cur.line, cur.column);
+        match cur.peek() {
+            None => return Err(cur.ended(&format!("a quoted {item}"))),
+            Some('"') => {}
+            Some(ch) => return Err(unexpected(line, column, ch, &format!("a quoted {item}"))),
+        }
+        if items.len() == literal.max {
+            return Err(InputError::at(line, column, literal.too_many));
+        }
+        cur.bump();
+        let start = cur.pos;
+        loop {
+            match cur.peek() {
+                Some('"') => break,
+                Some('\n' | '\r') | None => {
+                    return Err(InputError::at(
+                        line,
+                        column,
+                        format!("this quoted {item} is not closed on its line"),
+                    ))
+                }
+                Some(_) => {
+                    cur.bump();
+                }
+            }
+        }
+        items.push(Quoted { text: &input[start..cur.pos], line, column: column + 1 });
+        cur.bump();
+        cur.skip_blanks();
+        let (line, column) = (cur.line, cur.column);
+        match cur.bump() {
+            Some(',') => continue,
+            Some('}') if braced => break,
+            None if !braced => break,
+            Some(ch) if braced => return Err(unexpected(line, column, ch, "`,` or the closing `}`")),
+            Some(ch) => return Err(unexpected(line, column, ch, "`,`")),
+            None => return Err(cur.ended("`,` or the closing `}`")),
+        }
+    }
+    cur.skip_blanks();
+    if let Some(ch) = cur.peek() {
+        return Err(InputError::at(
+            cur.line,
+            cur.column,
+            format!("unexpected `{}` after {}", ch.escape_default(), literal.whole),
+        ));
+    }
+    Ok(items)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +308,46 @@ mod tests {
             self.int("n", 0, 9).unwrap();
             self.int("k", 1, 5).unwrap_err().to_string()
         }
+    }
+
+    const ROWS: Literal<'static> =
+        Literal { item: "row", whole: "the board", max: 3, too_many: "a fourth row: at most three" };
+
+    fn texts(input: &str) -> Result<Vec<(&str, usize, usize)>, String> {
+        string_array(input, &ROWS)
+            .map(|v| v.iter().map(|q| (q.text, q.line, q.column)).collect())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn string_arrays_with_and_without_braces() {
+        assert_eq!(texts("{\"ab\", \"c\"}"), Ok(vec![("ab", 1, 3), ("c", 1, 9)]));
+        assert_eq!(texts("  \"ab\",\n \"\" \n"), Ok(vec![("ab", 1, 4), ("", 2, 3)]));
+        assert_eq!(texts("{\n\"é\" ,\n\"x\"\n}\n"), Ok(vec![("é", 2, 2), ("x", 3, 2)]));
+        assert_eq!(texts(""), Err("line 1: input ended where a quoted row was expected".into()));
+        assert_eq!(texts("{}"), Err("line 1, column 2: expected a quoted row, found `}`".into()));
+        assert_eq!(
+            texts("{\"a\""),
+            Err("line 1: input ended where `,` or the closing `}` was expected".into())
+        );
+        assert_eq!(
+            texts("{\"a\"; \"b\"}"),
+            Err("line 1, column 5: expected `,` or the closing `}`, found `;`".into())
+        );
+        assert_eq!(texts("\"a\" }"), Err("line 1, column 5: expected `,`, found `}`".into()));
+        assert_eq!(
+            texts("{\"a\", \"b}"),
+            Err("line 1, column 7: this quoted row is not closed on its line".into())
+        );
+        assert_eq!(
+            texts("{\"a\n\"}"),
+            Err("line 1, column 2: this quoted row is not closed on its line".into())
+        );
+        assert_eq!(texts("{\"a\"} x"), Err("line 1, column 7: unexpected `x` after the board".into()));
+        assert_eq!(
+            texts("{\"a\",\"b\",\"c\",\"d\"}"),
+            Err("line 1, column 14: a fourth row: at most three".into())
+        );
+        assert_eq!(texts("{\"a\",}"), Err("line 1, column 6: expected a quoted row, found `}`".into()));
     }
 }

@@ -20,7 +20,7 @@
 //! - black cells in the same row at both ends: `len mod 2`;
 //! - black cells in different rows at the ends: `(len + 1) mod 2` (for `len >= 1`).
 
-use crate::input::InputError;
+use crate::input::{string_array, InputError, Literal};
 use crate::{Options, Problem};
 
 /// The problem's entry in [`crate::all`].
@@ -165,13 +165,14 @@ struct Row<'a> {
     column: usize,
 }
 
-/// Reads the input: two lines (the rows), or the literal form `{"#..", "..."}`. Returns the
+/// Reads the input: two lines (the rows), or the literal form `{"#..", "..."}` (braces optional). Returns the
 /// columns of the board ([`WHITE`], [`TOP`] or [`BOTTOM`]).
 pub fn parse(input: &str) -> Result<Vec<u8>, InputError> {
     if input.trim().is_empty() {
         return Err(InputError::whole("empty input: expected the two rows of the board"));
     }
-    let rows = if input.trim_start().starts_with('{') { literal_rows(input)? } else { plain_rows(input)? };
+    let literal = matches!(input.trim_start().chars().next(), Some('{' | '"'));
+    let rows = if literal { literal_rows(input)? } else { plain_rows(input)? };
     board_columns(&rows)
 }
 
@@ -197,102 +198,19 @@ fn plain_rows(input: &str) -> Result<Vec<Row<'_>>, InputError> {
     Ok(rows)
 }
 
-/// A reading position in the input, with its 1-based line and column (in characters).
-struct Cursor<'a> {
-    text: &'a str,
-    pos: usize,
-    line: usize,
-    column: usize,
-}
-
-impl Cursor<'_> {
-    fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let ch = self.peek()?;
-        self.pos += ch.len_utf8();
-        if ch == '\n' {
-            self.line += 1;
-            self.column = 1;
-        } else {
-            self.column += 1;
-        }
-        Some(ch)
-    }
-
-    fn skip_blanks(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.bump();
-        }
-    }
-
-    /// The error for an input that ends where `what` was expected, at its last line.
-    fn ended(&self, what: &str) -> InputError {
-        InputError::at_line(
-            self.text.lines().count().max(1),
-            format!("input ended where {what} was expected"),
-        )
-    }
-}
-
 /// The two quoted strings of `{"#..", "..."}` (whitespace and line breaks allowed between items).
 fn literal_rows(input: &str) -> Result<Vec<Row<'_>>, InputError> {
-    let mut cur = Cursor { text: input, pos: 0, line: 1, column: 1 };
-    let unexpected = |line, column, ch: char, what: &str| {
-        InputError::at(line, column, format!("expected {what}, found `{}`", ch.escape_default()))
+    let literal = Literal {
+        item: "row",
+        whole: "the board",
+        max: 2,
+        too_many: "unexpected third row: the board has two rows",
     };
-    cur.skip_blanks();
-    cur.bump(); // the `{` the caller saw
-    let mut rows = Vec::new();
-    loop {
-        cur.skip_blanks();
-        let (line, column) = (cur.line, cur.column);
-        match cur.peek() {
-            None => return Err(cur.ended("a quoted row")),
-            Some('"') => {}
-            Some(ch) => return Err(unexpected(line, column, ch, "a quoted row such as \"#..\"")),
-        }
-        if rows.len() == 2 {
-            return Err(InputError::at(line, column, "unexpected third row: the board has two rows"));
-        }
-        cur.bump();
-        let start = cur.pos;
-        loop {
-            match cur.peek() {
-                Some('"') => break,
-                Some('\n') | None => {
-                    return Err(InputError::at(line, column, "this quoted row is not closed on its line"))
-                }
-                Some(_) => {
-                    cur.bump();
-                }
-            }
-        }
-        rows.push(Row { text: &input[start..cur.pos], line, column: column + 1 });
-        cur.bump();
-        cur.skip_blanks();
-        let (line, column) = (cur.line, cur.column);
-        match cur.bump() {
-            Some(',') => continue,
-            Some('}') => break,
-            Some(ch) => return Err(unexpected(line, column, ch, "`,` or `}`")),
-            None => return Err(cur.ended("`,` or `}`")),
-        }
-    }
-    cur.skip_blanks();
-    if let Some(ch) = cur.peek() {
-        return Err(InputError::at(
-            cur.line,
-            cur.column,
-            format!("unexpected `{}` after the board", ch.escape_default()),
-        ));
-    }
+    let rows = string_array(input, &literal)?;
     if rows.len() < 2 {
         return Err(InputError::at_line(input.lines().count().max(1), "the board needs two rows"));
     }
-    Ok(rows)
+    Ok(rows.into_iter().map(|q| Row { text: q.text, line: q.line, column: q.column }).collect())
 }
 
 /// Checks the two rows and returns the board's columns.

@@ -159,7 +159,7 @@ impl Tree {
     fn exact_bob_wins(&self, a: usize, b: usize) -> bool {
         let result = pursuit::solve(&self.graph, a, &[b], DEFAULT_MAX_STATES).unwrap();
         if result.pursuer_wins {
-            assert!(result.within_move_limit());
+            assert!(result.within(nimber_games::gameindarkness::MOVE_LIMIT));
             assert_eq!(pursuit::replay(&self.graph, &result.walk, &[b]).unwrap(), result.moves());
         }
         !result.pursuer_wins
@@ -511,7 +511,7 @@ fn random_check(
             let text = field_text(rows, cols, &open, a, b);
             let field = parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             let search = exact(&field, DEFAULT_MAX_STATES).unwrap_or_else(|e| panic!("{text}: {e}"));
-            let truth = !search.within_move_limit();
+            let truth = !search.within(nimber_games::gameindarkness::MOVE_LIMIT);
             assert!(
                 criterion(&field) == truth || COUNTEREXAMPLES.contains(&text.as_str()),
                 "the criterion is wrong on\n{text}"

@@ -372,14 +372,14 @@ fn errors_name_the_place() {
         "line 1, column 1001: row 1 is longer than 1000 cells"
     );
     assert!(pathgame::solve(&format!("{}\n{}\n", ".".repeat(1000), ".".repeat(1000)), &FAST).is_ok());
-    assert_eq!(p("{\"..\", \".#\"\n"), "line 1: input ended where `,` or `}` was expected");
+    assert_eq!(p("{\"..\", \".#\"\n"), "line 1: input ended where `,` or the closing `}` was expected");
     assert_eq!(p("{\"..\", \".#}"), "line 1, column 8: this quoted row is not closed on its line");
     assert_eq!(p("{\"..\"}"), "line 1: the board needs two rows");
     assert_eq!(
         p("{\"..\", \"..\", \"..\"}"),
         "line 1, column 14: unexpected third row: the board has two rows"
     );
-    assert_eq!(p("{\"..\"; \"..\"}"), "line 1, column 6: expected `,` or `}`, found `;`");
+    assert_eq!(p("{\"..\"; \"..\"}"), "line 1, column 6: expected `,` or the closing `}`, found `;`");
     assert_eq!(p("{\"..\", \"..\"} x"), "line 1, column 14: unexpected `x` after the board");
     assert_eq!(
         p("{\"#.\",\n \"#.\"}"),

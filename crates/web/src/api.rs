@@ -28,9 +28,13 @@ pub const MAX_UPTO: usize = 100_000;
 /// The most cells of an exploration table returned.
 pub const MAX_CELLS: usize = 10_000;
 
-/// Games not served: their parameters name files on the server's disk.
-const NOT_SERVED: &[(&str, &str)] =
-    &[("graph", "reads a graph file on the server's disk, so it is not offered on the web")];
+/// Why a game is not served, when it is not: a game whose parameters name files on the
+/// machine it runs on ([`nimber_games::Facts::reads_files`]) would read the server's disk.
+fn not_served(info: &GameInfo) -> Option<String> {
+    info.facts
+        .reads_files
+        .then(|| format!("{} reads files on the server's disk, so it is not offered on the web", info.name))
+}
 
 /// An HTTP request, as the API sees it.
 pub struct Request {
@@ -222,7 +226,7 @@ impl App {
             "start": start,
             "svg": svg,
             "features": built.game.feature_names(),
-            "ruleset": ruleset_of(built.info.name, &built.params).map(|r| r.code()),
+            "ruleset": nimber_games::ruleset_of(built.info, &built.params)?.map(|r| r.code()),
             "dense": built.game.dense().is_some(),
             "solved": self.cache.get(&key).is_some(),
         }))
@@ -378,15 +382,15 @@ fn games() -> Json {
     let games: Vec<Json> = nimber_games::all()
         .iter()
         .map(|info| {
-            let not_served = NOT_SERVED.iter().find(|(name, _)| *name == info.name);
+            let not_served = not_served(info);
             json!({
                 "name": info.name,
                 "summary": info.summary,
                 "help": info.help,
                 "params": info.params.iter().map(|p| json!({"name": p.name, "default": p.default, "help": p.help})).collect::<Vec<_>>(),
-                "sequence": matches!(info.name, "nim" | "subtraction" | "octal" | "grundy-game"),
+                "sequence": info.facts.ruleset.is_some(),
                 "available": not_served.is_none(),
-                "note": not_served.map(|(_, why)| format!("{} {why}", info.name)),
+                "note": not_served,
             })
         })
         .collect();
@@ -448,8 +452,8 @@ fn params_json(params: &[(String, String)]) -> Json {
 fn build(req: &GameRequest) -> Result<Built, Fail> {
     check_text("game", &req.game)?;
     let info = nimber_games::find(&req.game)?;
-    if let Some((_, why)) = NOT_SERVED.iter().find(|(name, _)| *name == info.name) {
-        return Err(Fail(403, format!("{} {why}", info.name)));
+    if let Some(why) = not_served(info) {
+        return Err(Fail(403, why));
     }
     let empty = Map::new();
     let given = req.params.as_ref().unwrap_or(&empty);
@@ -475,19 +479,6 @@ fn build(req: &GameRequest) -> Result<Built, Fail> {
     let game = (info.build)(&parsed)?;
     let params = parsed.resolved();
     Ok(Built { info, params, game })
-}
-
-/// The heap ruleset of a heap game of the library, for its nim sequence.
-fn ruleset_of(game: &str, params: &[(String, String)]) -> Option<Ruleset> {
-    let param = |k: &str| params.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str()).unwrap_or("");
-    let code = match game {
-        "nim" => "allbut:".to_string(),
-        "subtraction" => format!("sub:{}", param("set")),
-        "octal" => param("code").to_string(),
-        "grundy-game" => "grundy".to_string(),
-        _ => return None,
-    };
-    Ruleset::parse(&code).ok()
 }
 
 fn report_json(game: &dyn DynGame, name: &str, title: &str, report: &QueryReport) -> Result<Json, Fail> {
@@ -543,8 +534,13 @@ fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
         None => {
             let req: GameRequest = parse_body(body)?;
             let built = build(&req)?;
-            ruleset_of(built.info.name, &built.params).ok_or_else(|| {
-                bad(format!("{} is not a heap game (nim, subtraction, octal, grundy-game)", built.info.name))
+            nimber_games::ruleset_of(built.info, &built.params)?.ok_or_else(|| {
+                let heaps: Vec<&str> = nimber_games::all()
+                    .iter()
+                    .filter(|g| g.facts.ruleset.is_some())
+                    .map(|g| g.name)
+                    .collect();
+                bad(format!("{} is not a heap game ({})", built.info.name, heaps.join(", ")))
             })?
         }
     };

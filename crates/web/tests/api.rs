@@ -196,6 +196,37 @@ fn page_and_assets_are_served() {
     server.stop();
 }
 
+/// The list of games and the refusals come from the games' facts: every game of the library is
+/// listed; exactly those that read files (`Facts::reads_files`) are unavailable and refused with
+/// 403, every other one is built; exactly the heap games (`Facts::ruleset`) offer a sequence.
+#[test]
+fn games_served_are_the_ones_that_read_no_files() {
+    let server = start(Vec::new());
+    let url = server.url().to_string();
+    let games = get(&url, "/api/games").json();
+    let listed = games["games"].as_array().unwrap();
+    assert_eq!(listed.len(), nimber_games::all().len());
+    let mut refused = Vec::new();
+    for (info, entry) in nimber_games::all().iter().zip(listed) {
+        assert_eq!(entry["name"], info.name);
+        assert_eq!(entry["available"], !info.facts.reads_files, "{}", info.name);
+        assert_eq!(entry["sequence"], info.facts.ruleset.is_some(), "{}", info.name);
+        let reply = post(&url, "/api/game", &json!({"game": info.name}));
+        if info.facts.reads_files {
+            assert_eq!(reply.status, 403, "{}", info.name);
+            assert!(reply.error(403).contains("not offered on the web"));
+            refused.push(info.name);
+        } else {
+            assert_eq!(reply.status, 200, "{}: {}", info.name, String::from_utf8_lossy(&reply.body));
+            let game = reply.json();
+            assert_eq!(game["ruleset"].is_string(), info.facts.ruleset.is_some(), "{}", info.name);
+        }
+    }
+    // The library has one game that reads files.
+    assert_eq!(refused, ["graph"]);
+    server.stop();
+}
+
 #[test]
 fn play_tictactoe_through_the_api() {
     let server = start(Vec::new());

@@ -27,7 +27,7 @@ pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dy
         Failure::msg(format!(
             "--save: {} is not solved through a dense index; only dense games can be stored ({})",
             built.info.name,
-            nimber_games::DENSE_GAMES.join(", ")
+            nimber_games::dense_games().join(", ")
         ))
     })?;
     // Fail before the work when the file cannot be written where asked.

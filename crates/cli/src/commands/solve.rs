@@ -182,7 +182,7 @@ fn dense_for_checkpoint(built: &Built, misere: bool) -> Result<Box<dyn DynGame>,
             "--checkpoint: {} is not solved through a dense index; checkpoints are kept by the dense \
              solver ({})",
             built.info.name,
-            nimber_games::DENSE_GAMES.join(", ")
+            nimber_games::dense_games().join(", ")
         ))
     })
 }

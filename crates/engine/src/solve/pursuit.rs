@@ -26,18 +26,17 @@
 //! pair was explored and none empties `S`, so against every walk some escape route survives
 //! forever.
 //!
-//! # The move limit
+//! # Move limits
 //!
-//! The original problem (TopCoder SRM 588, `GameInDarkness`) lets the evader win after 100,000
-//! of his moves. The search does not need that limit to terminate: the state space is finite,
-//! so a shortest winning walk visits every pair at most once and has at most as many moves as
-//! there are pairs explored. It can still tell whether the limit matters: [`Pursuit::moves`] is
-//! the length of a *shortest* winning walk, so the pursuer wins under the limit exactly when it
-//! is at most [`MOVE_LIMIT`] (in that case the evader has made fewer than 100,000 moves when
-//! caught by the pursuer's move, and at most 100,000 when he is forced onto her);
-//! [`Pursuit::within_move_limit`] says so. With the default budget of 2*10^7 pairs a longer
-//! shortest walk is possible in principle; on the grid trees of the problem's tests (up to 128
-//! cells) no search came near it: the largest explored fewer than 20,000 pairs.
+//! A problem may let the evader win after some number of moves (TopCoder SRM 588,
+//! `GameInDarkness`, after 100,000 of his; that limit is the problem's and lives with the game,
+//! `nimber_games::gameindarkness::MOVE_LIMIT`). The search does not need a limit to terminate:
+//! the state space is finite, so a shortest winning walk visits every pair at most once and has
+//! at most as many moves as there are pairs explored. It can still tell whether a limit matters:
+//! [`Pursuit::moves`] is the length of a *shortest* winning walk, so the pursuer wins within a
+//! limit of `L` pursuer moves exactly when it is at most `L`; [`Pursuit::within`] says so. With
+//! the default budget of 2*10^7 pairs a shortest walk longer than a given limit is possible in
+//! principle.
 //!
 //! # Limits
 //!
@@ -55,10 +54,6 @@ pub const MAX_VERTICES: usize = 128;
 
 /// The default budget of explored (pursuer's vertex, evader's set) pairs.
 pub const DEFAULT_MAX_STATES: u64 = 20_000_000;
-
-/// The evader of the original problem wins after this many of his moves (see the module
-/// documentation).
-pub const MOVE_LIMIT: usize = 100_000;
 
 /// A finite undirected graph on vertices `0..n`, `n <= 128`, with neighbourhoods as bitsets.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,9 +152,10 @@ impl Pursuit {
         self.pursuer_wins.then(|| self.walk.len() - 1)
     }
 
-    /// Whether the pursuer wins within [`MOVE_LIMIT`] moves, the original problem's rule.
-    pub fn within_move_limit(&self) -> bool {
-        self.moves().is_some_and(|m| m <= MOVE_LIMIT)
+    /// Whether the pursuer wins within `limit` of her moves (a problem's move limit; see the
+    /// module documentation).
+    pub fn within(&self, limit: usize) -> bool {
+        self.moves().is_some_and(|m| m <= limit)
     }
 }
 
@@ -756,7 +752,8 @@ mod tests {
         let r = check(&g, 0, &[99]);
         assert!(r.pursuer_wins);
         assert_eq!(r.moves(), Some(98));
-        assert!(r.within_move_limit());
+        assert!(r.within(98));
+        assert!(!r.within(97));
         let g = path(128);
         assert!(check(&g, 127, &[0, 5, 64, 100]).pursuer_wins);
         let edges: Vec<_> = (1..129).map(|v| (v - 1, v)).collect();

@@ -9,6 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use nimber_engine::lab::{Cell, Exploration, Observed};
 use nimber_engine::Value;
+use nimber_games::xml_escape as escape;
 
 use crate::error::Failure;
 
@@ -315,10 +316,6 @@ fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
 
 fn hex(c: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 fn svg(scene: &Scene) -> String {
