@@ -240,7 +240,7 @@ pub fn check_prediction(board: &Board, predicted: &[u128], max_states: u64) -> R
             let starts: Vec<usize> = bits(alice).collect();
             let result = pursuit::solve(&graph, a, &starts, max_states)?;
             check.states += result.states;
-            if !result.within_move_limit() {
+            if !result.within(nimber_games::gameindarkness::MOVE_LIMIT) {
                 holds = false;
                 break;
             }
@@ -268,9 +268,13 @@ pub fn check_prediction(board: &Board, predicted: &[u128], max_states: u64) -> R
             let won = solved.wins[a] & !(1 << a);
             if won != 0 {
                 let starts: Vec<usize> = bits(won).collect();
-                if !pursuit::solve(&graph, a, &starts, max_states)?.within_move_limit() {
+                if !pursuit::solve(&graph, a, &starts, max_states)?
+                    .within(nimber_games::gameindarkness::MOVE_LIMIT)
+                {
                     for b in starts {
-                        if !pursuit::solve(&graph, a, &[b], max_states)?.within_move_limit() {
+                        if !pursuit::solve(&graph, a, &[b], max_states)?
+                            .within(nimber_games::gameindarkness::MOVE_LIMIT)
+                        {
                             *lost |= 1 << b;
                         }
                     }
