@@ -43,23 +43,22 @@
 //! assert_eq!(solution.get(&7), Some(Outcome::new(Value::Win, 5)));
 //! ```
 
-pub mod adapt;
-pub mod checkpoint;
-pub mod dense;
-pub mod dyn_game;
 pub mod error;
-pub mod explore;
-pub mod game;
-pub mod index;
 pub mod lab;
 pub mod memory;
-pub mod misere;
-pub mod params;
 pub mod progress;
-pub mod solution;
+pub mod rules;
 pub mod solve;
 pub mod store;
-pub mod value;
+pub mod table;
+pub mod view;
+
+// The modules' paths before the layers (`nimber_engine::dense`, ...), kept for other crates.
+pub use rules::{adapt, game, misere, params, value};
+pub use solve::{explore, solution};
+pub use store::checkpoint;
+pub use table::{dense, index};
+pub use view::dyn_game;
 
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Error, ParseError};

@@ -50,6 +50,8 @@
 //! never wrong values. A query reads the blocks of its slots only, a few kilobytes each, and
 //! keeps the last [`CACHE_BLOCKS`] decompressed.
 
+pub mod checkpoint;
+
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
