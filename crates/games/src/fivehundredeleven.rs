@@ -2,6 +2,7 @@
 //! (TopCoder SRM 511).
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{Draw, Notation};
 
 use crate::registry::GameInfo;
 
@@ -118,10 +119,16 @@ impl Game for FiveHundredEleven {
         (pos.memory == FULL).then_some(Value::Win)
     }
 
-    fn svg(&self, pos: &FiveHundredElevenPos) -> Option<String> {
-        Some(draw(self, pos))
+    fn notation(&self) -> Option<&dyn Notation<FiveHundredElevenPos>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<FiveHundredElevenPos>> {
+        Some(self)
+    }
+}
+
+impl Notation<FiveHundredElevenPos> for FiveHundredEleven {
     fn format(&self, pos: &FiveHundredElevenPos) -> String {
         let cards: Vec<String> = Self::remaining(pos).map(|i| i.to_string()).collect();
         let cards = if cards.is_empty() { "-".to_string() } else { cards.join(",") };
@@ -203,6 +210,12 @@ impl Game for FiveHundredEleven {
             return Err(ParseError::at(col(k), format!("unexpected `{}`", chars[k])));
         }
         Ok(FiveHundredElevenPos { memory, remaining })
+    }
+}
+
+impl Draw<FiveHundredElevenPos> for FiveHundredEleven {
+    fn svg(&self, pos: &FiveHundredElevenPos) -> Option<String> {
+        Some(draw(self, pos))
     }
 }
 

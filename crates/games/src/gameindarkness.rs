@@ -3,6 +3,7 @@
 
 use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{Draw, Explore, Notation};
 
 use crate::registry::GameInfo;
 
@@ -242,27 +243,25 @@ impl Game for GameInDarkness {
         }
     }
 
-    fn features(&self) -> Vec<String> {
-        lab::feature_names()
-    }
-
-    fn feature_values(&self, pos: &DarkPos, out: &mut Vec<i64>) {
-        lab::feature_values(self, pos, out)
-    }
-
-    fn family(&self) -> Result<Option<nimber_engine::lab::Family<GameInDarkness>>, Error> {
-        lab::family(self)
-    }
-
     fn terminal(&self, pos: &DarkPos) -> Option<Value> {
         // Bob has been caught: over, lost for him, won for her.
         (pos.bob == 0).then_some(if pos.alice_to_move { Value::Win } else { Value::Lose })
     }
 
-    fn svg(&self, pos: &DarkPos) -> Option<String> {
-        Some(draw(self, pos))
+    fn notation(&self) -> Option<&dyn Notation<DarkPos>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<DarkPos>> {
+        Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<DarkPos>> {
+        Some(self)
+    }
+}
+
+impl Notation<DarkPos> for GameInDarkness {
     fn format(&self, pos: &DarkPos) -> String {
         let mut s = String::with_capacity(self.rows * (self.cols + 1) + 2);
         for r in 0..self.rows {
@@ -370,6 +369,26 @@ impl Game for GameInDarkness {
             return Err(ParseError::at(at + extra + 1, "unexpected text after the player to move"));
         }
         Ok(DarkPos { alice_to_move, alice, bob })
+    }
+}
+
+impl Draw<DarkPos> for GameInDarkness {
+    fn svg(&self, pos: &DarkPos) -> Option<String> {
+        Some(draw(self, pos))
+    }
+}
+
+impl Explore<DarkPos> for GameInDarkness {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, pos: &DarkPos, out: &mut Vec<i64>) {
+        lab::feature_values(self, pos, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::Family<DarkPos>>, Error> {
+        lab::family(self)
     }
 }
 

@@ -3,6 +3,7 @@
 use rustc_hash::FxHashMap;
 
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{Backward, Draw, Notation};
 
 use crate::registry::GameInfo;
 
@@ -224,10 +225,24 @@ impl Game for Graph {
         self.values[pos as usize]
     }
 
-    fn svg(&self, &pos: &u32) -> Option<String> {
-        Some(draw(self, pos))
+    fn roots(&self) -> Vec<u32> {
+        (0..self.names.len() as u32).collect()
     }
 
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<u32>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u32>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for Graph {
     fn format(&self, &pos: &u32) -> String {
         self.names[pos as usize].clone()
     }
@@ -239,15 +254,15 @@ impl Game for Graph {
             .copied()
             .ok_or_else(|| ParseError::new(format!("no position named `{name}` in {}", self.path)))
     }
+}
 
-    fn roots(&self) -> Vec<u32> {
-        (0..self.names.len() as u32).collect()
+impl Draw<u32> for Graph {
+    fn svg(&self, &pos: &u32) -> Option<String> {
+        Some(draw(self, pos))
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<u32> for Graph {
     fn predecessors(&self, &pos: &u32, out: &mut Vec<u32>) {
         out.extend_from_slice(&self.predecessors[pos as usize]);
     }

@@ -2,6 +2,7 @@
 //! subtraction games, Grundy's game (the rulesets of `nimber_heaps`).
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+use nimber_engine::{Decompose, Draw, Notation};
 use nimber_heaps::Ruleset;
 
 use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, single_heaps};
@@ -143,6 +144,20 @@ impl Game for HeapGame {
         }
     }
 
+    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<Vec<u32>>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u32>> for HeapGame {
     fn format(&self, heaps: &Vec<u32>) -> String {
         format_heaps(heaps)
     }
@@ -150,11 +165,9 @@ impl Game for HeapGame {
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
         parse_position(text, MAX_HEAP)
     }
+}
 
-    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        single_heaps(heaps)
-    }
-
+impl Draw<Vec<u32>> for HeapGame {
     /// Drawn as heaps under the code and name of the rules; Grundy's game is `grundy-game`.
     fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
         let (game, heading) = match self.rules {
@@ -164,6 +177,12 @@ impl Game for HeapGame {
             _ => (INFO.name, format!("Heap game {}", self.rules.title())),
         };
         Some(draw_heaps(game, &heading, heaps))
+    }
+}
+
+impl Decompose<Vec<u32>> for HeapGame {
+    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
+        single_heaps(heaps)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Subtraction games: heaps of counters; a move removes an amount from a fixed set from one heap.
 
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+use nimber_engine::{Backward, Decompose, Draw, Notation};
 
 use crate::multiset::{
     distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps, take_moves,
@@ -98,6 +99,24 @@ impl Game for Subtraction {
         take_successors(heaps, |h| self.sizes_after(h), out)
     }
 
+    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<Vec<u32>>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u32>> for Subtraction {
     fn format(&self, heaps: &Vec<u32>) -> String {
         format_heaps(heaps)
     }
@@ -105,21 +124,23 @@ impl Game for Subtraction {
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
         parse_position(text, MAX_HEAP)
     }
+}
 
-    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        single_heaps(heaps)
-    }
-
+impl Draw<Vec<u32>> for Subtraction {
     fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
         let set: Vec<String> = self.set.iter().map(|s| s.to_string()).collect();
         let heading = format!("Subtraction game: take {} from one heap", set.join(", "));
         Some(draw_heaps(INFO.name, &heading, heaps))
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
+impl Decompose<Vec<u32>> for Subtraction {
+    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
+        single_heaps(heaps)
     }
+}
 
+impl Backward<Vec<u32>> for Subtraction {
     /// The positions with a move to `heaps`: one heap of size `h` grown to `h + s` for each
     /// distinct size `h` present and each `s` in the set, plus a new heap of size `s` (the heap
     /// that a move emptied). Each such position has exactly one move to `heaps` (the multiset

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use nimber_engine::lab::{self, Observed, Scope, SurveyOptions};
+use nimber_lab::{self as lab, Observed, Scope, SurveyOptions};
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, Params, QueryReport, SolveOptions};
 use nimber_games::GameInfo;

@@ -2,6 +2,7 @@
 //! positions. Imports nothing but the shared `error` module.
 
 pub mod adapt;
+pub mod capability;
 pub mod game;
 pub mod misere;
 pub mod params;

@@ -6,9 +6,9 @@
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::game::Game;
+use crate::rules::game::Game;
 use crate::progress::Progress;
-use crate::value::Value;
+use crate::rules::value::Value;
 
 /// Sentinel in [`Explored::terminal`] for a position where play goes on.
 const NOT_TERMINAL: u8 = u8::MAX;

@@ -8,6 +8,7 @@ pub mod memo;
 pub mod pursuit;
 pub mod retrograde;
 pub mod solution;
+pub mod survey;
 
 /// Which solver to run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,7 @@
 //! [`crate::solve::retrograde::solve_space_words_from`]) and never saved. Before the rounds, the
 //! breadth-first search of the reachable set is checkpointed too, between two of its levels:
 //! the slots found so far and the frontier (the slots found at the last level) with its level
-//! ([`crate::dense::reachable_from`]).
+//! ([`crate::table::dense::reachable_from`]).
 
 //!
 //! # Format (version 1, integers little-endian)
@@ -52,11 +52,11 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::dense::{
+use crate::table::dense::{
     check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
 };
 use crate::error::Error;
-use crate::index::Indexed;
+use crate::table::index::Indexed;
 use crate::progress::Progress;
 use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
 
@@ -641,7 +641,7 @@ impl<'a> Checkpointer<'a> {
     }
 }
 
-/// [`crate::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
+/// [`crate::table::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
 /// reachable set then comes from the checkpoint instead of a search. The checkpoint is left in
 /// place at the end, for the caller to remove once the result is safe
 /// ([`CheckpointOptions::remove`]).

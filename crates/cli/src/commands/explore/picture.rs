@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use nimber_engine::lab::{Cell, Exploration, Observed};
+use nimber_lab::{Cell, Exploration, Observed};
 use nimber_engine::Value;
 
 use crate::error::Failure;
