@@ -71,12 +71,12 @@ pub mod dense {
 }
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Error, ParseError};
-pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation};
 pub use game::{Game, Kind, Move};
 pub use index::{Indexed, MoveClasses};
 pub use misere::Misere;
 pub use params::{ParamSpec, Params};
 pub use progress::{Progress, Silent};
+pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation};
 pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use solve::loopy::LoopyNim;
 pub use solve::SolverChoice;

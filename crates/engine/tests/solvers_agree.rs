@@ -15,11 +15,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
+use nimber_engine::{Backward, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Kind, Move, Outcome, ParseError, Silent, Solution, SolveOptions, SolverChoice,
     Value,
 };
-use nimber_engine::{Backward, Notation};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use nimber_engine::dense::{self, DenseSolution};
 use nimber_engine::store::{self, Store, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION};
-use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 use nimber_engine::{Backward, Notation};
+use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;

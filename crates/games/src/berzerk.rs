@@ -1,8 +1,8 @@
 //! Berzerk: a monster on a circle of objects, two players with their own step sizes, and a
 //! black hole that wins for whoever moves the monster into it (Codeforces 786A).
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
 use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 

@@ -11,8 +11,8 @@
 //! hand; chicks on the board promoted or not); the slots of the arrangements that are not
 //! canonical (the larger of two mirror images) are holes, a little under half of them.
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
 use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 

@@ -1,9 +1,9 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
+use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, ParamSpec, Params, ParseError, Value,
 };
-use nimber_engine::{Backward, Draw, Notation};
 
 use crate::registry::GameInfo;
 

@@ -44,8 +44,8 @@
 //! The game is finite: a move removes a piece or lowers the sum of the pieces' distances to the
 //! bottom-left corner.
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_engine::{Backward, Draw, Explore, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::registry::GameInfo;
 

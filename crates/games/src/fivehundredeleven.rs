@@ -1,8 +1,8 @@
 //! FiveHundredEleven: play cards into a 9-bit memory by OR; whoever makes it 511 loses
 //! (TopCoder SRM 511).
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
 use nimber_engine::{Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 

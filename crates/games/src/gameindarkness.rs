@@ -2,8 +2,8 @@
 //! perfect-information game of her beliefs.
 
 use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
 use nimber_engine::{Draw, Explore, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 

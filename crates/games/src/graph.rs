@@ -2,8 +2,8 @@
 
 use rustc_hash::FxHashMap;
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, ParamSpec, Params, ParseError, Value};
 use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 

@@ -1,8 +1,8 @@
 //! Heap games from their codes: octal and hexadecimal games, subtraction and all-but
 //! subtraction games, Grundy's game (the rulesets of `nimber_heaps`).
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_engine::{Decompose, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
 use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, single_heaps};

@@ -1,7 +1,7 @@
 //! Nim: heaps of counters; a move takes any positive number of counters from one heap.
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_engine::{Decompose, Draw, Explore, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::multiset::{draw_heaps, format_heaps, parse_position, single_heaps, take_moves, take_successors};
 use crate::registry::GameInfo;

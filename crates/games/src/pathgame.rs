@@ -1,7 +1,7 @@
 //! PathGame: colour cells of a 2 x W board black while a left-to-right white path remains.
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_engine::{Decompose, Draw, Explore, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::registry::GameInfo;
 

@@ -1,7 +1,7 @@
 //! Subtraction games: heaps of counters; a move removes an amount from a fixed set from one heap.
 
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_engine::{Backward, Decompose, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::multiset::{
     distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps, take_moves,

@@ -1,7 +1,7 @@
 //! Tic-tac-toe (noughts and crosses) on a 3x3 board.
 
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
 use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Params, ParseError, Value};
 
 use crate::registry::GameInfo;
 

@@ -14,8 +14,8 @@
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{self, Predecessors};
-use nimber_engine::{Game, Kind, Misere, Move, ParseError, Silent, Value};
 use nimber_engine::Notation;
+use nimber_engine::{Game, Kind, Misere, Move, ParseError, Silent, Value};
 use nimber_games::heap::HeapGame;
 use nimber_games::nim::Nim;
 use nimber_heaps::{genus_sequence, MisereValues, Ruleset};

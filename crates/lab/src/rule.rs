@@ -25,8 +25,8 @@ use std::fmt;
 
 use rhai::{Dynamic, Engine, Position, Scope, AST};
 
-use nimber_engine::Error;
 use nimber_engine::survey::Observed;
+use nimber_engine::Error;
 use nimber_engine::Value;
 
 /// What a rule says about a position.

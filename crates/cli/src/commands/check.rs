@@ -5,8 +5,8 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use nimber_lab::{self as lab, Observed, Rule, Verdict};
 use nimber_engine::Value;
+use nimber_lab::{self as lab, Observed, Rule, Verdict};
 use serde::Serialize;
 
 use crate::args::GameArgs;

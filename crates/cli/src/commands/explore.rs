@@ -8,8 +8,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use nimber_lab::{self as lab, Exploration, Observed};
 use nimber_engine::{Error, Value};
+use nimber_lab::{self as lab, Exploration, Observed};
 use serde::Serialize;
 
 use crate::args::GameArgs;

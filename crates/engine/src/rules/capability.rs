@@ -142,7 +142,10 @@ impl<P> Family<P> {
     ) -> Family<P> {
         Family {
             description: description.into(),
-            parts: parts.into_iter().map(|(game, positions)| (Box::new(game) as Part<P>, positions)).collect(),
+            parts: parts
+                .into_iter()
+                .map(|(game, positions)| (Box::new(game) as Part<P>, positions))
+                .collect(),
         }
     }
 }

@@ -6,8 +6,8 @@
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::rules::game::Game;
 use crate::progress::Progress;
+use crate::rules::game::Game;
 use crate::rules::value::Value;
 
 /// Sentinel in [`Explored::terminal`] for a position where play goes on.

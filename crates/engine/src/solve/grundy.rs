@@ -6,12 +6,12 @@
 //! is the XOR of the components' values, and only the components are searched.
 
 use crate::error::Error;
+use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::{Game, Kind};
-use crate::progress::Progress;
-use crate::solve::solution::NimSolution;
-use crate::solve::dfs::{evaluate, Evaluator};
 use crate::rules::value::Value;
+use crate::solve::dfs::{evaluate, Evaluator};
+use crate::solve::solution::NimSolution;
 
 /// How a position's nim value is formed from its dependencies.
 enum Rule {
@@ -38,7 +38,9 @@ impl<G: Game> Evaluator<G::Position> for Grundy<'_, G> {
                 )))
             }
         }
-        if let Some(parts) = self.0.decomposition().and_then(|d| d.components(pos)).filter(|parts| parts.len() >= 2) {
+        if let Some(parts) =
+            self.0.decomposition().and_then(|d| d.components(pos)).filter(|parts| parts.len() >= 2)
+        {
             deps.extend(parts);
             return Ok(Rule::Sum);
         }

@@ -60,10 +60,10 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::solve::explore::Explored;
-use crate::rules::game::{Game, Kind};
 use crate::progress::Progress;
+use crate::rules::game::{Game, Kind};
 use crate::rules::value::Value;
+use crate::solve::explore::Explored;
 
 /// A generalized nim value: a natural number, or `∞(K)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,12 +1,12 @@
 //! Depth-first negamax search with a transposition table, for games without cycles.
 
 use crate::error::Error;
+use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Game;
-use crate::progress::Progress;
-use crate::solve::solution::{OutcomeTable, Solution};
-use crate::solve::dfs::{evaluate, Evaluator};
 use crate::rules::value::{best_of, Outcome, Value};
+use crate::solve::dfs::{evaluate, Evaluator};
+use crate::solve::solution::{OutcomeTable, Solution};
 
 struct Negamax<'g, G>(&'g G);
 

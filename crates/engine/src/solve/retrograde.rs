@@ -39,11 +39,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::solve::explore::{Csr, Explored};
-use crate::rules::game::Game;
 use crate::progress::Progress;
-use crate::solve::solution::{OutcomeTable, Solution};
+use crate::rules::game::Game;
 use crate::rules::value::{Outcome, Value};
+use crate::solve::explore::{Csr, Explored};
+use crate::solve::solution::{OutcomeTable, Solution};
 
 /// How a position starts out before any round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -17,11 +17,11 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
+use crate::progress::{Progress, Silent};
 use crate::rules::capability;
 use crate::rules::game::Game;
-use crate::progress::{Progress, Silent};
-use crate::solve::{grundy, memo, retrograde};
 use crate::rules::value::Value;
+use crate::solve::{grundy, memo, retrograde};
 
 pub use crate::rules::capability::{feature_names, Explore, Family, MOVES};
 
@@ -169,10 +169,15 @@ pub fn feature_index(features: &[String], name: &str) -> Result<usize, Error> {
 /// documentation).
 pub fn survey<G: Game>(game: &G, options: &SurveyOptions, progress: &dyn Progress) -> Result<Survey, Error> {
     let features = feature_names(game);
-    let mut table = Tabulator::new(features.len(), game.exploration().map_or(0, |e| e.features().len()) < features.len(), options.nim);
+    let mut table = Tabulator::new(
+        features.len(),
+        game.exploration().map_or(0, |e| e.features().len()) < features.len(),
+        options.nim,
+    );
     let scope = match options.scope {
         Scope::From(text) => {
-            let pos = capability::parse(game, text).map_err(|error| Error::Position { text: text.to_string(), error })?;
+            let pos = capability::parse(game, text)
+                .map_err(|error| Error::Position { text: text.to_string(), error })?;
             let described = format!("the positions reachable from {}", capability::format(game, &pos));
             table.part(game, std::slice::from_ref(&pos), false, progress)?;
             described
@@ -273,7 +278,10 @@ impl Tabulator {
             Some(e) => e.count += 1,
             None => {
                 let at = entries.partition_point(|e| e.value < value);
-                entries.insert(at, Entry { value, count: 1, first: index, example: capability::format(game, pos) });
+                entries.insert(
+                    at,
+                    Entry { value, count: 1, first: index, example: capability::format(game, pos) },
+                );
             }
         }
         Ok(())

@@ -52,13 +52,13 @@ use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
 use crate::table::dense::{
     check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
 };
-use crate::error::Error;
 use crate::table::index::Indexed;
-use crate::progress::Progress;
-use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
 
 /// The first bytes of every checkpoint.
 pub const MAGIC: &[u8; 8] = b"NIMBERCK";

@@ -60,11 +60,11 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::table::dense::DenseSolution;
 use crate::error::Error;
 use crate::progress::{Progress, Silent};
-use crate::solve::solution::CountRow;
 use crate::rules::value::{Outcome, Value};
+use crate::solve::solution::CountRow;
+use crate::table::dense::DenseSolution;
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";

@@ -28,14 +28,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::table::index::Indexed;
 pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
-use crate::solve::solution::CountRow;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::retrograde::{
     frontier_bytes, solve_space_words, word_outcome, Init, RetroSpace, StateWord, MESSAGE_BYTES,
 };
-use crate::rules::value::{Outcome, Value};
+use crate::solve::solution::CountRow;
+use crate::table::index::Indexed;
 
 /// Ones between two select samples.
 const SELECT_STEP: u64 = 1 << 12;
@@ -775,7 +775,10 @@ fn solve_words<G: Indexed, W: StateWord>(
 /// The error for a position outside a dense solution (only positions reachable from the start
 /// are solved and stored).
 pub(crate) fn not_reachable<G: Indexed>(game: &G, pos: &G::Position) -> Error {
-    Error::Unsupported(format!("position `{}` is not reachable from the start", crate::rules::capability::format(game, pos)))
+    Error::Unsupported(format!(
+        "position `{}` is not reachable from the start",
+        crate::rules::capability::format(game, pos)
+    ))
 }
 
 #[cfg(test)]

@@ -5,15 +5,15 @@
 use std::path::Path;
 
 use crate::error::Error;
-use crate::rules::capability;
-use crate::rules::game::Kind;
-use crate::table::index::Indexed;
 use crate::memory::peak_memory;
 use crate::progress::Progress;
+use crate::rules::capability;
+use crate::rules::game::Kind;
+use crate::rules::value::Outcome;
 use crate::solve::SolverChoice;
 use crate::store::{write_with_progress, Store};
 use crate::table::dense::{not_reachable, solve, DenseSolution};
-use crate::rules::value::Outcome;
+use crate::table::index::Indexed;
 use crate::view::dyn_game::{
     parse, parse_or, query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport, Solved,
 };
@@ -39,7 +39,9 @@ impl<G: Indexed> Dense<G> {
             )));
         }
         match &options.checkpoint {
-            Some(checkpoint) => crate::store::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress),
+            Some(checkpoint) => {
+                crate::store::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress)
+            }
             None => solve(&self.0, options.memory, progress),
         }
     }
@@ -78,7 +80,10 @@ impl<G: Indexed> Dense<G> {
             let set = solution.set();
             (0..solution.len())
                 .map(|k| Row {
-                    position: capability::format(game, &game.unrank(set.select(k)).expect("reachable slots are positions")),
+                    position: capability::format(
+                        game,
+                        &game.unrank(set.select(k)).expect("reachable slots are positions"),
+                    ),
                     outcome: Some(solution.get_nth(k)),
                     nim: None,
                     infinite: None,
@@ -244,7 +249,9 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let seconds = started.elapsed().as_secs_f64();
         self.remove_checkpoint(options)?;
         let mut report = self.report(&solution, options)?;
-        let bytes = std::fs::metadata(path).map_err(|source| Error::Io { path: path.display().to_string(), source })?.len();
+        let bytes = std::fs::metadata(path)
+            .map_err(|source| Error::Io { path: path.display().to_string(), source })?
+            .len();
         report.notes.push(format!(
             "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
             solution.len(),

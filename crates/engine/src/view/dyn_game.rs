@@ -2,14 +2,14 @@
 //! types behind one `Box<dyn DynGame>` and work with positions as text.
 
 use crate::error::Error;
+use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::{Game, Kind};
 use crate::rules::misere::Misere;
-use crate::progress::Progress;
-use crate::solve::solution::{CountRow, NimSolution, Solution};
-use crate::solve::loopy::{self, LoopyNim, LoopySolution};
-use crate::solve::{grundy, memo, retrograde, SolverChoice};
 use crate::rules::value::Outcome;
+use crate::solve::loopy::{self, LoopyNim, LoopySolution};
+use crate::solve::solution::{CountRow, NimSolution, Solution};
+use crate::solve::{grundy, memo, retrograde, SolverChoice};
 
 /// What to solve and how.
 #[derive(Clone, Debug)]
@@ -327,7 +327,12 @@ impl<G: Game> DynGame for G {
         let rows = if options.rows {
             solution
                 .iter()
-                .map(|(p, o)| Row { position: capability::format(self, p), outcome: Some(o), nim: None, infinite: None })
+                .map(|(p, o)| Row {
+                    position: capability::format(self, p),
+                    outcome: Some(o),
+                    nim: None,
+                    infinite: None,
+                })
                 .collect()
         } else {
             Vec::new()
@@ -413,7 +418,10 @@ impl<G: Game> Solved for SolvedTable<'_, G> {
         let pos = parse_or(game, position, || self.start.clone())?;
         let outcome_of = |p: &G::Position| {
             self.solution.get(p).ok_or_else(|| {
-                Error::Unsupported(format!("position `{}` was not reached by this solve", capability::format(game, p)))
+                Error::Unsupported(format!(
+                    "position `{}` was not reached by this solve",
+                    capability::format(game, p)
+                ))
             })
         };
         query_report(game, &pos, outcome_of, |_| None, Vec::new())

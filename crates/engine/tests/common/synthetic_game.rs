@@ -3,8 +3,8 @@
 //! next to `synthetic.rs` (`#[path = "common/synthetic_game.rs"] mod synthetic_game;`).
 
 use nimber_engine::solve::retrograde::RetroSpace;
-use nimber_engine::{Game, Indexed, Kind, Move, ParseError, Value};
 use nimber_engine::{Backward, Notation};
+use nimber_engine::{Game, Indexed, Kind, Move, ParseError, Value};
 
 use crate::synthetic::Synthetic;
 

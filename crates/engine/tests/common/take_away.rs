@@ -1,8 +1,8 @@
 //! A small impartial game for tests: take 1 or 2 counters from a pile. Include it with
 //! `#[path = "common/take_away.rs"] mod take_away;`.
 
-use nimber_engine::{Game, Kind, Move, ParseError};
 use nimber_engine::Notation;
+use nimber_engine::{Game, Kind, Move, ParseError};
 
 /// Take 1 or 2 counters from a pile of `self.0`; whoever cannot move loses. Positions are the
 /// pile sizes `0..=self.0`.

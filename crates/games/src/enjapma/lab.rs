@@ -9,8 +9,8 @@
 //! is how the write-up found the rule `x + y ≡ 0 (mod 3)`, and `nimber explore enjapma -p h=4
 //! -p w=4 --by pieces,on_dark` finds it again.
 
-use nimber_engine::Family;
 use nimber_engine::Error;
+use nimber_engine::Family;
 
 use super::Enjapma;
 

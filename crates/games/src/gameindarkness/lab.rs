@@ -24,8 +24,8 @@
 //! different cells, Alice to move. The field's own `A` and `B` only mark its start. At most
 //! [`MAX_FAMILY_CELLS`] empty cells (every subset is tried).
 
-use nimber_engine::Family;
 use nimber_engine::Error;
+use nimber_engine::Family;
 
 use super::{DarkPos, GameInDarkness};
 

@@ -8,8 +8,8 @@
 //! every position reachable from the start; that is why this is a type of its own rather than
 //! [`Nim`] itself, whose positions (queries, exploration) may go beyond them.
 
-use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError};
 use nimber_engine::{Backward, Notation};
+use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError};
 
 use super::Nim;
 

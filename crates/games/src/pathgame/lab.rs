@@ -11,8 +11,8 @@
 //! the start board (at most [`MAX_FAMILY_WIDTH`]), by width and then in the order of the
 //! columns' states.
 
-use nimber_engine::Family;
 use nimber_engine::Error;
+use nimber_engine::Family;
 
 use super::{Board, PathGame};
 

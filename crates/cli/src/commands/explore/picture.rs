@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use nimber_lab::{Cell, Exploration, Observed};
 use nimber_engine::Value;
+use nimber_lab::{Cell, Exploration, Observed};
 
 use crate::error::Failure;
 
