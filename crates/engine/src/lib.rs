@@ -1,7 +1,9 @@
 //! nimber's engine: the game abstraction and exact solvers for two-player games.
 //!
-//! A game implements [`Game`] once (positions, moves, how it ends, a text notation) and every
-//! solver works on it:
+//! A game implements [`Game`] once (positions, moves, how it ends) and every solver works on
+//! it. What a game may have besides its rules (a text notation, drawings, components, moves
+//! backward, features for exploration) are opt-in capabilities, traits of their own in
+//! [`rules::capability`].
 //!
 //! - [`solve::memo`]: depth-first negamax with a transposition table, for games without cycles;
 //! - [`solve::retrograde`]: retrograde analysis in parallel rounds, for any finite game, with
@@ -11,14 +13,20 @@
 //! - [`solve::loopy`]: generalized nim values `n` or `∞(K)` of impartial games with cycles.
 //! - [`misere::Misere`]: the misère version of any game (a player left without a move wins).
 //!
-//! [`lab`] explores a game: every position of a family solved and tabulated by features,
-//! patterns and rules mined from the table, and conjectured rules checked against it.
+//! [`solve::survey`] solves every position of a game's family and tabulates it by features
+//! (what is made of the table, mined and conjectured rules, is the `nimber-lab` crate's).
+//!
+//! The modules form layers, each importing only from those below it (checked by
+//! `tests/layers.rs`): [`error`], [`progress`] and [`memory`] for all; [`rules`] (the `Game`
+//! trait and its capabilities, values, parameters, misère play); [`solve`] (the solvers over any
+//! game); [`table`] (dense indexes and the dense solver); [`store`] (solutions and checkpoints in
+//! files); [`view`] (the object-safe [`DynGame`] that front ends use).
 //!
 //! Values are from the point of view of the player to move ([`Value`]), with remoteness: the
 //! number of moves to the end under best play ([`Outcome`]).
 //!
 //! ```
-//! use nimber_engine::{Game, Kind, Move, ParseError, Value, Outcome, Silent};
+//! use nimber_engine::{Game, Kind, Move, Value, Outcome, Silent};
 //! use nimber_engine::solve::memo;
 //!
 //! /// Take 1 or 2 counters from a pile; whoever cannot move loses.
@@ -31,10 +39,6 @@
 //!     fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
 //!         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
 //!     }
-//!     fn format(&self, n: &u32) -> String { n.to_string() }
-//!     fn parse(&self, text: &str) -> Result<u32, ParseError> {
-//!         text.trim().parse().map_err(|_| ParseError::new("not a number"))
-//!     }
 //! }
 //!
 //! let game = TakeAway(9);
@@ -43,25 +47,28 @@
 //! assert_eq!(solution.get(&7), Some(Outcome::new(Value::Win, 5)));
 //! ```
 
-pub mod adapt;
-pub mod checkpoint;
-pub mod dense;
-pub mod dyn_game;
 pub mod error;
-pub mod explore;
-pub mod files;
-pub mod game;
-pub mod index;
-pub mod lab;
 pub mod memory;
-pub mod misere;
-pub mod params;
 pub mod progress;
-pub mod solution;
+pub mod rules;
 pub mod solve;
 pub mod store;
-pub mod value;
+pub mod table;
+pub mod view;
 
+// The modules' paths before the layers (`nimber_engine::dense`, ...), kept for other crates.
+pub use rules::{adapt, game, misere, params, value};
+pub use solve::{explore, solution, survey};
+pub use store::{checkpoint, files};
+pub use table::index;
+pub use view::dyn_game;
+
+/// The dense solver ([`table::dense`]) and its front-end wrapper ([`view::dense::Dense`]) at
+/// their path before the layers.
+pub mod dense {
+    pub use crate::table::dense::*;
+    pub use crate::view::dense::{Dense, DenseStore, MAX_ROWS};
+}
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Error, ParseError};
 pub use game::{Game, Kind, Move};
@@ -69,6 +76,7 @@ pub use index::{Indexed, MoveClasses};
 pub use misere::Misere;
 pub use params::{ParamSpec, Params};
 pub use progress::{Progress, Silent};
+pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation};
 pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use solve::loopy::LoopyNim;
 pub use solve::SolverChoice;

@@ -23,6 +23,7 @@ use nimber_engine::misere::Misere;
 use nimber_engine::solve::loopy::{self, LoopyNim};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
+use nimber_engine::Notation;
 use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError, Silent, Value};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -77,16 +78,22 @@ impl Game for Digraph {
         self.terminal[pos as usize]
     }
 
+    fn roots(&self) -> Vec<u32> {
+        (0..self.len() as u32).collect()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for Digraph {
     fn format(&self, &pos: &u32) -> String {
         pos.to_string()
     }
 
     fn parse(&self, text: &str) -> Result<u32, ParseError> {
         text.trim().parse().map_err(|_| ParseError::new("not a node"))
-    }
-
-    fn roots(&self) -> Vec<u32> {
-        (0..self.len() as u32).collect()
     }
 }
 
@@ -128,6 +135,16 @@ impl Game for Sum<'_> {
         out.extend(self.h.succ[b].iter().map(|&b2| a as u32 * n + b2));
     }
 
+    fn roots(&self) -> Vec<u32> {
+        (0..(self.g.len() * self.h.len()) as u32).collect()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for Sum<'_> {
     fn format(&self, pos: &u32) -> String {
         let (a, b) = self.pair(*pos);
         format!("{a}+{b}")
@@ -135,10 +152,6 @@ impl Game for Sum<'_> {
 
     fn parse(&self, _text: &str) -> Result<u32, ParseError> {
         Err(ParseError::new("not needed"))
-    }
-
-    fn roots(&self) -> Vec<u32> {
-        (0..(self.g.len() * self.h.len()) as u32).collect()
     }
 }
 

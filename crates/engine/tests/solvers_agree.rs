@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
+use nimber_engine::{Backward, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Kind, Move, Outcome, ParseError, Silent, Solution, SolveOptions, SolverChoice,
     Value,
@@ -96,6 +97,20 @@ impl Game for GraphGame {
         self.terminal[pos as usize]
     }
 
+    fn roots(&self) -> Vec<u32> {
+        (0..self.len() as u32).collect()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u32>> {
+        self.with_predecessors.then_some(self as &dyn Backward<u32>)
+    }
+}
+
+impl Notation<u32> for GraphGame {
     fn format(&self, &pos: &u32) -> String {
         match self.names.get(pos as usize) {
             Some(name) => name.to_string(),
@@ -113,17 +128,11 @@ impl Game for GraphGame {
             _ => Err(ParseError::new(format!("no node `{text}`"))),
         }
     }
+}
 
-    fn roots(&self) -> Vec<u32> {
-        (0..self.len() as u32).collect()
-    }
-
-    fn has_predecessors(&self) -> bool {
-        self.with_predecessors
-    }
-
+impl Backward<u32> for GraphGame {
     fn predecessors(&self, &pos: &u32, out: &mut Vec<u32>) {
-        assert!(self.with_predecessors, "predecessors called although has_predecessors is false");
+        assert!(self.with_predecessors, "predecessors called although backward is None");
         self.predecessor_calls.fetch_add(1, Ordering::Relaxed);
         out.extend_from_slice(&self.pred[pos as usize]);
     }

@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use nimber_engine::dense::{self, DenseSolution};
 use nimber_engine::store::{self, Store, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION};
+use nimber_engine::{Backward, Notation};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
@@ -157,6 +158,16 @@ impl Game for Ladder {
         }
     }
 
+    fn notation(&self) -> Option<&dyn Notation<u64>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u64>> {
+        Some(self)
+    }
+}
+
+impl Notation<u64> for Ladder {
     fn format(&self, i: &u64) -> String {
         i.to_string()
     }
@@ -164,11 +175,9 @@ impl Game for Ladder {
     fn parse(&self, text: &str) -> Result<u64, ParseError> {
         text.trim().parse().map_err(|_| ParseError::new("not a number"))
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<u64> for Ladder {
     fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
         if j % STEP == 0 && j + STEP < RUNGS * STEP {
             out.push(j + STEP);

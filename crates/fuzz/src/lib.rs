@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use nimber_engine::{DynGame, Error, Game, SolveOptions, SolverChoice, Value};
+use nimber_engine::{DynGame, Error, Game, Notation, SolveOptions, SolverChoice, Value};
 use nimber_games::graph::Graph;
 
 /// A fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs`, the folders
@@ -230,8 +230,8 @@ pub fn graph(data: &[u8]) {
     assert!(!graph.is_empty());
     for id in 0..graph.len() as u32 {
         let name = graph.name(id).to_string();
-        assert_eq!(Game::parse(&graph, &name).ok(), Some(id), "graph: position `{name}`");
-        assert_eq!(Game::format(&graph, &id), name);
+        assert_eq!(Notation::parse(&graph, &name).ok(), Some(id), "graph: position `{name}`");
+        assert_eq!(Notation::format(&graph, &id), name);
     }
     check_position("graph", &graph, &graph.start_text());
     if graph.len() > SOLVED_GRAPH {
@@ -267,7 +267,7 @@ const RULE_VALUES: &[[i64; 4]] =
 pub fn rule(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let features: Vec<String> = RULE_FEATURES.iter().map(|s| s.to_string()).collect();
-    let rule = match nimber_engine::lab::rule::Rule::new(text, &features, Value::Lose) {
+    let rule = match nimber_lab::rule::Rule::new(text, &features, Value::Lose) {
         Ok(rule) => rule,
         Err(e) => {
             assert!(matches!(e, Error::Param(_)), "rule: not a parameter error: {e:?}");

@@ -1,6 +1,7 @@
 //! Berzerk: a monster on a circle of objects, two players with their own step sizes, and a
 //! black hole that wins for whoever moves the monster into it (Codeforces 786A).
 
+use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
@@ -148,10 +149,20 @@ impl Game for Berzerk {
         (pos.object == 1).then_some(Outcome::new(Value::Lose, 0))
     }
 
-    fn svg(&self, pos: &BerzerkPos) -> Option<String> {
-        Some(draw(self, pos))
+    fn notation(&self) -> Option<&dyn Notation<BerzerkPos>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<BerzerkPos>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<BerzerkPos>> {
+        Some(self)
+    }
+}
+
+impl Notation<BerzerkPos> for Berzerk {
     fn format(&self, pos: &BerzerkPos) -> String {
         format!("{}:{}", pos.player, pos.object)
     }
@@ -186,11 +197,15 @@ impl Game for Berzerk {
         }
         Ok(BerzerkPos { player, object: object as u32 })
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
+impl Draw<BerzerkPos> for Berzerk {
+    fn svg(&self, pos: &BerzerkPos) -> Option<String> {
+        Some(draw(self, pos))
     }
+}
 
+impl Backward<BerzerkPos> for Berzerk {
     /// The positions with a move to `pos`: the other player to move, the monster `s` objects
     /// counter-clockwise for each of that player's steps `s`, except the black hole (the game
     /// is over there). Steps are distinct, so each predecessor has exactly one move to `pos`.

@@ -11,6 +11,7 @@
 //! hand; chicks on the board promoted or not); the slots of the arrangements that are not
 //! canonical (the larger of two mirror images) are holes, a little under half of them.
 
+use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
@@ -475,10 +476,20 @@ impl Game for Dobutsu {
         fast::sente_terminal(pos.sente_view().0).map(|v| Outcome::new(v, TERMINAL_REMOTENESS))
     }
 
-    fn svg(&self, pos: &DobutsuPos) -> Option<String> {
-        Some(draw(*pos))
+    fn notation(&self) -> Option<&dyn Notation<DobutsuPos>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<DobutsuPos>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<DobutsuPos>> {
+        Some(self)
+    }
+}
+
+impl Notation<DobutsuPos> for Dobutsu {
     fn format(&self, pos: &DobutsuPos) -> String {
         format_position(*pos)
     }
@@ -486,11 +497,15 @@ impl Game for Dobutsu {
     fn parse(&self, text: &str) -> Result<DobutsuPos, ParseError> {
         parse_position(text)
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
+impl Draw<DobutsuPos> for Dobutsu {
+    fn svg(&self, pos: &DobutsuPos) -> Option<String> {
+        Some(draw(*pos))
     }
+}
 
+impl Backward<DobutsuPos> for Dobutsu {
     fn predecessors(&self, pos: &DobutsuPos, out: &mut Vec<DobutsuPos>) {
         if pos.gote_to_move() {
             let first = out.len();

@@ -1,5 +1,6 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
+use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
 };
@@ -389,60 +390,20 @@ impl Game for Dodgem {
         (!self.has_move(pos)).then_some(Outcome::new(Value::Win, 0))
     }
 
-    fn has_predecessors(&self) -> bool {
-        true
+    fn notation(&self) -> Option<&dyn Notation<DodgemPos>> {
+        Some(self)
     }
 
-    /// The positions before the last move, made by the player not to move in `pos`: one of
-    /// their cars one cell back (Blue's from the left, from below or from above; Red's from
-    /// below, from the right or from the left) onto a free cell, or a car that has left back on
-    /// the cell it left from (Blue's right column, Red's top row) when it is free. Every one has
-    /// a move (the one into `pos`), so none is terminal.
-    fn predecessors(&self, pos: &DodgemPos, out: &mut Vec<DodgemPos>) {
-        let n = self.n;
-        let free = self.full & !(pos.blue | pos.red);
-        // The player who moved last, and their cars.
-        let blue_moved = !pos.blue_to_move;
-        let cars = if blue_moved { pos.blue } else { pos.red };
-        let before = |cars_before: u32| {
-            if blue_moved {
-                DodgemPos { blue: cars_before, red: pos.red, blue_to_move: true }
-            } else {
-                DodgemPos { blue: pos.blue, red: cars_before, blue_to_move: false }
-            }
-        };
-        let mut rest = cars;
-        while rest != 0 {
-            let to = rest.trailing_zeros();
-            rest &= rest - 1;
-            let (col, row) = (to % n, to / n);
-            let others = cars & !(1 << to);
-            // (The cell the car came from, whether that move exists.)
-            let from = if blue_moved {
-                [(to.wrapping_sub(1), col > 0), (to.wrapping_sub(n), row > 0), (to + n, row + 1 < n)]
-            } else {
-                [(to.wrapping_sub(n), row > 0), (to + 1, col + 1 < n), (to.wrapping_sub(1), col > 0)]
-            };
-            for (cell, exists) in from {
-                if exists && free & 1 << cell != 0 {
-                    out.push(before(others | 1 << cell));
-                }
-            }
-        }
-        if cars.count_ones() < n - 1 {
-            let mut exits = free & if blue_moved { self.right } else { self.top };
-            while exits != 0 {
-                let cell = exits.trailing_zeros();
-                exits &= exits - 1;
-                out.push(before(cars | 1 << cell));
-            }
-        }
+    fn drawing(&self) -> Option<&dyn Draw<DodgemPos>> {
+        Some(self)
     }
 
-    fn svg(&self, pos: &DodgemPos) -> Option<String> {
-        Some(draw(self, pos))
+    fn backward(&self) -> Option<&dyn Backward<DodgemPos>> {
+        Some(self)
     }
+}
 
+impl Notation<DodgemPos> for Dodgem {
     fn format(&self, pos: &DodgemPos) -> String {
         let n = self.n;
         let mut s = String::new();
@@ -528,6 +489,60 @@ impl Game for Dodgem {
     }
 }
 
+impl Draw<DodgemPos> for Dodgem {
+    fn svg(&self, pos: &DodgemPos) -> Option<String> {
+        Some(draw(self, pos))
+    }
+}
+
+impl Backward<DodgemPos> for Dodgem {
+    /// The positions before the last move, made by the player not to move in `pos`: one of
+    /// their cars one cell back (Blue's from the left, from below or from above; Red's from
+    /// below, from the right or from the left) onto a free cell, or a car that has left back on
+    /// the cell it left from (Blue's right column, Red's top row) when it is free. Every one has
+    /// a move (the one into `pos`), so none is terminal.
+    fn predecessors(&self, pos: &DodgemPos, out: &mut Vec<DodgemPos>) {
+        let n = self.n;
+        let free = self.full & !(pos.blue | pos.red);
+        // The player who moved last, and their cars.
+        let blue_moved = !pos.blue_to_move;
+        let cars = if blue_moved { pos.blue } else { pos.red };
+        let before = |cars_before: u32| {
+            if blue_moved {
+                DodgemPos { blue: cars_before, red: pos.red, blue_to_move: true }
+            } else {
+                DodgemPos { blue: pos.blue, red: cars_before, blue_to_move: false }
+            }
+        };
+        let mut rest = cars;
+        while rest != 0 {
+            let to = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (col, row) = (to % n, to / n);
+            let others = cars & !(1 << to);
+            // (The cell the car came from, whether that move exists.)
+            let from = if blue_moved {
+                [(to.wrapping_sub(1), col > 0), (to.wrapping_sub(n), row > 0), (to + n, row + 1 < n)]
+            } else {
+                [(to.wrapping_sub(n), row > 0), (to + 1, col + 1 < n), (to.wrapping_sub(1), col > 0)]
+            };
+            for (cell, exists) in from {
+                if exists && free & 1 << cell != 0 {
+                    out.push(before(others | 1 << cell));
+                }
+            }
+        }
+        if cars.count_ones() < n - 1 {
+            let mut exits = free & if blue_moved { self.right } else { self.top };
+            while exits != 0 {
+                let cell = exits.trailing_zeros();
+                exits &= exits - 1;
+                out.push(before(cars | 1 << cell));
+            }
+        }
+    }
+}
+
 /// The dense index: the positions with `b` Blue and `r` Red cars on the board (`b`, `r` in
 /// `0..n`) form a block of `C(n², b) * C(n² - b, r)` slot pairs, blocks in order of `b` then `r`;
 /// within a block, Blue's cells are a `b`-subset of the `n²` cells and Red's an `r`-subset of the
@@ -585,7 +600,7 @@ impl Indexed for Dodgem {
         classes
     }
 
-    /// The predecessors of [`Game::predecessors`], generated on the bitboards and ranked
+    /// The predecessors of [`Backward::predecessors`](nimber_engine::Backward::predecessors), generated on the bitboards and ranked
     /// directly; distinct ones (see [`Indexed::successor_slots`] above), none terminal.
     fn predecessor_slots(&self, pos: &DodgemPos, out: &mut Vec<u64>) {
         let n = self.n;

@@ -44,6 +44,7 @@
 //! The game is finite: a move removes a piece or lowers the sum of the pieces' distances to the
 //! bottom-left corner.
 
+use nimber_engine::{Backward, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::registry::{Facts, GameInfo};
@@ -306,10 +307,24 @@ impl Game for Enjapma {
         self.for_each_move(pos, |from, to| out.push(apply(pos, from, to)));
     }
 
-    fn svg(&self, &pos: &u64) -> Option<String> {
-        Some(draw(self, pos))
+    fn notation(&self) -> Option<&dyn Notation<u64>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<u64>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u64>> {
+        Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<u64>> {
+        Some(self)
+    }
+}
+
+impl Notation<u64> for Enjapma {
     fn format(&self, &pos: &u64) -> String {
         let mut s = String::with_capacity((self.cells() + self.h) as usize);
         for row in 0..self.h {
@@ -333,23 +348,15 @@ impl Game for Enjapma {
         }
         Ok(cells)
     }
+}
 
-    fn features(&self) -> Vec<String> {
-        lab::feature_names()
+impl Draw<u64> for Enjapma {
+    fn svg(&self, &pos: &u64) -> Option<String> {
+        Some(draw(self, pos))
     }
+}
 
-    fn feature_values(&self, &pos: &u64, out: &mut Vec<i64>) {
-        lab::feature_values(self, pos, out)
-    }
-
-    fn family(&self) -> Result<Option<nimber_engine::lab::Family<Enjapma>>, Error> {
-        lab::family(self)
-    }
-
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<u64> for Enjapma {
     fn predecessors(&self, &pos: &u64, out: &mut Vec<u64>) {
         let w = self.w;
         let empty = !pos & self.full();
@@ -372,6 +379,20 @@ impl Game for Enjapma {
                 out.push(pos & !(1 << to) | 1 << (to - w));
             }
         }
+    }
+}
+
+impl Explore<u64> for Enjapma {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, &pos: &u64, out: &mut Vec<i64>) {
+        lab::feature_values(self, pos, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::Family<u64>>, Error> {
+        lab::family(self)
     }
 }
 

@@ -1,6 +1,7 @@
 //! FiveHundredEleven: play cards into a 9-bit memory by OR; whoever makes it 511 loses
 //! (TopCoder SRM 511).
 
+use nimber_engine::{Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
@@ -119,10 +120,16 @@ impl Game for FiveHundredEleven {
         (pos.memory == FULL).then_some(Outcome::new(Value::Win, 0))
     }
 
-    fn svg(&self, pos: &FiveHundredElevenPos) -> Option<String> {
-        Some(draw(self, pos))
+    fn notation(&self) -> Option<&dyn Notation<FiveHundredElevenPos>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<FiveHundredElevenPos>> {
+        Some(self)
+    }
+}
+
+impl Notation<FiveHundredElevenPos> for FiveHundredEleven {
     fn format(&self, pos: &FiveHundredElevenPos) -> String {
         let cards: Vec<String> = Self::remaining(pos).map(|i| i.to_string()).collect();
         let cards = if cards.is_empty() { "-".to_string() } else { cards.join(",") };
@@ -204,6 +211,12 @@ impl Game for FiveHundredEleven {
             return Err(ParseError::at(col(k), format!("unexpected `{}`", chars[k])));
         }
         Ok(FiveHundredElevenPos { memory, remaining })
+    }
+}
+
+impl Draw<FiveHundredElevenPos> for FiveHundredEleven {
+    fn svg(&self, pos: &FiveHundredElevenPos) -> Option<String> {
+        Some(draw(self, pos))
     }
 }
 

@@ -2,6 +2,7 @@
 //! perfect-information game of her beliefs.
 
 use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
+use nimber_engine::{Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
@@ -252,27 +253,25 @@ impl Game for GameInDarkness {
         }
     }
 
-    fn features(&self) -> Vec<String> {
-        lab::feature_names()
-    }
-
-    fn feature_values(&self, pos: &DarkPos, out: &mut Vec<i64>) {
-        lab::feature_values(self, pos, out)
-    }
-
-    fn family(&self) -> Result<Option<nimber_engine::lab::Family<GameInDarkness>>, Error> {
-        lab::family(self)
-    }
-
     fn terminal(&self, pos: &DarkPos) -> Option<Outcome> {
         // Bob has been caught: over, lost for him, won for her.
         (pos.bob == 0).then_some(Outcome::new(if pos.alice_to_move { Value::Win } else { Value::Lose }, 0))
     }
 
-    fn svg(&self, pos: &DarkPos) -> Option<String> {
-        Some(draw(self, pos))
+    fn notation(&self) -> Option<&dyn Notation<DarkPos>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<DarkPos>> {
+        Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<DarkPos>> {
+        Some(self)
+    }
+}
+
+impl Notation<DarkPos> for GameInDarkness {
     fn format(&self, pos: &DarkPos) -> String {
         let mut s = String::with_capacity(self.rows * (self.cols + 1) + 2);
         for r in 0..self.rows {
@@ -380,6 +379,26 @@ impl Game for GameInDarkness {
             return Err(ParseError::at(at + extra + 1, "unexpected text after the player to move"));
         }
         Ok(DarkPos { alice_to_move, alice, bob })
+    }
+}
+
+impl Draw<DarkPos> for GameInDarkness {
+    fn svg(&self, pos: &DarkPos) -> Option<String> {
+        Some(draw(self, pos))
+    }
+}
+
+impl Explore<DarkPos> for GameInDarkness {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, pos: &DarkPos, out: &mut Vec<i64>) {
+        lab::feature_values(self, pos, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::Family<DarkPos>>, Error> {
+        lab::family(self)
     }
 }
 

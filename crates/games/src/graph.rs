@@ -4,9 +4,8 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use nimber_engine::{
-    DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
-};
+use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
 
@@ -260,10 +259,24 @@ impl Game for Graph {
         self.values[pos as usize].map(|v| Outcome::new(v, 0))
     }
 
-    fn svg(&self, &pos: &u32) -> Option<String> {
-        Some(draw(self, pos))
+    fn roots(&self) -> Vec<u32> {
+        (0..self.names.len() as u32).collect()
     }
 
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<u32>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u32>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for Graph {
     fn format(&self, &pos: &u32) -> String {
         self.names[pos as usize].clone()
     }
@@ -275,15 +288,15 @@ impl Game for Graph {
             .copied()
             .ok_or_else(|| ParseError::new(format!("no position named `{name}` in {}", self.path)))
     }
+}
 
-    fn roots(&self) -> Vec<u32> {
-        (0..self.names.len() as u32).collect()
+impl Draw<u32> for Graph {
+    fn svg(&self, &pos: &u32) -> Option<String> {
+        Some(draw(self, pos))
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<u32> for Graph {
     fn predecessors(&self, &pos: &u32, out: &mut Vec<u32>) {
         out.extend_from_slice(&self.predecessors[pos as usize]);
     }

@@ -1,6 +1,7 @@
 //! Heap games from their codes: octal and hexadecimal games, subtraction and all-but
 //! subtraction games, Grundy's game (the rulesets of `nimber_heaps`).
 
+use nimber_engine::{Backward, Decompose, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
@@ -149,6 +150,26 @@ impl Game for HeapGame {
         }
     }
 
+    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<Vec<u32>>> {
+        Some(self)
+    }
+
+    /// Subtraction games list their predecessors (for retrograde analysis without a reverse
+    /// graph); other rulesets do not.
+    fn backward(&self) -> Option<&dyn Backward<Vec<u32>>> {
+        matches!(self.rules, Ruleset::Subtraction(_)).then_some(self as &dyn Backward<Vec<u32>>)
+    }
+}
+
+impl Notation<Vec<u32>> for HeapGame {
     fn format(&self, heaps: &Vec<u32>) -> String {
         format_heaps(heaps)
     }
@@ -156,11 +177,9 @@ impl Game for HeapGame {
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
         parse_position(text, MAX_HEAP)
     }
+}
 
-    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        single_heaps(heaps)
-    }
-
+impl Draw<Vec<u32>> for HeapGame {
     /// Drawn as heaps under the code and name of the rules, and under the name of the game of the
     /// library that plays them (`grundy-game`, `subtraction`) when there is one.
     fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
@@ -179,12 +198,9 @@ impl Game for HeapGame {
         };
         Some(draw_heaps(game, &heading, heaps))
     }
+}
 
-    /// Subtraction games list their predecessors (for retrograde analysis without a reverse
-    /// graph); other rulesets do not.
-    fn has_predecessors(&self) -> bool {
-        matches!(self.rules, Ruleset::Subtraction(_))
-    }
+impl Backward<Vec<u32>> for HeapGame {
 
     /// For a subtraction game, the positions with a move to `heaps`: one heap of size `h` grown
     /// to `h + s` for each distinct size `h` present and each `s` in the set, plus a new heap of
@@ -216,6 +232,12 @@ impl Game for HeapGame {
                 out.push(replace_heap(heaps, h, to as u32));
             }
         }
+    }
+}
+
+impl Decompose<Vec<u32>> for HeapGame {
+    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
+        single_heaps(heaps)
     }
 }
 

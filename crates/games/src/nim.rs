@@ -1,5 +1,6 @@
 //! Nim: heaps of counters; a move takes any positive number of counters from one heap.
 
+use nimber_engine::{Decompose, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
@@ -97,6 +98,24 @@ impl Game for Nim {
         take_successors(heaps, |h| (0..h).rev(), out)
     }
 
+    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<Vec<u32>>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u32>> for Nim {
     fn format(&self, heaps: &Vec<u32>) -> String {
         format_heaps(heaps)
     }
@@ -104,15 +123,21 @@ impl Game for Nim {
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
         parse_position(text, MAX_HEAP)
     }
+}
 
-    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
-        single_heaps(heaps)
-    }
-
+impl Draw<Vec<u32>> for Nim {
     fn svg(&self, heaps: &Vec<u32>) -> Option<String> {
         Some(draw_heaps(INFO.name, "Nim: take any number from one heap", heaps))
     }
+}
 
+impl Decompose<Vec<u32>> for Nim {
+    fn components(&self, heaps: &Vec<u32>) -> Option<Vec<Vec<u32>>> {
+        single_heaps(heaps)
+    }
+}
+
+impl Explore<Vec<u32>> for Nim {
     fn features(&self) -> Vec<String> {
         lab::feature_names(self)
     }
@@ -121,7 +146,7 @@ impl Game for Nim {
         lab::feature_values(self, heaps, out)
     }
 
-    fn family(&self) -> Result<Option<nimber_engine::lab::Family<Nim>>, Error> {
+    fn family(&self) -> Result<Option<nimber_engine::Family<Vec<u32>>>, Error> {
         lab::family(self)
     }
 }

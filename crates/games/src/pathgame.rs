@@ -1,5 +1,6 @@
 //! PathGame: colour cells of a 2 x W board black while a left-to-right white path remains.
 
+use nimber_engine::{Decompose, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::registry::{Facts, GameInfo};
@@ -11,7 +12,7 @@ pub const MAX_WIDTH: usize = 64;
 
 /// The most positions a start board given to the registry may reach: a full solve visits all of
 /// them. The all-white board of 18 columns reaches 9,369,319; of 19 columns, 22,619,537. Nim
-/// values of wider boards are found quickly through [`Game::components`] (the library's
+/// values of wider boards are found quickly through [`Decompose::components`] (the library's
 /// `grundy` solver on a [`PathGame`] built with [`PathGame::new`]).
 pub const MAX_REACHABLE: u128 = 10_000_000;
 
@@ -197,7 +198,7 @@ fn parse_rows(rows: &[(&str, usize)]) -> Result<Board, ParseError> {
 #[derive(Clone, Debug)]
 pub struct PathGame {
     start: Board,
-    /// The most positions a board read by [`Game::parse`] may reach; `None` for no limit.
+    /// The most positions a board read by [`Notation::parse`] may reach; `None` for no limit.
     max_reachable: Option<u128>,
 }
 
@@ -213,7 +214,7 @@ impl PathGame {
         Ok(PathGame { start, max_reachable: None })
     }
 
-    /// The same game, refusing to read boards (with [`Game::parse`]) that reach more than `max`
+    /// The same game, refusing to read boards (with [`Notation::parse`]) that reach more than `max`
     /// positions. The registry's game uses [`MAX_REACHABLE`], as positions typed by a user are
     /// solved in full.
     pub fn with_max_reachable(self, max: u128) -> PathGame {
@@ -334,10 +335,24 @@ impl Game for PathGame {
         }
     }
 
-    fn svg(&self, board: &Board) -> Option<String> {
-        Some(draw(self, board))
+    fn notation(&self) -> Option<&dyn Notation<Board>> {
+        Some(self)
     }
 
+    fn drawing(&self) -> Option<&dyn Draw<Board>> {
+        Some(self)
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<Board>> {
+        Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<Board>> {
+        Some(self)
+    }
+}
+
+impl Notation<Board> for PathGame {
     fn format(&self, board: &Board) -> String {
         board.notation()
     }
@@ -354,19 +369,15 @@ impl Game for PathGame {
         }
         Ok(board)
     }
+}
 
-    fn features(&self) -> Vec<String> {
-        lab::feature_names()
+impl Draw<Board> for PathGame {
+    fn svg(&self, board: &Board) -> Option<String> {
+        Some(draw(self, board))
     }
+}
 
-    fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
-        lab::feature_values(board, out)
-    }
-
-    fn family(&self) -> Result<Option<nimber_engine::lab::Family<PathGame>>, Error> {
-        lab::family(self)
-    }
-
+impl Decompose<Board> for PathGame {
     /// The runs of white columns between black cells, each as a board with the black cells
     /// that bound it (a column with one black cell at each bounded end); runs of no columns are
     /// left out. A move in a run affects only that run: it forbids cells of its own and the
@@ -400,6 +411,20 @@ impl Game for PathGame {
             }
             _ => Some(parts),
         }
+    }
+}
+
+impl Explore<Board> for PathGame {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
+        lab::feature_values(board, out)
+    }
+
+    fn family(&self) -> Result<Option<nimber_engine::Family<Board>>, Error> {
+        lab::family(self)
     }
 }
 

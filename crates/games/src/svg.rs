@@ -1,4 +1,4 @@
-//! Drawings of positions as standalone SVG documents ([`nimber_engine::Game::svg`]): a small
+//! Drawings of positions as standalone SVG documents ([`nimber_engine::Draw`]): a small
 //! builder that escapes text and numbers, the palette every game shares, and the pieces most
 //! drawings are made of (boards of squares, coordinates, tokens, arrows, a status line).
 //!

@@ -1,5 +1,6 @@
 //! Tic-tac-toe (noughts and crosses) on a 3x3 board.
 
+use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
@@ -128,6 +129,20 @@ impl Game for TicTacToe {
         }
     }
 
+    fn notation(&self) -> Option<&dyn Notation<Board>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Board>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<Board>> {
+        Some(self)
+    }
+}
+
+impl Notation<Board> for TicTacToe {
     fn format(&self, board: &Board) -> String {
         let mut s = String::with_capacity(11);
         for i in 0..9 {
@@ -182,15 +197,15 @@ impl Game for TicTacToe {
         check_reachable(board, &columns)?;
         Ok(board)
     }
+}
 
+impl Draw<Board> for TicTacToe {
     fn svg(&self, &board: &Board) -> Option<String> {
         Some(draw(self, board))
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<Board> for TicTacToe {
     /// The boards without one of the marks of the player who moved last.
     fn predecessors(&self, &board: &Board, out: &mut Vec<Board>) {
         let last = board.last_mover_marks();

@@ -2,11 +2,11 @@
 //! checked by `check`, false rules rejected with true counterexamples, and every result
 //! compared with the games' rules solved separately.
 
-use nimber_engine::lab::{self, Claim, Observed, Rule, Scope, Survey, SurveyOptions};
 use nimber_engine::solve::memo;
 use nimber_engine::{DynGame, Game, Silent, Value};
 use nimber_games::enjapma::{self, Enjapma};
 use nimber_games::nim::Nim;
+use nimber_lab::{self as lab, Claim, Observed, Rule, Scope, Survey, SurveyOptions};
 
 fn survey(game: &dyn DynGame, nim: bool) -> Survey {
     game.survey(&SurveyOptions { scope: Scope::Family, nim }, &Silent).unwrap()

@@ -14,6 +14,7 @@
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{self, Predecessors};
+use nimber_engine::Notation;
 use nimber_engine::{Game, Kind, Misere, Move, ParseError, Silent, Value};
 use nimber_games::heap::HeapGame;
 use nimber_games::nim::Nim;
@@ -141,11 +142,17 @@ impl Game for WithNim {
         }
     }
 
-    fn format(&self, pos: &Self::Position) -> String {
+    fn notation(&self) -> Option<&dyn Notation<(Vec<u32>, Vec<u32>)>> {
+        Some(self)
+    }
+}
+
+impl Notation<(Vec<u32>, Vec<u32>)> for WithNim {
+    fn format(&self, pos: &(Vec<u32>, Vec<u32>)) -> String {
         format!("{pos:?}")
     }
 
-    fn parse(&self, _text: &str) -> Result<Self::Position, ParseError> {
+    fn parse(&self, _text: &str) -> Result<(Vec<u32>, Vec<u32>), ParseError> {
         Err(ParseError::new("not needed"))
     }
 }

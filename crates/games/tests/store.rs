@@ -5,7 +5,7 @@
 
 use nimber_engine::solve::memo;
 use nimber_engine::store::{self, Store};
-use nimber_engine::{dense, Error, Game, Indexed, Silent};
+use nimber_engine::{dense, Error, Game, Indexed, Notation, Silent};
 use nimber_games::tictactoe::TicTacToe;
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -1,4 +1,4 @@
-//! The drawings of positions (`Game::svg`, through the registry's `DynGame::svg`): every game
+//! The drawings of positions (the `Draw` capability, through the registry's `DynGame::svg`): every game
 //! draws its start and a few other positions as well-formed standalone SVG with the notation
 //! in its `<title>`, the squares, heaps, vertices or cards that the notation has (counted by
 //! their `data-` attributes), and text escaped. Each drawing is also written to

@@ -7,7 +7,7 @@ use std::fs;
 use std::time::{Duration, Instant};
 
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Game, Silent, Value};
+use nimber_engine::{Notation, Silent, Value};
 use nimber_games::enjapma::{nim_value, Enjapma};
 use nimber_problems::enjapma::{read, solve};
 use nimber_problems::{InputError, Options};

@@ -3,9 +3,9 @@
 //! trees; and the criterion as a rule checked by the generic machinery against exhaustive
 //! solving of the belief game.
 
-use nimber_engine::lab::{self, Rule, Scope, SurveyOptions};
 use nimber_engine::{DynGame, Game, Silent, Value};
 use nimber_games::gameindarkness::GameInDarkness;
+use nimber_lab::{self as lab, Rule, Scope, SurveyOptions};
 use nimber_problems::gameindarkness::{criterion, parse};
 
 #[test]

@@ -5,11 +5,11 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use nimber_engine::lab::{self, Observed, Scope, SurveyOptions};
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, Params, QueryReport, SolveOptions};
 use nimber_games::GameInfo;
 use nimber_heaps::{find_period, nim_sequence, Ruleset};
+use nimber_lab::{self as lab, Observed, Scope, SurveyOptions};
 use serde::Deserialize;
 use serde_json::{json, Map, Value as Json};
 

@@ -1,12 +1,12 @@
 //! `nimber check`: checks a conjectured rule, an expression over a game's features, against
 //! exhaustive solving of every position of the game's family (or of the positions reachable
-//! from one position). See [`nimber_engine::lab::rule`] for the language.
+//! from one position). See [`nimber_lab::rule`] for the language.
 
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
-use nimber_engine::lab::{self, Observed, Rule, Verdict};
 use nimber_engine::Value;
+use nimber_lab::{self as lab, Observed, Rule, Verdict};
 use serde::Serialize;
 
 use crate::args::GameArgs;

@@ -1,6 +1,6 @@
 //! `nimber explore`: solves every position of a game's family and lays the values out by a few
 //! features: the table with counts, whether the value is a function of the features, periods,
-//! and a rule mined from the table (see [`nimber_engine::lab`]).
+//! and a rule mined from the table (see [`nimber_lab`]).
 
 mod picture;
 
@@ -8,8 +8,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use nimber_engine::lab::{self, Exploration, Observed};
-use nimber_engine::Value;
+use nimber_engine::{Error, Value};
+use nimber_lab::{self as lab, Exploration, Observed};
 use serde::Serialize;
 
 use crate::args::GameArgs;

@@ -55,8 +55,8 @@ pub fn survey(
     built: &Built,
     from: Option<&str>,
     nim: bool,
-) -> Result<(nimber_engine::lab::Survey, std::time::Duration), Failure> {
-    use nimber_engine::lab::{Scope, SurveyOptions};
+) -> Result<(nimber_lab::Survey, std::time::Duration), Failure> {
+    use nimber_lab::{Scope, SurveyOptions};
     let scope = match from {
         Some(text) => Scope::From(text),
         None => Scope::Family,

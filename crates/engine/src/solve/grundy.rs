@@ -2,15 +2,16 @@
 //!
 //! The nim value of a position is the least non-negative integer that is not the value of one
 //! of its moves (the mex); a position is lost for the player to move exactly when its value is 0.
-//! When the game splits a position into independent components ([`Game::components`]), the value
+//! When the game splits a position into independent components ([`crate::rules::capability::Decompose`]), the value
 //! is the XOR of the components' values, and only the components are searched.
 
 use crate::error::Error;
-use crate::game::{Game, Kind};
 use crate::progress::Progress;
-use crate::solution::NimSolution;
+use crate::rules::capability;
+use crate::rules::game::{Game, Kind};
+use crate::rules::value::Value;
 use crate::solve::dfs::{evaluate, Evaluator};
-use crate::value::Value;
+use crate::solve::solution::NimSolution;
 
 /// How a position's nim value is formed from its dependencies.
 enum Rule {
@@ -33,11 +34,13 @@ impl<G: Game> Evaluator<G::Position> for Grundy<'_, G> {
             Some(other) => {
                 return Err(Error::Unsupported(format!(
                     "nim values are defined under normal play, but position `{}` is declared a {other}",
-                    self.0.format(pos)
+                    capability::format(self.0, pos)
                 )))
             }
         }
-        if let Some(parts) = self.0.components(pos).filter(|parts| parts.len() >= 2) {
+        if let Some(parts) =
+            self.0.decomposition().and_then(|d| d.components(pos)).filter(|parts| parts.len() >= 2)
+        {
             deps.extend(parts);
             return Ok(Rule::Sum);
         }
@@ -53,7 +56,7 @@ impl<G: Game> Evaluator<G::Position> for Grundy<'_, G> {
     }
 
     fn cycle(&self, pos: &G::Position) -> Error {
-        Error::Cycle(self.0.format(pos))
+        Error::Cycle(capability::format(self.0, pos))
     }
 }
 

@@ -60,10 +60,10 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::explore::Explored;
-use crate::game::{Game, Kind};
 use crate::progress::Progress;
-use crate::value::Value;
+use crate::rules::game::{Game, Kind};
+use crate::rules::value::Value;
+use crate::solve::explore::Explored;
 
 /// A generalized nim value: a natural number, or `∞(K)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -359,7 +359,7 @@ pub fn solve<G: Game>(
             Some(other) => {
                 return Err(Error::Unsupported(format!(
                     "nim values are defined under normal play, but position `{}` is declared a {other}",
-                    game.format(&explored.positions[i])
+                    crate::rules::capability::format(game, &explored.positions[i])
                 )))
             }
         }
@@ -381,7 +381,7 @@ mod tests {
         assert_eq!(Finite(3).to_string(), "3");
         assert_eq!(inf(&[2, 0, 2]).to_string(), "∞(0,2)");
         assert_eq!(inf(&[]).to_string(), "∞(∅)");
-        use crate::value::Value::{Draw, Lose, Win};
+        use crate::rules::value::Value::{Draw, Lose, Win};
         assert_eq!(
             [Finite(0).value(), Finite(5).value(), inf(&[0, 3]).value(), inf(&[1]).value()],
             [Lose, Win, Win, Draw]
@@ -396,8 +396,8 @@ mod tests {
         assert_eq!(inf(&[0, 2]).sum(&Finite(2)), inf(&[0, 2]));
         assert_eq!(Finite(1).sum(&inf(&[0, 2])), inf(&[1, 3]));
         // ∞(K) + a is a win exactly when a is in K.
-        assert_eq!(inf(&[1, 3]).sum(&Finite(3)).value(), crate::value::Value::Win);
-        assert_eq!(inf(&[1, 3]).sum(&Finite(2)).value(), crate::value::Value::Draw);
+        assert_eq!(inf(&[1, 3]).sum(&Finite(3)).value(), crate::rules::value::Value::Win);
+        assert_eq!(inf(&[1, 3]).sum(&Finite(2)).value(), crate::rules::value::Value::Draw);
         assert_eq!(inf(&[0]).sum(&inf(&[0])), inf(&[]));
         assert_eq!(LoopyNim::sum_all([&Finite(1), &Finite(2), &inf(&[3])]), inf(&[0]));
         assert_eq!(LoopyNim::sum_all([]), Finite(0));

@@ -1,11 +1,12 @@
 //! Depth-first negamax search with a transposition table, for games without cycles.
 
 use crate::error::Error;
-use crate::game::Game;
 use crate::progress::Progress;
-use crate::solution::{OutcomeTable, Solution};
+use crate::rules::capability;
+use crate::rules::game::Game;
+use crate::rules::value::{best_of, Outcome, Value};
 use crate::solve::dfs::{evaluate, Evaluator};
-use crate::value::{best_of, Outcome, Value};
+use crate::solve::solution::{OutcomeTable, Solution};
 
 struct Negamax<'g, G>(&'g G);
 
@@ -29,7 +30,7 @@ impl<G: Game> Evaluator<G::Position> for Negamax<'_, G> {
     }
 
     fn cycle(&self, pos: &G::Position) -> Error {
-        Error::Cycle(self.0.format(pos))
+        Error::Cycle(capability::format(self.0, pos))
     }
 }
 

@@ -1,11 +1,14 @@
 //! The exact solvers.
 
 pub(crate) mod dfs;
+pub mod explore;
 pub mod grundy;
 pub mod loopy;
 pub mod memo;
 pub mod pursuit;
 pub mod retrograde;
+pub mod solution;
+pub mod survey;
 
 /// Which solver to run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -36,18 +36,18 @@
 //! the frontier at a time, so a round never holds all its messages at once.
 //!
 //! The same rounds work over any storage: the explicit graphs of small games here, and dense
-//! indexed tables ([`crate::dense`]), files or remote partitions elsewhere.
+//! indexed tables ([`crate::table::dense`]), files or remote partitions elsewhere.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
 use crate::error::Error;
-use crate::explore::{Csr, Explored};
-use crate::game::Game;
 use crate::progress::Progress;
-use crate::solution::{OutcomeTable, Solution};
-use crate::value::{Outcome, Value};
+use crate::rules::game::Game;
+use crate::rules::value::{Outcome, Value};
+use crate::solve::explore::{Csr, Explored};
+use crate::solve::solution::{OutcomeTable, Solution};
 
 /// How a position starts out before any round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -879,7 +879,9 @@ impl<G: Game> RetroSpace for GamePredecessors<'_, G> {
 
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, mut f: F) {
         let mut preds = Vec::new();
-        self.game.predecessors(&self.explored.positions[i as usize], &mut preds);
+        if let Some(backward) = self.game.backward() {
+            backward.predecessors(&self.explored.positions[i as usize], &mut preds);
+        }
         for p in &preds {
             if let Some(&q) = self.explored.index.get(p) {
                 if self.explored.terminal(q as usize).is_none() {
@@ -915,7 +917,7 @@ pub fn solve<G: Game>(
     progress: &dyn Progress,
 ) -> Result<Solution<G::Position>, Error> {
     let explored = Explored::new(game, roots, progress)?;
-    let table = if game.has_predecessors() && predecessors == Predecessors::Auto {
+    let table = if game.backward().is_some() && predecessors == Predecessors::Auto {
         solve_space(&GamePredecessors { game, explored: &explored }, progress)?
     } else {
         progress.phase("building the reverse graph", None);

@@ -3,7 +3,8 @@
 //! next to `synthetic.rs` (`#[path = "common/synthetic_game.rs"] mod synthetic_game;`).
 
 use nimber_engine::solve::retrograde::RetroSpace;
-use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError};
+use nimber_engine::{Backward, Notation};
+use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError, Value};
 
 use crate::synthetic::Synthetic;
 
@@ -33,6 +34,20 @@ impl Game for SyntheticGame<'_> {
         self.0.terminal(i)
     }
 
+    fn roots(&self) -> Vec<u64> {
+        (0..self.0.size()).collect()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<u64>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u64>> {
+        Some(self)
+    }
+}
+
+impl Notation<u64> for SyntheticGame<'_> {
     fn format(&self, i: &u64) -> String {
         i.to_string()
     }
@@ -40,15 +55,9 @@ impl Game for SyntheticGame<'_> {
     fn parse(&self, text: &str) -> Result<u64, ParseError> {
         text.trim().parse().map_err(|_| ParseError::new("not a number"))
     }
+}
 
-    fn roots(&self) -> Vec<u64> {
-        (0..self.0.size()).collect()
-    }
-
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<u64> for SyntheticGame<'_> {
     fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
         self.0.for_each_predecessor(j, |p| out.push(p));
     }

@@ -1,6 +1,7 @@
 //! A small impartial game for tests: take 1 or 2 counters from a pile. Include it with
 //! `#[path = "common/take_away.rs"] mod take_away;`.
 
+use nimber_engine::Notation;
 use nimber_engine::{Game, Kind, Move, ParseError};
 
 /// Take 1 or 2 counters from a pile of `self.0`; whoever cannot move loses. Positions are the
@@ -18,9 +19,17 @@ impl Game for TakeAway {
     fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
     }
+
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for TakeAway {
     fn format(&self, n: &u32) -> String {
         n.to_string()
     }
+
     fn parse(&self, text: &str) -> Result<u32, ParseError> {
         text.trim().parse().map_err(|_| ParseError::new("not a number"))
     }

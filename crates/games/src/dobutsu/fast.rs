@@ -1143,7 +1143,7 @@ mod tests {
             // The reference: every predecessor by the rules, the terminal ones left out.
             use nimber_engine::{Game, Indexed};
             let mut preds = Vec::new();
-            super::super::Dobutsu.predecessors(&DobutsuPos(c), &mut preds);
+            nimber_engine::Backward::predecessors(&super::super::Dobutsu, &DobutsuPos(c), &mut preds);
             let mut want: Vec<u64> = preds
                 .iter()
                 .filter(|q| super::super::Dobutsu.terminal(q).is_none())

@@ -9,8 +9,8 @@
 //! is how the write-up found the rule `x + y ≡ 0 (mod 3)`, and `nimber explore enjapma -p h=4
 //! -p w=4 --by pieces,on_dark` finds it again.
 
-use nimber_engine::lab::Family;
 use nimber_engine::Error;
+use nimber_engine::Family;
 
 use super::Enjapma;
 
@@ -29,7 +29,13 @@ pub(super) fn feature_values(game: &Enjapma, pos: u64, out: &mut Vec<i64>) {
 }
 
 /// Every board up to `h` x `w` with every placement of pieces.
-pub(super) fn family(game: &Enjapma) -> Result<Option<Family<Enjapma>>, Error> {
+pub(super) fn family(game: &Enjapma) -> Result<Option<Family<u64>>, Error> {
+    let (description, parts) = parts(game)?;
+    Ok(Some(Family::new(description, parts)))
+}
+
+/// The family's description and its parts, each board with its positions.
+fn parts(game: &Enjapma) -> Result<(String, Vec<(Enjapma, Vec<u64>)>), Error> {
     let (h, w) = (game.h, game.w);
     if h * w > MAX_FAMILY_CELLS {
         return Err(Error::TooLarge(format!(
@@ -47,19 +53,20 @@ pub(super) fn family(game: &Enjapma) -> Result<Option<Family<Enjapma>>, Error> {
         }
     }
     let description = format!("every board of 1 to {h} rows and 1 to {w} columns, every placement of pieces");
-    Ok(Some(Family { description, parts }))
+    Ok((description, parts))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::Game;
+    use nimber_engine::{Explore, Notation};
 
     #[test]
     fn family_and_features() {
         let game = Enjapma::new(2, 3).unwrap();
-        let family = game.family().unwrap().unwrap();
-        let sizes: Vec<(u32, u32, usize)> = family.parts.iter().map(|(g, p)| (g.h, g.w, p.len())).collect();
+        let (_, parts) = parts(&game).unwrap();
+        let sizes: Vec<(u32, u32, usize)> = parts.iter().map(|(g, p)| (g.h, g.w, p.len())).collect();
+        assert_eq!(game.family().unwrap().unwrap().parts.len(), parts.len());
         assert_eq!(sizes, [(1, 1, 2), (1, 2, 4), (1, 3, 8), (2, 1, 4), (2, 2, 16), (2, 3, 64)]);
         // `o.o/.oo`: the bottom-left cell and every second cell from it are dark: r2c1, r2c3,
         // r1c2. Pieces on r1c1, r1c3 (light), r2c2 (light), r2c3 (dark).

@@ -24,8 +24,8 @@
 //! different cells, Alice to move. The field's own `A` and `B` only mark its start. At most
 //! [`MAX_FAMILY_CELLS`] empty cells (every subset is tried).
 
-use nimber_engine::lab::Family;
 use nimber_engine::Error;
+use nimber_engine::Family;
 
 use super::{DarkPos, GameInDarkness};
 
@@ -97,7 +97,13 @@ pub(super) fn feature_values(game: &GameInDarkness, pos: &DarkPos, out: &mut Vec
 }
 
 /// Every tree-shaped subset of the field's empty cells, every placement of A and B.
-pub(super) fn family(game: &GameInDarkness) -> Result<Option<Family<GameInDarkness>>, Error> {
+pub(super) fn family(game: &GameInDarkness) -> Result<Option<Family<DarkPos>>, Error> {
+    let (description, parts) = parts(game)?;
+    Ok(Some(Family::new(description, parts)))
+}
+
+/// The family's description and its parts, each field with its positions.
+fn parts(game: &GameInDarkness) -> Result<(String, Vec<(GameInDarkness, Vec<DarkPos>)>), Error> {
     let n = game.graph.len();
     if n > MAX_FAMILY_CELLS {
         return Err(Error::TooLarge(format!(
@@ -125,7 +131,7 @@ pub(super) fn family(game: &GameInDarkness) -> Result<Option<Family<GameInDarkne
     let description = format!(
         "every tree-shaped set of at least 2 of the field's {n} empty cells, every placement of A and B, Alice to move"
     );
-    Ok(Some(Family { description, parts }))
+    Ok((description, parts))
 }
 
 /// Whether the cells of `set` form a tree: connected, with one edge fewer than cells.
@@ -177,7 +183,7 @@ fn field_text(game: &GameInDarkness, set: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::Game;
+    use nimber_engine::{Explore, Game, Notation};
 
     fn values(field: &str) -> Vec<i64> {
         let game = GameInDarkness::new(field).unwrap();
@@ -203,12 +209,16 @@ mod tests {
         // cells (without a middle cell; without a corner a square is left); the whole grid
         // has a cycle.
         let game = GameInDarkness::new("A.B/...").unwrap();
+        let (_, parts) = parts(&game).unwrap();
         let family = game.family().unwrap().unwrap();
-        let sizes: Vec<usize> = family.parts.iter().map(|(g, _)| g.graph().len()).collect();
+        let sizes: Vec<usize> = parts.iter().map(|(g, _)| g.graph().len()).collect();
         let count = |k: usize| sizes.iter().filter(|&&s| s == k).count();
         assert_eq!([2, 3, 4, 5, 6].map(count), [7, 10, 8, 2, 0]);
-        assert!(family.parts.iter().all(|(g, p)| p.len() == g.graph().len() * (g.graph().len() - 1)));
-        assert_eq!(family.parts[0].0.format(&family.parts[0].1[0]), "AB#/### a");
+        assert!(parts.iter().all(|(g, p)| p.len() == g.graph().len() * (g.graph().len() - 1)));
+        assert_eq!(parts[0].0.format(&parts[0].1[0]), "AB#/### a");
+        // The boxed games of the family are the same boards, with their notation.
+        let first = &family.parts[0];
+        assert_eq!(first.0.notation().unwrap().format(&first.1[0]), "AB#/### a");
         let big = GameInDarkness::new(&format!("A{}B/{}", ".".repeat(9), ".".repeat(11))).unwrap();
         assert!(matches!(big.family(), Err(Error::TooLarge(_))));
     }

@@ -8,6 +8,7 @@
 //! every position reachable from the start; that is why this is a type of its own rather than
 //! [`Nim`] itself, whose positions (queries, exploration) may go beyond them.
 
+use nimber_engine::{Backward, Notation};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError};
 
 use super::Nim;
@@ -82,6 +83,16 @@ impl Game for IndexedNim {
         self.nim.successors(heaps, out)
     }
 
+    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<Vec<u32>>> {
+        Some(self)
+    }
+}
+
+impl Notation<Vec<u32>> for IndexedNim {
     fn format(&self, heaps: &Vec<u32>) -> String {
         self.nim.format(heaps)
     }
@@ -89,11 +100,9 @@ impl Game for IndexedNim {
     fn parse(&self, text: &str) -> Result<Vec<u32>, ParseError> {
         self.nim.parse(text)
     }
+}
 
-    fn has_predecessors(&self) -> bool {
-        true
-    }
-
+impl Backward<Vec<u32>> for IndexedNim {
     /// A heap of `h` (or an empty one, when there are fewer than `count`) grows to any size up to
     /// `max`: one predecessor per distinct heap size and new size.
     fn predecessors(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {

@@ -13,7 +13,7 @@
 //! than K heaps shows its K largest), `heaps` the number of non-empty heaps, `total` the
 //! number of counters, and `xor` the XOR of the heap sizes.
 
-use nimber_engine::lab::Family;
+use nimber_engine::Family;
 use nimber_engine::{Error, Params};
 
 use super::{Nim, MAX_HEAP};
@@ -101,7 +101,7 @@ fn family_size(m: u64, k: u64) -> u64 {
 
 /// Every position of at most `count` heaps of at most `max`, in lexicographic order of the
 /// sorted heaps (a position before its extensions: `-`, `1`, `1,1`, `1,1,1`, `1,1,2`, ...).
-pub(super) fn family(game: &Nim) -> Result<Option<Family<Nim>>, Error> {
+pub(super) fn family(game: &Nim) -> Result<Option<Family<Vec<u32>>>, Error> {
     let (k, m) = (game.count, game.max);
     let size = family_size(m as u64, k as u64);
     if size > MAX_FAMILY {
@@ -117,7 +117,7 @@ pub(super) fn family(game: &Nim) -> Result<Option<Family<Nim>>, Error> {
     let mut part = Nim::new(vec![m; k]);
     part.count = k;
     part.max = m;
-    Ok(Some(Family { description, parts: vec![(part, positions)] }))
+    Ok(Some(Family::new(description, [(part, positions)])))
 }
 
 fn extend(current: &mut Vec<u32>, from: u32, k: usize, m: u32, out: &mut Vec<Vec<u32>>) {
@@ -135,7 +135,7 @@ fn extend(current: &mut Vec<u32>, from: u32, k: usize, m: u32, out: &mut Vec<Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::Game;
+    use nimber_engine::{Explore, Game};
 
     fn built(params: &[&str]) -> Result<Nim, Error> {
         let specs = crate::nim::INFO.params;

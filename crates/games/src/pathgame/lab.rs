@@ -11,8 +11,8 @@
 //! the start board (at most [`MAX_FAMILY_WIDTH`]), by width and then in the order of the
 //! columns' states.
 
-use nimber_engine::lab::Family;
 use nimber_engine::Error;
+use nimber_engine::Family;
 
 use super::{Board, PathGame};
 
@@ -60,7 +60,7 @@ pub(super) fn feature_values(board: &Board, out: &mut Vec<i64>) {
 }
 
 /// Every board with a path of 1 to `width` columns.
-pub(super) fn family(game: &PathGame) -> Result<Option<Family<PathGame>>, Error> {
+pub(super) fn family(game: &PathGame) -> Result<Option<Family<Board>>, Error> {
     let width = game.start.width as usize;
     if width > MAX_FAMILY_WIDTH {
         return Err(Error::TooLarge(format!(
@@ -72,7 +72,7 @@ pub(super) fn family(game: &PathGame) -> Result<Option<Family<PathGame>>, Error>
         positions.extend(boards(w));
     }
     let description = format!("every board of 1 to {width} columns with a left-to-right white path");
-    Ok(Some(Family { description, parts: vec![(game.clone(), positions)] }))
+    Ok(Some(Family::new(description, [(game.clone(), positions)])))
 }
 
 /// Every board of `width` columns with a path: each column white, black on top or black below,
@@ -100,7 +100,7 @@ pub(super) fn boards(width: usize) -> Vec<Board> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::Game;
+    use nimber_engine::Explore;
 
     fn values(text: &str) -> Vec<i64> {
         let mut out = Vec::new();

@@ -3,8 +3,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::error::ParseError;
-use crate::value::Outcome;
+use crate::rules::capability::{Backward, Decompose, Draw, Explore, Notation};
+use crate::rules::value::Outcome;
 
 /// Whether both players have the same moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -44,7 +44,10 @@ impl<P> Move<P> {
     }
 }
 
-/// The rules of a two-player game with perfect information.
+/// The rules of a two-player game with perfect information: the one thing a new game must
+/// write. What it may have besides (a notation, drawings, components, moves backward, features
+/// for exploration) are capabilities, each a trait of its own in [`crate::rules::capability`],
+/// announced by the accessors at the end of this trait.
 ///
 /// Values are always from the point of view of the player to move. A position ends the game
 /// when [`Game::terminal`] says so (with its outcome), or when it has no moves; by default (normal
@@ -83,62 +86,89 @@ pub trait Game: Send + Sync {
         None
     }
 
-    /// The position in the game's text notation; [`Game::parse`] reads it back.
-    fn format(&self, pos: &Self::Position) -> String;
-
-    /// Reads a position in the game's text notation.
-    fn parse(&self, text: &str) -> Result<Self::Position, ParseError>;
-
-    /// A drawing of the position as a standalone SVG document (`<svg ...>...</svg>`, with a
-    /// `viewBox` and no external references), for front ends such as the web explorer. `None`
-    /// (the default) when the game has no drawing: front ends then show [`Game::format`].
-    fn svg(&self, _pos: &Self::Position) -> Option<String> {
-        None
-    }
-
-    /// Splits a position into independent components, each a position of this game, whose
-    /// disjunctive sum is the position (a move is a move in exactly one component). Return
-    /// `None` when the position does not split. Only meaningful for impartial games, where the
-    /// nim value of a sum is the XOR of the components' values.
-    fn components(&self, _pos: &Self::Position) -> Option<Vec<Self::Position>> {
-        None
-    }
-
     /// The positions a full solve starts from. Defaults to the start position; a game given as
     /// an explicit list of positions (such as a graph file) returns all of them.
     fn roots(&self) -> Vec<Self::Position> {
         vec![self.start()]
     }
 
-    /// Whether [`Game::predecessors`] is implemented.
-    fn has_predecessors(&self) -> bool {
-        false
+    // The capabilities (see [`crate::rules::capability`]): `None` unless the game has one; a
+    // game that has it implements the capability's trait and returns `Some(self)`.
+
+    /// A text notation for positions ([`Notation`]). Without one, positions are written in
+    /// their `Debug` form and front ends cannot read them.
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        None
     }
 
-    /// Every position with a move to `pos`, one entry per such move, appended to `out`. Only
-    /// called when [`Game::has_predecessors`] is true. The result may include positions that
-    /// are not reachable from the start; solvers ignore those.
-    fn predecessors(&self, _pos: &Self::Position, _out: &mut Vec<Self::Position>) {}
-
-    /// Names of numeric features of a position, for exploration ([`crate::lab`]): tables of
-    /// values by features and rules over them. Names are identifiers (letters, digits, `_`).
-    /// Every game also has `moves`, the number of moves, added by the engine; a game need not
-    /// (and should not) list it.
-    fn features(&self) -> Vec<String> {
-        Vec::new()
+    /// Drawings of positions ([`Draw`]), for front ends such as the web explorer.
+    fn drawing(&self) -> Option<&dyn Draw<Self::Position>> {
+        None
     }
 
-    /// The values of [`Game::features`] for `pos`, appended to `out` in the same order.
-    fn feature_values(&self, _pos: &Self::Position, _out: &mut Vec<i64>) {}
+    /// The split of positions into independent components ([`Decompose`]), which the
+    /// Sprague-Grundy solver uses.
+    fn decomposition(&self) -> Option<&dyn Decompose<Self::Position>> {
+        None
+    }
 
-    /// The family of positions that exploration solves, set by the game's parameters (say every
-    /// board up to the given size with every placement of pieces): groups of positions, each
-    /// with the game they are positions of, since a family may span several boards. `Ok(None)`
-    /// (the default) means the positions reachable from [`Game::roots`].
-    fn family(&self) -> Result<Option<crate::lab::Family<Self>>, crate::error::Error>
-    where
-        Self: Sized,
-    {
-        Ok(None)
+    /// The moves backward ([`Backward`]): predecessors, which retrograde analysis uses instead of
+    /// building a reverse graph, and which dense indexes need.
+    fn backward(&self) -> Option<&dyn Backward<Self::Position>> {
+        None
+    }
+
+    /// Features and a family of positions for exploration ([`Explore`]).
+    fn exploration(&self) -> Option<&dyn Explore<Self::Position>> {
+        None
+    }
+}
+
+/// Every game is also a game behind a reference or a box (a family's parts are boxed games).
+impl<G: Game + ?Sized> Game for Box<G> {
+    type Position = G::Position;
+
+    fn kind(&self) -> Kind {
+        (**self).kind()
+    }
+
+    fn start(&self) -> G::Position {
+        (**self).start()
+    }
+
+    fn moves(&self, pos: &G::Position) -> Vec<Move<G::Position>> {
+        (**self).moves(pos)
+    }
+
+    fn successors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        (**self).successors(pos, out)
+    }
+
+    fn terminal(&self, pos: &G::Position) -> Option<Outcome> {
+        (**self).terminal(pos)
+    }
+
+    fn roots(&self) -> Vec<G::Position> {
+        (**self).roots()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<G::Position>> {
+        (**self).notation()
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<G::Position>> {
+        (**self).drawing()
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<G::Position>> {
+        (**self).decomposition()
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<G::Position>> {
+        (**self).backward()
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<G::Position>> {
+        (**self).exploration()
     }
 }

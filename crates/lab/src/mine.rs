@@ -26,12 +26,12 @@
 //!    Rust's (truncated toward zero), as in the rule language.
 //!
 //! The first that reproduces the table exactly is the rule; it is printed in the language of
-//! [`crate::lab::rule`], so `nimber check` accepts it as it is. With nim values, a formula for
+//! [`crate::rule`], so `nimber check` accepts it as it is. With nim values, a formula for
 //! the nim value itself is also sought: a feature, the XOR of features, or a linear form
 //! modulo `m` (`(2*pieces + 2*on_dark) % 3` for Enjapma).
 
-use crate::lab::{Cell, Observed, Survey};
-use crate::value::Value;
+use nimber_engine::survey::{Cell, Observed, Survey};
+use nimber_engine::Value;
 
 /// The largest modulus tried.
 pub const MAX_MODULUS: i64 = 12;
@@ -398,7 +398,7 @@ fn nim_formula(names: &[String], keys: &[&[i64]], nims: &[u32]) -> Option<String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::Entry;
+    use nimber_engine::survey::Entry;
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

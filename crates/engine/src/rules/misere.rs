@@ -8,12 +8,12 @@
 //! tie, a declared remoteness stays): a declared end is a rule of the game, not a "last move". So every outcome solver
 //! (memo search, retrograde analysis) solves the misère version of any game.
 //!
-//! A misère game does not split into components ([`Game::components`] is `None`): the nim
+//! A misère game does not split into components ([`Game::decomposition`] is `None`): the nim
 //! value of a sum is the XOR of its parts' only under normal play. For the misère theory of
 //! heap games (the genus of a heap) see `nimber_heaps::genus`.
 //!
 //! ```
-//! use nimber_engine::{Game, Kind, Move, ParseError, Value, Silent};
+//! use nimber_engine::{Game, Kind, Move, Value, Silent};
 //! use nimber_engine::misere::Misere;
 //! use nimber_engine::solve::memo;
 //!
@@ -27,10 +27,6 @@
 //!     fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
 //!         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
 //!     }
-//!     fn format(&self, n: &u32) -> String { n.to_string() }
-//!     fn parse(&self, text: &str) -> Result<u32, ParseError> {
-//!         text.trim().parse().map_err(|_| ParseError::new("not a number"))
-//!     }
 //! }
 //!
 //! // Under misère play the piles of 1, 4, 7, ... (3k + 1) are lost for the player to move.
@@ -40,17 +36,17 @@
 //! assert_eq!(lost, [1, 4, 7]);
 //! ```
 
-use crate::error::ParseError;
-use crate::game::{Game, Kind, Move};
-use crate::value::{Outcome, Value};
+use crate::rules::capability::{Backward, Decompose, Draw, Explore, Notation};
+use crate::rules::game::{Game, Kind, Move};
+use crate::rules::value::{Outcome, Value};
 
 /// The misère version of a game: a player left without a move wins (see the module
 /// documentation).
 ///
 /// The adapter forwards every method of [`Game`] to the wrapped game except `terminal`,
-/// `components` and `family` (a family of the wrapped game's positions is typed by that game;
-/// the misère game keeps the default, the positions reachable from its roots). A method added
-/// to [`Game`] later must be forwarded here too.
+/// `decomposition` (none) and the family of [`Explore`] (a family's games play under normal
+/// play; the misère game explores the positions reachable from its roots). A method added to
+/// [`Game`] later must be forwarded here too.
 #[derive(Debug)]
 pub struct Misere<'g, G: ?Sized> {
     game: &'g G,
@@ -97,48 +93,49 @@ impl<G: Game + ?Sized> Game for Misere<'_, G> {
         next.is_empty().then_some(Outcome::new(Value::Win, 0))
     }
 
-    fn format(&self, pos: &G::Position) -> String {
-        self.game.format(pos)
-    }
-
-    fn parse(&self, text: &str) -> Result<G::Position, ParseError> {
-        self.game.parse(text)
-    }
-
-    fn svg(&self, pos: &G::Position) -> Option<String> {
-        self.game.svg(pos)
-    }
-
-    /// Misère sums are not XORs: never split.
-    fn components(&self, _pos: &G::Position) -> Option<Vec<G::Position>> {
-        None
-    }
-
     fn roots(&self) -> Vec<G::Position> {
         self.game.roots()
     }
 
-    fn has_predecessors(&self) -> bool {
-        self.game.has_predecessors()
+    fn notation(&self) -> Option<&dyn Notation<G::Position>> {
+        self.game.notation()
     }
 
-    fn predecessors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
-        self.game.predecessors(pos, out)
+    fn drawing(&self) -> Option<&dyn Draw<G::Position>> {
+        self.game.drawing()
     }
 
+    /// Misère sums are not XORs: never split.
+    fn decomposition(&self) -> Option<&dyn Decompose<G::Position>> {
+        None
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<G::Position>> {
+        self.game.backward()
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<G::Position>> {
+        self.game.exploration().map(|_| self as &dyn Explore<G::Position>)
+    }
+}
+
+/// The wrapped game's features; no family (a family's games play under normal play).
+impl<G: Game + ?Sized> Explore<G::Position> for Misere<'_, G> {
     fn features(&self) -> Vec<String> {
-        self.game.features()
+        self.game.exploration().map_or_else(Vec::new, |e| e.features())
     }
 
     fn feature_values(&self, pos: &G::Position, out: &mut Vec<i64>) {
-        self.game.feature_values(pos, out)
+        if let Some(e) = self.game.exploration() {
+            e.feature_values(pos, out)
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dyn_game::DynGame;
+    use crate::view::dyn_game::DynGame;
 
     /// One pile; a move takes one counter. Drawn as its size in a `<text>`.
     struct Pile;
@@ -154,12 +151,24 @@ mod tests {
         fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
             (n > 0).then(|| Move::new("-1", n - 1)).into_iter().collect()
         }
+        fn notation(&self) -> Option<&dyn Notation<u32>> {
+            Some(self)
+        }
+        fn drawing(&self) -> Option<&dyn Draw<u32>> {
+            Some(self)
+        }
+    }
+
+    impl Notation<u32> for Pile {
         fn format(&self, n: &u32) -> String {
             n.to_string()
         }
-        fn parse(&self, text: &str) -> Result<u32, ParseError> {
-            text.trim().parse().map_err(|_| ParseError::new("not a number"))
+        fn parse(&self, text: &str) -> Result<u32, crate::error::ParseError> {
+            text.trim().parse().map_err(|_| crate::error::ParseError::new("not a number"))
         }
+    }
+
+    impl Draw<u32> for Pile {
         fn svg(&self, n: &u32) -> Option<String> {
             Some(format!("<svg><text>{n}</text></svg>"))
         }
@@ -168,7 +177,7 @@ mod tests {
     #[test]
     fn drawings_are_the_inner_games() {
         let misere = Misere::new(&Pile);
-        assert_eq!(Game::svg(&misere, &2).as_deref(), Some("<svg><text>2</text></svg>"));
+        assert_eq!(misere.drawing().unwrap().svg(&2).as_deref(), Some("<svg><text>2</text></svg>"));
         let dynamic: &dyn DynGame = &Pile;
         let drawing = dynamic.misere().unwrap().svg("1").unwrap();
         assert_eq!(drawing.as_deref(), Some("<svg><text>1</text></svg>"));

@@ -50,6 +50,9 @@
 //! never wrong values. A query reads the blocks of its slots only, a few kilobytes each, and
 //! keeps the last [`CACHE_BLOCKS`] decompressed.
 
+pub mod checkpoint;
+pub mod files;
+
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -58,13 +61,11 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use crate::dense::{not_reachable, Dense, DenseSolution};
-use crate::dyn_game::{parse_or, query_report, QueryReport, SolveOptions, SolveReport};
 use crate::error::Error;
-use crate::index::Indexed;
 use crate::progress::{Progress, Silent};
-use crate::solution::CountRow;
-use crate::value::{Outcome, Value};
+use crate::rules::value::{Outcome, Value};
+use crate::solve::solution::CountRow;
+use crate::table::dense::DenseSolution;
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
@@ -350,7 +351,7 @@ pub fn write_with_progress(
     head.extend_from_slice(&[0; 4]); // header_crc
 
     // Removed when dropped, on any error.
-    let file = crate::files::TempFile::create(path)?;
+    let file = crate::store::files::TempFile::create(path)?;
     let tmp = file.tmp_path().to_path_buf();
     let result = (|| -> Result<(), Error> {
         let mut f = std::io::BufWriter::new(file);
@@ -831,98 +832,5 @@ fn read_at(file: &mut File, buf: &mut [u8], offset: u64) -> std::io::Result<()> 
     {
         file.seek(SeekFrom::Start(offset))?;
         file.read_exact(buf)
-    }
-}
-
-/// What front ends need of a game solved through the dense path to store its solution and read
-/// it back: the object-safe view of a [`Dense`] game, from [`crate::DynGame::dense`].
-pub trait DenseStore: Send + Sync {
-    /// The index scheme ([`Indexed::index_scheme`]).
-    fn index_scheme(&self) -> String;
-
-    /// Slots of the index.
-    fn size(&self) -> u64;
-
-    /// Solves the game, writes the solution to `path` under `game` and `params`, and reports
-    /// the solve as [`crate::DynGame::solve`] does.
-    fn solve_and_save(
-        &self,
-        path: &Path,
-        game: &str,
-        params: &[(String, String)],
-        options: &SolveOptions,
-        progress: &dyn Progress,
-    ) -> Result<SolveReport, Error>;
-
-    /// A position (the start when `None`) and each of its moves, read from a store.
-    fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error>;
-
-    /// The position in a slot, as text (`None` for a hole).
-    fn slot_text(&self, slot: u64) -> Option<String>;
-}
-
-impl Store {
-    /// Checks that the store was written with `game`'s index.
-    pub fn check_index(&self, game: &dyn DenseStore) -> Result<(), Error> {
-        if self.header.scheme != game.index_scheme() || self.header.size != game.size() {
-            return Err(Error::Unsupported(format!(
-                "{}: stored with index scheme {} of {} slots, but {} is now indexed with {} of {} slots (another version of nimber, or a game read from a file that has changed since)",
-                self.path.display(),
-                self.header.scheme,
-                self.header.size,
-                self.header.game,
-                game.index_scheme(),
-                game.size()
-            )));
-        }
-        Ok(())
-    }
-}
-
-impl<G: Indexed> DenseStore for Dense<G> {
-    fn index_scheme(&self) -> String {
-        self.0.index_scheme()
-    }
-
-    fn size(&self) -> u64 {
-        self.0.size()
-    }
-
-    fn solve_and_save(
-        &self,
-        path: &Path,
-        game: &str,
-        params: &[(String, String)],
-        options: &SolveOptions,
-        progress: &dyn Progress,
-    ) -> Result<SolveReport, Error> {
-        let solution = self.solve_all(options, progress)?;
-        let started = std::time::Instant::now();
-        write_with_progress(path, game, params, &self.0.index_scheme(), self.0.size(), &solution, progress)?;
-        let seconds = started.elapsed().as_secs_f64();
-        self.remove_checkpoint(options)?;
-        let mut report = self.report(&solution, options)?;
-        let bytes = std::fs::metadata(path).map_err(io(path))?.len();
-        report.notes.push(format!(
-            "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
-            solution.len(),
-            path.display(),
-            bytes as f64 / solution.len().max(1) as f64
-        ));
-        Ok(report)
-    }
-
-    fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {
-        store.check_index(self)?;
-        let game = &self.0;
-        let pos = parse_or(game, position, || game.start())?;
-        let get = |p: &G::Position| -> Result<Outcome, Error> {
-            store.get(game.rank(p))?.ok_or_else(|| not_reachable(game, p))
-        };
-        query_report(game, &pos, get, |_| None, Vec::new())
-    }
-
-    fn slot_text(&self, slot: u64) -> Option<String> {
-        self.0.unrank(slot).map(|p| self.0.format(&p))
     }
 }

@@ -1,11 +1,11 @@
 //! Games made from other games.
 
-use crate::error::ParseError;
-use crate::game::{Game, Kind, Move};
-use crate::value::Outcome;
+use crate::rules::capability::{Backward, Draw, Notation};
+use crate::rules::game::{Game, Kind, Move};
+use crate::rules::value::Outcome;
 
 /// The same game without its split into components: every solver then works from the plain
-/// rules. Tests use it to check a game's [`Game::components`] against brute force.
+/// rules. Tests use it to check a game's [`Game::decomposition`] against brute force.
 pub struct Unsplit<'g, G>(pub &'g G);
 
 impl<G: Game> Game for Unsplit<'_, G> {
@@ -31,27 +31,19 @@ impl<G: Game> Game for Unsplit<'_, G> {
         self.0.terminal(pos)
     }
 
-    fn format(&self, pos: &G::Position) -> String {
-        self.0.format(pos)
-    }
-
-    fn parse(&self, text: &str) -> Result<G::Position, ParseError> {
-        self.0.parse(text)
-    }
-
-    fn svg(&self, pos: &G::Position) -> Option<String> {
-        self.0.svg(pos)
-    }
-
     fn roots(&self) -> Vec<G::Position> {
         self.0.roots()
     }
 
-    fn has_predecessors(&self) -> bool {
-        self.0.has_predecessors()
+    fn notation(&self) -> Option<&dyn Notation<G::Position>> {
+        self.0.notation()
     }
 
-    fn predecessors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
-        self.0.predecessors(pos, out)
+    fn drawing(&self) -> Option<&dyn Draw<G::Position>> {
+        self.0.drawing()
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<G::Position>> {
+        self.0.backward()
     }
 }

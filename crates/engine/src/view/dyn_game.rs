@@ -2,13 +2,14 @@
 //! types behind one `Box<dyn DynGame>` and work with positions as text.
 
 use crate::error::Error;
-use crate::game::{Game, Kind};
-use crate::misere::Misere;
 use crate::progress::Progress;
-use crate::solution::{CountRow, NimSolution, Solution};
+use crate::rules::capability;
+use crate::rules::game::{Game, Kind};
+use crate::rules::misere::Misere;
+use crate::rules::value::Outcome;
 use crate::solve::loopy::{self, LoopyNim, LoopySolution};
+use crate::solve::solution::{CountRow, NimSolution, Solution};
 use crate::solve::{grundy, memo, retrograde, SolverChoice};
-use crate::value::Outcome;
 
 /// What to solve and how.
 #[derive(Clone, Debug)]
@@ -24,8 +25,8 @@ pub struct SolveOptions {
     /// beforehand (the dense solver) refuse with the estimate when it is over. `None`: no limit.
     pub memory: Option<u64>,
     /// Keep checkpoints of a long solve, or resume from one (games solved through a dense
-    /// index; see [`crate::checkpoint`]). Other solvers ignore it.
-    pub checkpoint: Option<crate::checkpoint::CheckpointOptions>,
+    /// index; see [`crate::store::checkpoint`]). Other solvers ignore it.
+    pub checkpoint: Option<crate::store::checkpoint::CheckpointOptions>,
 }
 
 impl Default for SolveOptions {
@@ -154,19 +155,19 @@ pub trait DynGame: Send + Sync {
         progress: &dyn Progress,
     ) -> Result<Box<dyn Solved + '_>, Error>;
 
-    /// The names of the features of a position, `moves` included (see [`crate::lab`]). Every
+    /// The names of the features of a position, `moves` included (see [`crate::rules::capability::Explore`]). Every
     /// [`Game`] has them; other implementations may have none.
     fn feature_names(&self) -> Vec<String> {
         Vec::new()
     }
 
     /// Solves every position of a scope (the game's family, or the positions reachable from
-    /// one) and tabulates them by their features (see [`crate::lab::survey`]).
+    /// one) and tabulates them by their features (see [`crate::solve::survey`]).
     fn survey(
         &self,
-        _options: &crate::lab::SurveyOptions,
+        _options: &crate::solve::survey::SurveyOptions,
         _progress: &dyn Progress,
-    ) -> Result<crate::lab::Survey, Error> {
+    ) -> Result<crate::solve::survey::Survey, Error> {
         Err(Error::Unsupported("this game cannot be explored".into()))
     }
 
@@ -183,14 +184,14 @@ pub trait DynGame: Send + Sync {
         self.query(position, progress)
     }
 
-    /// A drawing of a position as SVG ([`Game::svg`]), or `None` when the game has none.
+    /// A drawing of a position as SVG ([`crate::rules::capability::Draw`]), or `None` when the game has none.
     fn svg(&self, _position: &str) -> Result<Option<String>, Error> {
         Ok(None)
     }
 
-    /// The game's dense index, for stored solutions ([`crate::store`]); `None` for games not
+    /// The game's dense index, for stored solutions ([`crate::view::dense::DenseStore`], [`crate::store`]); `None` for games not
     /// solved through the dense path.
-    fn dense(&self) -> Option<&dyn crate::store::DenseStore> {
+    fn dense(&self) -> Option<&dyn crate::view::dense::DenseStore> {
         None
     }
 
@@ -203,7 +204,7 @@ pub trait DynGame: Send + Sync {
 
 /// The position `text` names in `game`, its parse error as [`Error::Position`].
 pub(crate) fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
-    game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
+    capability::parse(game, text).map_err(|error| Error::Position { text: text.to_string(), error })
 }
 
 /// The position `text` names in `game` (as [`parse`]), or `default()` when there is no text.
@@ -254,27 +255,28 @@ impl<G: Game> DynGame for G {
     }
 
     fn feature_names(&self) -> Vec<String> {
-        crate::lab::feature_names(self)
+        capability::feature_names(self)
     }
 
     fn survey(
         &self,
-        options: &crate::lab::SurveyOptions,
+        options: &crate::solve::survey::SurveyOptions,
         progress: &dyn Progress,
-    ) -> Result<crate::lab::Survey, Error> {
-        crate::lab::survey(self, options, progress)
+    ) -> Result<crate::solve::survey::Survey, Error> {
+        crate::solve::survey::survey(self, options, progress)
     }
 
     fn start_text(&self) -> String {
-        self.format(&self.start())
+        capability::format(self, &self.start())
     }
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {
-        Ok(Game::svg(self, &parse(self, position)?))
+        let pos = parse(self, position)?;
+        Ok(self.drawing().and_then(|d| d.svg(&pos)))
     }
 
     fn normalize(&self, text: &str) -> Result<String, Error> {
-        Ok(self.format(&parse(self, text)?))
+        Ok(capability::format(self, &parse(self, text)?))
     }
 
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
@@ -301,7 +303,7 @@ impl<G: Game> DynGame for G {
                 solution
                     .iter()
                     .map(|(p, g)| Row {
-                        position: self.format(p),
+                        position: capability::format(self, p),
                         outcome: None,
                         nim: Some(g),
                         infinite: None,
@@ -312,7 +314,7 @@ impl<G: Game> DynGame for G {
             };
             return Ok(SolveReport {
                 solver: SolverChoice::Grundy,
-                start: Row { position: self.format(&start), outcome: None, nim, infinite: None },
+                start: Row { position: capability::format(self, &start), outcome: None, nim, infinite: None },
                 positions: solution.len() as u64,
                 counts: Vec::new(),
                 nim_counts: solution.counts(),
@@ -325,7 +327,12 @@ impl<G: Game> DynGame for G {
         let rows = if options.rows {
             solution
                 .iter()
-                .map(|(p, o)| Row { position: self.format(p), outcome: Some(o), nim: None, infinite: None })
+                .map(|(p, o)| Row {
+                    position: capability::format(self, p),
+                    outcome: Some(o),
+                    nim: None,
+                    infinite: None,
+                })
                 .collect()
         } else {
             Vec::new()
@@ -333,7 +340,7 @@ impl<G: Game> DynGame for G {
         Ok(SolveReport {
             solver,
             start: Row {
-                position: self.format(&start),
+                position: capability::format(self, &start),
                 outcome: solution.get(&start),
                 nim: None,
                 infinite: None,
@@ -411,7 +418,10 @@ impl<G: Game> Solved for SolvedTable<'_, G> {
         let pos = parse_or(game, position, || self.start.clone())?;
         let outcome_of = |p: &G::Position| {
             self.solution.get(p).ok_or_else(|| {
-                Error::Unsupported(format!("position `{}` was not reached by this solve", game.format(p)))
+                Error::Unsupported(format!(
+                    "position `{}` was not reached by this solve",
+                    capability::format(game, p)
+                ))
             })
         };
         query_report(game, &pos, outcome_of, |_| None, Vec::new())
@@ -436,7 +446,7 @@ pub(crate) fn query_report<G: Game>(
             .map(|m| {
                 Ok(MoveReport {
                     outcome: outcome_of(&m.to)?.for_mover(),
-                    position: game.format(&m.to),
+                    position: capability::format(game, &m.to),
                     nim: nim_of(&m.to),
                     label: m.label,
                 })
@@ -444,7 +454,7 @@ pub(crate) fn query_report<G: Game>(
             .collect::<Result<_, Error>>()?
     };
     moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
-    Ok(QueryReport { position: game.format(pos), outcome, moves, notes, nim: nim_of(pos) })
+    Ok(QueryReport { position: capability::format(game, pos), outcome, moves, notes, nim: nim_of(pos) })
 }
 
 /// A full solve by the loopy solver: generalized nim values, finite or `∞(K)`.
@@ -458,7 +468,7 @@ fn loopy_report<G: Game>(
 ) -> Result<SolveReport, Error> {
     let solution = loopy::solve(game, roots, progress)?;
     let row = |p: &G::Position, v: Option<LoopyNim>| Row {
-        position: game.format(p),
+        position: capability::format(game, p),
         outcome: None,
         nim: v.as_ref().and_then(LoopyNim::nim),
         infinite: v.as_ref().and_then(|v| v.infinite_set().map(<[u32]>::to_vec)),

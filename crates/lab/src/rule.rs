@@ -33,9 +33,9 @@ use std::time::{Duration, Instant};
 
 use rhai::{Dynamic, Engine, Position, Scope, AST};
 
-use crate::error::Error;
-use crate::lab::Observed;
-use crate::value::Value;
+use nimber_engine::survey::Observed;
+use nimber_engine::Error;
+use nimber_engine::Value;
 
 /// What a rule says about a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 //! [`crate::solve::retrograde::solve_space_words_from`]) and never saved. Before the rounds, the
 //! breadth-first search of the reachable set is checkpointed too, between two of its levels:
 //! the slots found so far and the frontier (the slots found at the last level) with its level
-//! ([`crate::dense::reachable_from`]).
+//! ([`crate::table::dense::reachable_from`]).
 
 //!
 //! # Format (version 1, integers little-endian)
@@ -52,13 +52,13 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::dense::{
-    check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
-};
 use crate::error::Error;
-use crate::index::Indexed;
 use crate::progress::Progress;
 use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
+use crate::table::dense::{
+    check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
+};
+use crate::table::index::Indexed;
 
 /// The first bytes of every checkpoint.
 pub const MAGIC: &[u8; 8] = b"NIMBERCK";
@@ -318,9 +318,9 @@ pub fn write<W: StateWord>(
     head.extend_from_slice(&crc.to_le_bytes());
 
     // Removed when dropped, on any error.
-    let file = crate::files::TempFile::create(path)?;
+    let file = crate::store::files::TempFile::create(path)?;
     let tmp = file.tmp_path().to_path_buf();
-    let result = (|| -> std::io::Result<crate::files::TempFile> {
+    let result = (|| -> std::io::Result<crate::store::files::TempFile> {
         let mut f = BufWriter::with_capacity(CHUNK, file);
         f.write_all(&head)?;
         let words = set.word_count();
@@ -680,7 +680,7 @@ impl<'a> Checkpointer<'a> {
     }
 }
 
-/// [`crate::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
+/// [`crate::table::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
 /// reachable set then comes from the checkpoint instead of a search. The checkpoint is left in
 /// place at the end, for the caller to remove once the result is safe
 /// ([`CheckpointOptions::remove`]).

@@ -6,9 +6,9 @@
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::game::Game;
 use crate::progress::Progress;
-use crate::value::Outcome;
+use crate::rules::game::Game;
+use crate::rules::value::Outcome;
 
 /// Sentinel in [`Explored::terminal`] for a position where play goes on (no packed outcome is
 /// all ones: a draw packs with remoteness 0).

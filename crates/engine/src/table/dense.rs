@@ -27,20 +27,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::dyn_game::{
-    parse, parse_or, query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport, Solved,
-};
 use crate::error::Error;
-use crate::game::Kind;
-use crate::index::Indexed;
 pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
-use crate::solution::CountRow;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::retrograde::{
     frontier_bytes, solve_space_words, word_outcome, Init, RetroSpace, StateWord, MESSAGE_BYTES,
 };
-use crate::solve::SolverChoice;
-use crate::value::{Outcome, Value};
+use crate::solve::solution::CountRow;
+use crate::table::index::Indexed;
 
 /// Ones between two select samples.
 const SELECT_STEP: u64 = 1 << 12;
@@ -767,168 +762,13 @@ fn solve_words<G: Indexed, W: StateWord>(
     solve_space_words::<_, W>(&DenseSpace::new(game, set), progress)
 }
 
-/// Positions reported one by one (`--dump`) at most: past this, a solve says to store instead.
-pub const MAX_ROWS: u64 = 10_000_000;
-
-/// An indexed game that front ends solve with the dense solver: wrap a game in `Dense` to give
-/// it to them as a [`DynGame`]. Memo search and nim values are not offered (the dense solver
-/// handles cycles and every value).
-pub struct Dense<G>(pub G);
-
-impl<G: Indexed> Dense<G> {
-    pub(crate) fn solve_all(
-        &self,
-        options: &SolveOptions,
-        progress: &dyn Progress,
-    ) -> Result<DenseSolution, Error> {
-        if options.nim || matches!(options.solver, SolverChoice::Memo | SolverChoice::Grundy) {
-            return Err(Error::Unsupported(format!(
-                "this game is solved by retrograde analysis over its dense index; --solver {} is not available",
-                if options.nim { "grundy" } else { options.solver.name() }
-            )));
-        }
-        match &options.checkpoint {
-            Some(checkpoint) => crate::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress),
-            None => solve(&self.0, options.memory, progress),
-        }
-    }
-
-    /// Removes the solve's checkpoint once its result is safe.
-    pub(crate) fn remove_checkpoint(&self, options: &SolveOptions) -> Result<(), Error> {
-        options.checkpoint.as_ref().map_or(Ok(()), |c| c.remove())
-    }
-}
-
-impl<G: Indexed> Dense<G> {
-    /// The report of a solve (`solve`, `solve --save`).
-    pub(crate) fn report(
-        &self,
-        solution: &DenseSolution,
-        options: &SolveOptions,
-    ) -> Result<SolveReport, Error> {
-        let game = &self.0;
-        let start = game.start();
-        let mut notes = Vec::new();
-        if let Some(peak) = peak_memory() {
-            notes.push(format!(
-                "dense retrograde analysis: {} index slots, {} reachable positions, peak memory {:.0} MiB",
-                game.size(),
-                solution.len(),
-                peak as f64 / (1u64 << 20) as f64
-            ));
-        }
-        let rows = if options.rows {
-            if solution.len() > MAX_ROWS {
-                return Err(Error::TooLarge(format!(
-                    "{} positions are too many to list one by one (at most {MAX_ROWS})",
-                    solution.len()
-                )));
-            }
-            let set = solution.set();
-            (0..solution.len())
-                .map(|k| Row {
-                    position: game
-                        .format(&game.unrank(set.select(k)).expect("reachable slots are positions")),
-                    outcome: Some(solution.get_nth(k)),
-                    nim: None,
-                    infinite: None,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        Ok(SolveReport {
-            solver: SolverChoice::Retrograde,
-            start: Row {
-                position: game.format(&start),
-                outcome: solution.get(game, &start),
-                nim: None,
-                infinite: None,
-            },
-            positions: solution.len(),
-            counts: solution.counts(),
-            nim_counts: Vec::new(),
-            infinite_counts: Vec::new(),
-            rows,
-            notes,
-        })
-    }
-}
-
 /// The error for a position outside a dense solution (only positions reachable from the start
 /// are solved and stored).
 pub(crate) fn not_reachable<G: Indexed>(game: &G, pos: &G::Position) -> Error {
-    Error::Unsupported(format!("position `{}` is not reachable from the start", game.format(pos)))
-}
-
-/// [`DynGame::solved`] of a [`Dense`] game: the dense solution with its game.
-struct DenseSolved<'a, G: Indexed> {
-    game: &'a G,
-    start: G::Position,
-    solution: DenseSolution,
-}
-
-impl<G: Indexed> Solved for DenseSolved<'_, G> {
-    fn positions(&self) -> u64 {
-        self.solution.len()
-    }
-
-    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
-        let game = self.game;
-        let pos = parse_or(game, position, || self.start.clone())?;
-        let outcome_of = |p: &G::Position| self.solution.get(game, p).ok_or_else(|| not_reachable(game, p));
-        query_report(game, &pos, outcome_of, |_| None, Vec::new())
-    }
-}
-
-impl<G: Indexed> DynGame for Dense<G> {
-    fn kind(&self) -> Kind {
-        self.0.kind()
-    }
-
-    fn start_text(&self) -> String {
-        self.0.format(&self.0.start())
-    }
-
-    fn normalize(&self, text: &str) -> Result<String, Error> {
-        Ok(self.0.format(&parse(&self.0, text)?))
-    }
-
-    fn svg(&self, position: &str) -> Result<Option<String>, Error> {
-        Ok(self.0.svg(&parse(&self.0, position)?))
-    }
-
-    fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
-        let solution = self.solve_all(options, progress)?;
-        let report = self.report(&solution, options)?;
-        self.remove_checkpoint(options)?;
-        Ok(report)
-    }
-
-    fn dense(&self) -> Option<&dyn crate::store::DenseStore> {
-        Some(self)
-    }
-
-    fn solved(
-        &self,
-        from: Option<&str>,
-        options: &SolveOptions,
-        progress: &dyn Progress,
-    ) -> Result<Box<dyn Solved + '_>, Error> {
-        let start = parse_or(&self.0, from, || self.0.start())?;
-        let solution = self.solve_all(options, progress)?;
-        if solution.get(&self.0, &start).is_none() {
-            return Err(not_reachable(&self.0, &start));
-        }
-        Ok(Box::new(DenseSolved { game: &self.0, start, solution }))
-    }
-
-    fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error> {
-        let game = &self.0;
-        let pos = parse_or(game, position, || game.start())?;
-        let solution = self.solve_all(&SolveOptions::default(), progress)?;
-        DenseSolved { game, start: pos, solution }.query(None)
-    }
+    Error::Unsupported(format!(
+        "position `{}` is not reachable from the start",
+        crate::rules::capability::format(game, pos)
+    ))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! Dense position spaces: a game that can number its positions `0..size` (rank, and unrank back)
-//! is solved with flat, bit-packed tables instead of hash maps (see [`crate::dense`]).
+//! is solved with flat, bit-packed tables instead of hash maps (see [`crate::table::dense`]).
 //!
 //! An index may identify positions that are the same up to a symmetry: [`Indexed::canonical`]
 //! maps a position to the representative of its class, `rank` gives every member of a class the
@@ -12,8 +12,8 @@
 
 use std::collections::HashMap;
 
-use crate::game::Game;
-use crate::value::{Outcome, Value};
+use crate::rules::game::Game;
+use crate::rules::value::{Outcome, Value};
 
 /// A game with a perfect (or nearly perfect) numbering of its positions.
 pub trait Indexed: Game {
@@ -65,7 +65,7 @@ pub trait Indexed: Game {
 
     /// The slots of the classes of the predecessors of `pos` (the positions with a move into
     /// `pos`), each class once, appended to `out`. Terminal predecessors may be left out (they
-    /// have no moves; the solver ignores them). The default ranks [`Game::predecessors`] and
+    /// have no moves; the solver ignores them). The default ranks [`Game::backward`]'s predecessors and
     /// removes repeated slots; a game overrides it when it can do the same faster, and tests the
     /// override against [`predecessor_slots_by_rank`].
     fn predecessor_slots(&self, pos: &Self::Position, out: &mut Vec<u64>) {
@@ -127,11 +127,19 @@ pub fn move_classes_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position) ->
     classes
 }
 
+/// The predecessors of `pos` ([`Game::backward`]), which every indexed game has: the dense
+/// solver finds moves into a position only through them.
+pub fn predecessors_of<G: Game + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<G::Position>) {
+    game.backward()
+        .expect("an indexed game implements Backward and returns it from Game::backward")
+        .predecessors(pos, out)
+}
+
 /// [`Indexed::predecessor_slots`] by ranking every predecessor and removing repeated slots
 /// (terminal predecessors kept): the reference that faster versions are tested against.
 pub fn predecessor_slots_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<u64>) {
     let mut preds = Vec::new();
-    game.predecessors(pos, &mut preds);
+    predecessors_of(game, pos, &mut preds);
     let first = out.len();
     out.extend(preds.iter().map(|q| game.rank(q)));
     sort_dedup_from(out, first);
@@ -196,7 +204,7 @@ pub fn check_bijection<G: Indexed>(
 /// predecessors (the dense solver counts moves class by class). Returns the number of moves
 /// checked. Panics with the first disagreement.
 pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Item = G::Position>) -> u64 {
-    assert!(game.has_predecessors(), "the game has no predecessor generator");
+    assert!(game.backward().is_some(), "the game has no predecessor generator");
     let successors = |p: &G::Position| -> HashMap<G::Position, usize> {
         let mut out = Vec::new();
         if game.terminal(p).is_none() {
@@ -210,7 +218,7 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
     };
     let predecessors = |q: &G::Position| -> HashMap<G::Position, usize> {
         let mut out = Vec::new();
-        game.predecessors(q, &mut out);
+        predecessors_of(game, q, &mut out);
         let mut counts = HashMap::new();
         for p in out.into_iter().filter(|p| game.terminal(p).is_none()) {
             *counts.entry(p).or_default() += 1;

@@ -1,60 +1,34 @@
-//! Exploration and conjecture checking: solve every small position, lay the results out by a few
-//! features, look for a pattern, then check the pattern.
+//! Surveys for exploration: every position of a family solved and tabulated by features.
 //!
-//! A game exposes named numeric **features** of a position ([`Game::features`],
-//! [`Game::feature_values`]; every game also has `moves`, the number of moves) and a **family**
-//! of positions to enumerate, set by its parameters ([`Game::family`]; by default the positions
-//! reachable from the start). Three steps build on that:
+//! A game exposes named numeric **features** of a position and a **family** of positions to
+//! enumerate, set by its parameters (the capability
+//! [`Explore`](crate::rules::capability::Explore); every game also has `moves`, the number of
+//! moves, and by default its family is the positions reachable from the start). [`survey`]
+//! solves every position of the family exhaustively (each group of the family in one memo
+//! search, or retrograde analysis when it has cycles, with all its positions as roots; or the
+//! Sprague-Grundy solver for nim values) and tabulates the values by the vector of *all*
+//! features: a [`Survey`]. For each feature vector and value it keeps the number of positions
+//! and the first of them in the family's order.
 //!
-//! 1. [`survey`] solves every position of the family exhaustively (each group of the family in
-//!    one memo search, or retrograde analysis when it has cycles, with all its positions as
-//!    roots; or the Sprague-Grundy solver for nim values) and tabulates the values by the
-//!    vector of *all* features: a [`Survey`]. For each feature vector and value it keeps the
-//!    number of positions and the first of them in the family's order.
-//! 2. [`explore`] projects the survey onto the features asked for: the table of values with
-//!    counts, whether the value is a function of those features (else one pair of positions
-//!    with equal features and different values), periodicity along each feature, and a rule
-//!    mined from the table ([`mine`]).
-//! 3. [`check`] evaluates a conjectured [`rule::Rule`] (an expression over features) against
-//!    the survey. A rule depends on the position only through its features, so evaluating it
-//!    once per distinct feature vector of the survey checks it on every position exactly; the
-//!    first counterexample is the first failing position in the family's order.
-
-pub mod mine;
-pub mod rule;
-
+//! What is made of a survey (patterns, periods, mined and conjectured rules) is the business of
+//! the `nimber-lab` crate, the one that evaluates rules.
 use std::fmt;
 
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::game::Game;
 use crate::progress::{Progress, Silent};
+use crate::rules::capability;
+use crate::rules::game::Game;
+use crate::rules::value::Value;
 use crate::solve::{grundy, memo, retrograde};
-use crate::value::Value;
 
-pub use mine::{Exploration, Period, Witness};
-pub use rule::{Claim, Rule};
-
-/// The name of the feature every game has: the number of moves from the position.
-pub const MOVES: &str = "moves";
-
-/// The positions that exploration solves: groups of positions, each with the game they are
-/// positions of (a family may span several board sizes, each its own game), and what the
-/// family is in words.
-pub struct Family<G: Game> {
-    /// What the family is, for people: "every board of 1 to 4 rows and 1 to 4 columns, every
-    /// placement of pieces".
-    pub description: String,
-    /// The groups, in order; positions within a group in order. The family's order (which
-    /// position is "first") is this order.
-    pub parts: Vec<(G, Vec<G::Position>)>,
-}
+pub use crate::rules::capability::{feature_names, Explore, Family, MOVES};
 
 /// Which positions a survey covers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Scope<'a> {
-    /// The game's family ([`Game::family`]), or the positions reachable from its roots when it
+    /// The game's family ([`Explore::family`]), or the positions reachable from its roots when it
     /// declares none.
     Family,
     /// The positions reachable from this one (in the game's notation), itself included.
@@ -184,15 +158,6 @@ pub struct Survey {
     pub cells: Vec<Cell>,
 }
 
-/// The feature names of a game: its own, then `moves` unless it has one.
-pub fn feature_names<G: Game>(game: &G) -> Vec<String> {
-    let mut names = game.features();
-    if !names.iter().any(|n| n == MOVES) {
-        names.push(MOVES.to_string());
-    }
-    names
-}
-
 /// The index of feature `name`, or an error naming the known ones.
 pub fn feature_index(features: &[String], name: &str) -> Result<usize, Error> {
     features.iter().position(|f| f == name).ok_or_else(|| {
@@ -204,15 +169,20 @@ pub fn feature_index(features: &[String], name: &str) -> Result<usize, Error> {
 /// documentation).
 pub fn survey<G: Game>(game: &G, options: &SurveyOptions, progress: &dyn Progress) -> Result<Survey, Error> {
     let features = feature_names(game);
-    let mut table = Tabulator::new(features.len(), game.features().len() < features.len(), options.nim);
+    let mut table = Tabulator::new(
+        features.len(),
+        game.exploration().map_or(0, |e| e.features().len()) < features.len(),
+        options.nim,
+    );
     let scope = match options.scope {
         Scope::From(text) => {
-            let pos = game.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })?;
-            let described = format!("the positions reachable from {}", game.format(&pos));
+            let pos = capability::parse(game, text)
+                .map_err(|error| Error::Position { text: text.to_string(), error })?;
+            let described = format!("the positions reachable from {}", capability::format(game, &pos));
             table.part(game, std::slice::from_ref(&pos), false, progress)?;
             described
         }
-        Scope::Family => match game.family()? {
+        Scope::Family => match game.exploration().map_or(Ok(None), |e| e.family())? {
             Some(family) => {
                 let total: usize = family.parts.iter().map(|(_, p)| p.len()).sum();
                 progress.phase("solving the family", Some(total as u64));
@@ -283,7 +253,9 @@ impl Tabulator {
 
     fn add<G: Game>(&mut self, game: &G, pos: &G::Position, value: Observed) -> Result<(), Error> {
         self.key.clear();
-        game.feature_values(pos, &mut self.key);
+        if let Some(e) = game.exploration() {
+            e.feature_values(pos, &mut self.key);
+        }
         if self.add_moves {
             let moves = if game.terminal(pos).is_some() { 0 } else { count_moves(game, pos) };
             self.key.push(moves as i64);
@@ -292,7 +264,7 @@ impl Tabulator {
             return Err(Error::Unsupported(format!(
                 "the game gave {} feature values for position `{}` but declares {} features",
                 self.key.len(),
-                game.format(pos),
+                capability::format(game, pos),
                 self.width
             )));
         }
@@ -306,7 +278,10 @@ impl Tabulator {
             Some(e) => e.count += 1,
             None => {
                 let at = entries.partition_point(|e| e.value < value);
-                entries.insert(at, Entry { value, count: 1, first: index, example: game.format(pos) });
+                entries.insert(
+                    at,
+                    Entry { value, count: 1, first: index, example: capability::format(game, pos) },
+                );
             }
         }
         Ok(())
@@ -353,7 +328,7 @@ fn solve_outcomes<G: Game>(
     game: &G,
     roots: &[G::Position],
     progress: &dyn Progress,
-) -> Result<crate::solution::Solution<G::Position>, Error> {
+) -> Result<crate::solve::solution::Solution<G::Position>, Error> {
     match memo::solve(game, roots, progress) {
         Err(Error::Cycle(_)) => retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress),
         other => other,
@@ -388,65 +363,4 @@ impl Survey {
         cells.sort_by(|a, b| a.key.cmp(&b.key));
         cells
     }
-}
-
-/// The outcome of checking a rule.
-#[derive(Clone, Debug)]
-pub struct Verdict {
-    /// Whether the rule is right on every position.
-    pub holds: bool,
-    /// How many positions were checked.
-    pub positions: u64,
-    /// The first position (in the survey's order) where it is wrong.
-    pub counterexample: Option<Counterexample>,
-}
-
-/// A position where a rule is wrong.
-#[derive(Clone, Debug)]
-pub struct Counterexample {
-    /// The position in the game's notation.
-    pub position: String,
-    /// Its true value.
-    pub value: Observed,
-    /// What the rule said.
-    pub claimed: Claim,
-    /// Its features, by name.
-    pub features: Vec<(String, i64)>,
-}
-
-/// Checks `rule` on every position of the survey (once per feature vector).
-pub fn check(survey: &Survey, rule: &Rule) -> Result<Verdict, Error> {
-    let mut worst: Option<(u64, &Cell, &Entry, Claim)> = None;
-    for cell in &survey.cells {
-        let claim = rule.eval(&cell.key, survey.nim)?;
-        for e in cell.entries.iter().filter(|e| !claim.holds(e.value)) {
-            if worst.as_ref().is_none_or(|(first, ..)| e.first < *first) {
-                worst = Some((e.first, cell, e, claim));
-            }
-        }
-    }
-    let counterexample = worst.map(|(_, cell, e, claimed)| Counterexample {
-        position: e.example.clone(),
-        value: e.value,
-        claimed,
-        features: survey.features.iter().cloned().zip(cell.key.iter().copied()).collect(),
-    });
-    Ok(Verdict { holds: counterexample.is_none(), positions: survey.positions, counterexample })
-}
-
-/// Explores the survey by the features named in `by` (one to four): see [`mine`].
-pub fn explore(survey: &Survey, by: &[String]) -> Result<Exploration, Error> {
-    if by.is_empty() || by.len() > 4 {
-        return Err(Error::Param(format!("--by takes one to four features; {} given", by.len())));
-    }
-    let mut index = Vec::new();
-    for (k, name) in by.iter().enumerate() {
-        let i = feature_index(&survey.features, name)?;
-        if by[..k].contains(name) {
-            return Err(Error::Param(format!("feature `{name}` given twice")));
-        }
-        index.push(i);
-    }
-    let cells = survey.project(&index);
-    Ok(mine::analyse(survey, by.to_vec(), cells))
 }

@@ -1,0 +1,161 @@
+//! What a game may have besides its rules: opt-in capabilities.
+//!
+//! The rules ([`Game`]) are the one thing a new game must write: with them alone every solver
+//! works, and front ends show positions in the `Debug` form of the position type. Everything
+//! else is a capability, a trait of its own that a game implements when it has it, and
+//! announces by returning `Some(self)` from the matching accessor of [`Game`]:
+//!
+//! | capability         | accessor                  | what uses it                                  |
+//! |--------------------|---------------------------|-----------------------------------------------|
+//! | [`Notation`]       | [`Game::notation`]        | front ends: positions read and written as text |
+//! | [`Draw`]           | [`Game::drawing`]         | the web explorer: a picture of a position     |
+//! | [`Decompose`]      | [`Game::decomposition`]   | the Sprague-Grundy solver: sums split apart   |
+//! | [`Backward`]       | [`Game::backward`]        | retrograde analysis without a reverse graph, dense indexes |
+//! | [`Explore`]        | [`Game::exploration`]     | `nimber explore` and `nimber check`: features and families |
+//!
+//! The accessors keep [`Game`] dyn-compatible (a `&dyn Game` still has its capabilities, which
+//! [`crate::rules::misere::Misere`] forwards), and no solver needs a bound beyond [`Game`].
+//!
+//! ```
+//! use nimber_engine::{Game, Kind, Move, Notation, ParseError};
+//!
+//! /// Take 1 or 2 counters from a pile; whoever cannot move loses.
+//! struct TakeAway(u32);
+//!
+//! impl Game for TakeAway {
+//!     type Position = u32;
+//!     fn kind(&self) -> Kind { Kind::Impartial }
+//!     fn start(&self) -> u32 { self.0 }
+//!     fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
+//!         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
+//!     }
+//!     fn notation(&self) -> Option<&dyn Notation<u32>> { Some(self) }
+//! }
+//!
+//! impl Notation<u32> for TakeAway {
+//!     fn format(&self, n: &u32) -> String { n.to_string() }
+//!     fn parse(&self, text: &str) -> Result<u32, ParseError> {
+//!         text.trim().parse().map_err(|_| ParseError::new("not a number"))
+//!     }
+//! }
+//!
+//! let game = TakeAway(5);
+//! assert_eq!(nimber_engine::rules::capability::parse(&game, " 3"), Ok(3));
+//! assert_eq!(nimber_engine::rules::capability::format(&game, &4), "4");
+//! ```
+
+use crate::error::{Error, ParseError};
+use crate::rules::game::Game;
+
+/// A text notation for positions: what front ends print and read.
+pub trait Notation<P> {
+    /// The position in the game's text notation; [`Notation::parse`] reads it back.
+    fn format(&self, pos: &P) -> String;
+
+    /// Reads a position in the game's text notation.
+    fn parse(&self, text: &str) -> Result<P, ParseError>;
+}
+
+/// A position as text: the game's [`Notation`], or the position's `Debug` form when it has none.
+pub fn format<G: Game + ?Sized>(game: &G, pos: &G::Position) -> String {
+    match game.notation() {
+        Some(notation) => notation.format(pos),
+        None => format!("{pos:?}"),
+    }
+}
+
+/// A position read from text with the game's [`Notation`]; refused when the game has none.
+pub fn parse<G: Game + ?Sized>(game: &G, text: &str) -> Result<G::Position, ParseError> {
+    match game.notation() {
+        Some(notation) => notation.parse(text),
+        None => Err(ParseError::new("this game has no notation for positions")),
+    }
+}
+
+/// A drawing of positions.
+pub trait Draw<P> {
+    /// A drawing of the position as a standalone SVG document (`<svg ...>...</svg>`, with a
+    /// `viewBox` and no external references), for front ends such as the web explorer. `None`
+    /// when this position has no drawing: front ends then show its notation.
+    fn svg(&self, pos: &P) -> Option<String>;
+}
+
+/// Positions that split into independent parts (impartial games).
+pub trait Decompose<P> {
+    /// Splits a position into independent components, each a position of this game, whose
+    /// disjunctive sum is the position (a move is a move in exactly one component). Return
+    /// `None` when the position does not split. Only meaningful for impartial games, where the
+    /// nim value of a sum is the XOR of the components' values.
+    fn components(&self, pos: &P) -> Option<Vec<P>>;
+}
+
+/// Moves backward.
+pub trait Backward<P> {
+    /// Every position with a move to `pos`, one entry per such move, appended to `out`. The
+    /// result may include positions that are not reachable from the start; solvers ignore those.
+    fn predecessors(&self, pos: &P, out: &mut Vec<P>);
+}
+
+/// The name of the feature every game has: the number of moves from the position.
+pub const MOVES: &str = "moves";
+
+/// Numeric features of positions and a family of positions, for exploration (`nimber explore`,
+/// `nimber check`; see `nimber_lab`).
+pub trait Explore<P> {
+    /// Names of numeric features of a position: tables of values by features and rules over
+    /// them. Names are identifiers (letters, digits, `_`). Every game also has [`MOVES`], the
+    /// number of moves, added by the engine; a game need not (and should not) list it.
+    fn features(&self) -> Vec<String>;
+
+    /// The values of [`Explore::features`] for `pos`, appended to `out` in the same order.
+    fn feature_values(&self, pos: &P, out: &mut Vec<i64>);
+
+    /// The family of positions that exploration solves, set by the game's parameters (say every
+    /// board up to the given size with every placement of pieces): groups of positions, each
+    /// with the game they are positions of, since a family may span several boards. `Ok(None)`
+    /// (the default) means the positions reachable from [`Game::roots`].
+    fn family(&self) -> Result<Option<Family<P>>, Error> {
+        Ok(None)
+    }
+}
+
+/// A game of a family's group: any game with these positions.
+pub type Part<P> = Box<dyn Game<Position = P>>;
+
+/// The positions that exploration solves: groups of positions, each with the game they are
+/// positions of (a family may span several board sizes, each its own game), and what the
+/// family is in words.
+pub struct Family<P> {
+    /// What the family is, for people: "every board of 1 to 4 rows and 1 to 4 columns, every
+    /// placement of pieces".
+    pub description: String,
+    /// The groups, in order; positions within a group in order. The family's order (which
+    /// position is "first") is this order.
+    pub parts: Vec<(Part<P>, Vec<P>)>,
+}
+
+impl<P> Family<P> {
+    /// A family of `parts`, each a game and some of its positions.
+    pub fn new<G: Game<Position = P> + 'static>(
+        description: impl Into<String>,
+        parts: impl IntoIterator<Item = (G, Vec<P>)>,
+    ) -> Family<P> {
+        Family {
+            description: description.into(),
+            parts: parts
+                .into_iter()
+                .map(|(game, positions)| (Box::new(game) as Part<P>, positions))
+                .collect(),
+        }
+    }
+}
+
+/// The feature names of a game: its own ([`Explore::features`]), then [`MOVES`] unless it has
+/// one.
+pub fn feature_names<G: Game + ?Sized>(game: &G) -> Vec<String> {
+    let mut names = game.exploration().map_or_else(Vec::new, |e| e.features());
+    if !names.iter().any(|n| n == MOVES) {
+        names.push(MOVES.to_string());
+    }
+    names
+}

@@ -1,0 +1,5 @@
+//! The front-end layer: the object-safe view of a game, with positions as text, that the
+//! command line and the web explorer use. Imports every layer below it.
+
+pub mod dense;
+pub mod dyn_game;
