@@ -23,7 +23,9 @@ use std::process::Command;
 use std::time::Instant;
 
 use nimber_engine::dense::Dense;
-use nimber_engine::store::{DenseStore, Store};
+use nimber_engine::dense::DenseStore;
+use nimber_engine::store::Store;
+use nimber_engine::Notation;
 use nimber_engine::Game;
 use nimber_games::dobutsu::{Dobutsu, DobutsuPos};
 use rand::{Rng, SeedableRng};
