@@ -11,7 +11,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use nimber_engine::{DynGame, Error, Game, Notation, SolveOptions, SolverChoice, Value};
+use nimber_engine::{DynGame, Error, Notation, SolveOptions, SolverChoice, Value};
 use nimber_games::graph::Graph;
 
 /// A fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs`, the folders

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimber_engine::checkpoint::CheckpointOptions;
-use nimber_engine::{DynGame, Error, Game, Progress, Silent, SolveOptions};
+use nimber_engine::{DynGame, Error, Game, Notation, Progress, Silent, SolveOptions};
 use nimber_fuzz::NOTATION_GAMES;
 
 fn root() -> PathBuf {
@@ -52,7 +52,7 @@ fn problem_seeds(dir: &str) -> Vec<Vec<u8>> {
 }
 
 /// A deterministic walk of up to `steps` moves from the start, through the rules.
-fn walk<G: Game>(game: &G, steps: usize, seed: u64) -> Vec<String> {
+fn walk<G: Game + Notation<<G as Game>::Position>>(game: &G, steps: usize, seed: u64) -> Vec<String> {
     let mut pos = game.start();
     let mut out = vec![game.format(&pos)];
     let mut x = seed;

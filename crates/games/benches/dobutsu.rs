@@ -17,7 +17,7 @@ mod published;
 
 use common::{cpu_seconds, mib, print_totals, threads, Phases};
 use nimber_engine::dense::{self, estimate, peak_memory};
-use nimber_engine::{Game, Progress};
+use nimber_engine::{Game, Notation, Progress};
 use nimber_games::dobutsu::{Dobutsu, REACHABLE};
 use published::{solve_dobutsu, DobutsuFacts};
 

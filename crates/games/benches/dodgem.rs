@@ -13,7 +13,7 @@ mod published;
 
 use common::{cpu_seconds, mib, print_totals, threads, Phases};
 use nimber_engine::dense::{estimate, peak_memory};
-use nimber_engine::{Game, Progress};
+use nimber_engine::{Game, Notation, Progress};
 use published::{dodgem5, solve_dodgem5, DodgemFacts};
 
 fn main() {

@@ -67,7 +67,7 @@ mod tests {
     use super::*;
     use nimber_engine::solve::retrograde::{self, Predecessors};
     use nimber_engine::solve::{grundy, memo};
-    use nimber_engine::Game;
+    use nimber_engine::{Backward, Game, Notation};
     use nimber_engine::Silent;
     use rustc_hash::FxHashMap;
 

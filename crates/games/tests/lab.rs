@@ -3,7 +3,7 @@
 //! compared with the games' rules solved separately.
 
 use nimber_engine::solve::memo;
-use nimber_engine::{DynGame, Game, Silent, Value};
+use nimber_engine::{DynGame, Explore, Game, Notation, Silent, Value};
 use nimber_games::enjapma::{self, Enjapma};
 use nimber_games::nim::Nim;
 use nimber_lab::{self as lab, Claim, Observed, Rule, Scope, Survey, SurveyOptions};

@@ -6,7 +6,7 @@ mod common;
 use common::fuzz::Fuzz;
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
-use nimber_engine::{Game, Silent, Value};
+use nimber_engine::{Notation, Silent, Value};
 use nimber_games::berzerk::{Berzerk, BerzerkPos};
 use nimber_problems::{berzerk, InputError, Options};
 use rand::{Rng, SeedableRng};

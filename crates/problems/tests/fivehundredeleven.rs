@@ -7,7 +7,7 @@ mod common;
 use common::fuzz::Fuzz;
 
 use nimber_engine::solve::memo;
-use nimber_engine::{Game, Silent, Value};
+use nimber_engine::{Game, Notation, Silent, Value};
 use nimber_games::fivehundredeleven::FiveHundredEleven;
 use nimber_problems::fivehundredeleven::{self as problem, Table};
 use nimber_problems::{InputError, Options};

@@ -3,7 +3,7 @@
 //! trees; and the criterion as a rule checked by the generic machinery against exhaustive
 //! solving of the belief game.
 
-use nimber_engine::{DynGame, Game, Silent, Value};
+use nimber_engine::{DynGame, Explore, Game, Silent, Value};
 use nimber_games::gameindarkness::GameInDarkness;
 use nimber_lab::{self as lab, Rule, Scope, SurveyOptions};
 use nimber_problems::gameindarkness::{criterion, parse};
@@ -19,9 +19,9 @@ fn features_agree_with_the_published_criterion() {
     for (part, starts) in &family.parts {
         for pos in starts {
             let mut values = Vec::new();
-            part.feature_values(pos, &mut values);
+            part.exploration().unwrap().feature_values(pos, &mut values);
             // The problem's input: the rows, one a line.
-            let text = part.format(pos);
+            let text = part.notation().unwrap().format(pos);
             let input = text.trim_end_matches(" a").replace('/', "\n");
             let field = parse(&input).unwrap_or_else(|e| panic!("{input}: {e}"));
             let published = criterion(&field);

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use nimber_engine::{Error, Value};
+use nimber_engine::Value;
 use nimber_lab::{self as lab, Exploration, Observed};
 use serde::Serialize;
 

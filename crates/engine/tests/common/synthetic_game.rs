@@ -4,7 +4,7 @@
 
 use nimber_engine::solve::retrograde::RetroSpace;
 use nimber_engine::{Backward, Notation};
-use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError, Value};
+use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError};
 
 use crate::synthetic::Synthetic;
 
