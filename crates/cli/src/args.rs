@@ -188,7 +188,7 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Ctrl-C stops a solve cleanly: a dense solve keeping a checkpoint (--checkpoint, or \
                   --save) saves it at the end of the current round and says how to continue with \
-                  --resume; the exit status is 130. A second Ctrl-C quits at once.\n\
+                  --resume; the exit status is 130. Pressing Ctrl-C again quits at once.\n\
                   Example: nimber solve dobutsu --save dobutsu.db, stopped, then \
                   nimber solve dobutsu --save dobutsu.db --resume\n\
                   Files are written under a temporary name (FILE.tmp-PID) and renamed when whole. A \
@@ -325,7 +325,7 @@ mod tests {
             "hour", "hours",
         ];
         let lower = text.to_lowercase();
-        for phrase in ["a minute", "an hour", "half a second", "a second"] {
+        for phrase in ["a minute", "an hour", "half a second", "within a second"] {
             if let Some(at) = lower.find(phrase) {
                 return Some(lower[at..].chars().take(40).collect());
             }

@@ -373,7 +373,7 @@ fn crafted_checkpoints_with_valid_checksums_are_refused() {
         opts.remove().unwrap();
         let len = good.len() as u64;
         let parts = take_apart(&good);
-        assert_eq!(put_together(&parts, 1, None), good);
+        assert_eq!(put_together(&parts, checkpoint::VERSION, None), good);
         stages.push(load(good.clone()).unwrap().0.stage);
         let mut check = |bytes: Vec<u8>, what: &str, may_load: bool| match load(bytes) {
             Ok(_) if may_load => rounds_loaded += 1,
@@ -384,18 +384,18 @@ fn crafted_checkpoints_with_valid_checksums_are_refused() {
             }
             Err(e) => panic!("{what}: {e}"),
         };
-        for v in crafted_values(1, len, u32::MAX as u64) {
+        for v in crafted_values(checkpoint::VERSION as u64, len, u32::MAX as u64) {
             check(put_together(&parts, v as u32, None), &format!("version {v}"), false);
         }
         for v in crafted_values(parts.text.len() as u64, len, u32::MAX as u64) {
-            check(put_together(&parts, 1, Some(v as u32)), &format!("text_len {v}"), false);
+            check(put_together(&parts, checkpoint::VERSION, Some(v as u32)), &format!("text_len {v}"), false);
         }
         for (k, (tag, n, _)) in parts.sections.iter().enumerate() {
             for v in crafted_values(*n, len, u64::MAX) {
                 let mut crafted = Sections { text: parts.text.clone(), sections: parts.sections.clone() };
                 crafted.sections[k].1 = v;
                 check(
-                    put_together(&crafted, 1, None),
+                    put_together(&crafted, checkpoint::VERSION, None),
                     &format!("{} length {v}", String::from_utf8_lossy(tag)),
                     false,
                 );
@@ -409,7 +409,7 @@ fn crafted_checkpoints_with_valid_checksums_are_refused() {
                 lines[l] = format!("{key}={x}");
                 let crafted = Sections { text: lines.join("\n") + "\n", sections: parts.sections.clone() };
                 check(
-                    put_together(&crafted, 1, None),
+                    put_together(&crafted, checkpoint::VERSION, None),
                     &format!("{line} set to {x}"),
                     key == "round" && x <= u32::MAX as u64,
                 );

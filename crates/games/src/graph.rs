@@ -5,7 +5,9 @@ use std::path::Path;
 use rustc_hash::FxHashMap;
 
 use nimber_engine::{Backward, Draw, Notation};
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
+use nimber_engine::{
+    DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
+};
 
 use crate::registry::{Facts, GameInfo};
 

@@ -201,7 +201,6 @@ impl Draw<Vec<u32>> for HeapGame {
 }
 
 impl Backward<Vec<u32>> for HeapGame {
-
     /// For a subtraction game, the positions with a move to `heaps`: one heap of size `h` grown
     /// to `h + s` for each distinct size `h` present and each `s` in the set, plus a new heap of
     /// size `s` (the heap that a move emptied). Each such position has exactly one move to

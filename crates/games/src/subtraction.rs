@@ -67,8 +67,8 @@ mod tests {
     use super::*;
     use nimber_engine::solve::retrograde::{self, Predecessors};
     use nimber_engine::solve::{grundy, memo};
-    use nimber_engine::{Backward, Game, Notation};
     use nimber_engine::Silent;
+    use nimber_engine::{Backward, Game, Notation};
     use rustc_hash::FxHashMap;
 
     fn game(set: &[u32], heaps: &[u32]) -> HeapGame {

@@ -8,8 +8,8 @@
 use std::collections::{BTreeSet, HashMap};
 
 use nimber_engine::Value;
-use nimber_lab::{Cell, Exploration, Observed};
 use nimber_games::xml_escape as escape;
+use nimber_lab::{Cell, Exploration, Observed};
 
 use crate::error::Failure;
 
