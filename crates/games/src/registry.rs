@@ -17,10 +17,16 @@ pub struct GameInfo {
     /// Parameters with their defaults.
     pub params: &'static [ParamSpec],
     /// Builds the game from checked parameters.
-    pub build: fn(&Params) -> Result<Box<dyn DynGame>, Error>,
+    pub build: BuildGame,
     /// What front ends need to know about the game, so that none knows a game by name.
     pub facts: Facts,
 }
+
+/// The heap ruleset a game plays, from its parameters ([`Facts::ruleset`]).
+pub type RulesetOf = fn(&Params) -> Result<Ruleset, Error>;
+
+/// A game built from its parameters ([`GameInfo::build`], [`Facts::dense`]).
+pub type BuildGame = fn(&Params) -> Result<Box<dyn DynGame>, Error>;
 
 /// Facts a game states about itself for the front ends (the CLI, the web server).
 #[derive(Clone, Copy)]
@@ -30,9 +36,9 @@ pub struct Facts {
     pub reads_files: bool,
     /// A heap game: the heap ruleset of its parameters, whose nim sequence front ends can show
     /// (`nimber_heaps::nim_sequence`).
-    pub ruleset: Option<fn(&Params) -> Result<Ruleset, Error>>,
+    pub ruleset: Option<RulesetOf>,
     /// It has a dense index: builds it for the dense solver (stored solutions, checkpoints).
-    pub dense: Option<fn(&Params) -> Result<Box<dyn DynGame>, Error>>,
+    pub dense: Option<BuildGame>,
 }
 
 impl Facts {

@@ -34,8 +34,11 @@ pub(super) fn family(game: &Enjapma) -> Result<Option<Family<u64>>, Error> {
     Ok(Some(Family::new(description, parts)))
 }
 
+/// A family's label and its groups: a board and the positions of it.
+type Parts = (String, Vec<(Enjapma, Vec<u64>)>);
+
 /// The family's description and its parts, each board with its positions.
-fn parts(game: &Enjapma) -> Result<(String, Vec<(Enjapma, Vec<u64>)>), Error> {
+fn parts(game: &Enjapma) -> Result<Parts, Error> {
     let (h, w) = (game.h, game.w);
     if h * w > MAX_FAMILY_CELLS {
         return Err(Error::TooLarge(format!(

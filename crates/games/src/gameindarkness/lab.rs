@@ -102,8 +102,11 @@ pub(super) fn family(game: &GameInDarkness) -> Result<Option<Family<DarkPos>>, E
     Ok(Some(Family::new(description, parts)))
 }
 
+/// A family's label and its groups: a board and the positions of it.
+type Parts = (String, Vec<(GameInDarkness, Vec<DarkPos>)>);
+
 /// The family's description and its parts, each field with its positions.
-fn parts(game: &GameInDarkness) -> Result<(String, Vec<(GameInDarkness, Vec<DarkPos>)>), Error> {
+fn parts(game: &GameInDarkness) -> Result<Parts, Error> {
     let n = game.graph.len();
     if n > MAX_FAMILY_CELLS {
         return Err(Error::TooLarge(format!(
