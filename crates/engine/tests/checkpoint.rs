@@ -6,8 +6,11 @@
 //! run on the game with terminal positions of remoteness 0 to 3 too (positions that join the
 //! rounds late, and in dense solves won terminal positions marked in their words).
 
+#[path = "common/crafted.rs"]
+mod crafted;
 #[path = "common/synthetic.rs"]
 mod synthetic;
+use crafted::crafted_values;
 #[path = "common/synthetic_game.rs"]
 mod synthetic_game;
 
@@ -327,22 +330,6 @@ fn crc32fast_like(bytes: &[u8]) -> u32 {
     !crc
 }
 
-/// 0, 1, the maximum and values whose sums with the true value or the length wrap.
-fn crafted_values(v: u64, len: u64, max: u64) -> Vec<u64> {
-    let mut out = vec![0, 1, 2, 8, 16, max, max - 1, max / 2 + 1, max / 8 + 1, max - 15];
-    for x in [v, len, 8 * v, 2 * v] {
-        out.push(max.wrapping_sub(x) & max);
-        out.push(max.wrapping_sub(x).wrapping_add(1) & max);
-        out.push(v.wrapping_add(1 << 32) & max);
-    }
-    out.push(v.wrapping_add(1) & max);
-    out.push(v.wrapping_sub(1) & max);
-    out.sort_unstable();
-    out.dedup();
-    out.retain(|&x| x != v);
-    out
-}
-
 /// Checkpoints of the search (set and frontier) and of the rounds (set and states) with each
 /// field set in turn to 0, 1, its maximum and values whose sums wrap, the header checksum
 /// recomputed: the version, the text length, every number of the header text and every
@@ -384,14 +371,14 @@ fn crafted_checkpoints_with_valid_checksums_are_refused() {
             }
             Err(e) => panic!("{what}: {e}"),
         };
-        for v in crafted_values(checkpoint::VERSION as u64, len, u32::MAX as u64) {
+        for v in crafted_values(checkpoint::VERSION as u64, len, u32::MAX as u64, &[2, 8, 16], &[8, 2]) {
             check(put_together(&parts, v as u32, None), &format!("version {v}"), false);
         }
-        for v in crafted_values(parts.text.len() as u64, len, u32::MAX as u64) {
+        for v in crafted_values(parts.text.len() as u64, len, u32::MAX as u64, &[2, 8, 16], &[8, 2]) {
             check(put_together(&parts, checkpoint::VERSION, Some(v as u32)), &format!("text_len {v}"), false);
         }
         for (k, (tag, n, _)) in parts.sections.iter().enumerate() {
-            for v in crafted_values(*n, len, u64::MAX) {
+            for v in crafted_values(*n, len, u64::MAX, &[2, 8, 16], &[8, 2]) {
                 let mut crafted = Sections { text: parts.text.clone(), sections: parts.sections.clone() };
                 crafted.sections[k].1 = v;
                 check(
@@ -404,7 +391,7 @@ fn crafted_checkpoints_with_valid_checksums_are_refused() {
         for (l, line) in parts.text.lines().enumerate() {
             let (key, value) = line.split_once('=').unwrap();
             let Ok(v) = value.parse::<u64>() else { continue };
-            for x in crafted_values(v, len, u64::MAX) {
+            for x in crafted_values(v, len, u64::MAX, &[2, 8, 16], &[8, 2]) {
                 let mut lines: Vec<String> = parts.text.lines().map(str::to_string).collect();
                 lines[l] = format!("{key}={x}");
                 let crafted = Sections { text: lines.join("\n") + "\n", sections: parts.sections.clone() };

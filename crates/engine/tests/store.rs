@@ -7,8 +7,11 @@
 //! truncated at every length reported as corrupt, never read as wrong values; files of another
 //! version refused as such; a cancelled write leaves no file behind.
 
+#[path = "common/crafted.rs"]
+mod crafted;
 #[path = "common/synthetic.rs"]
 mod synthetic;
+use crafted::crafted_values;
 #[path = "common/synthetic_game.rs"]
 mod synthetic_game;
 
@@ -507,23 +510,6 @@ fn parts_of(good: &[u8]) -> Parts {
     }
 }
 
-/// Values for a numeric field of true value `v` in a file of `len` bytes: 0, 1, the maximum,
-/// and values whose sums with the true value, the length or the other offsets wrap around.
-fn crafted_values(v: u64, len: u64, max: u64) -> Vec<u64> {
-    let mut out = vec![0, 1, 2, 8, 12, max, max - 1, max / 2 + 1, max - 7, max - 11];
-    for x in [v, len, 8 * v, 12 * v] {
-        out.push(max.wrapping_sub(x) & max);
-        out.push(max.wrapping_sub(x).wrapping_add(1) & max);
-        out.push(v.wrapping_add(1 << 32) & max);
-    }
-    out.push(v.wrapping_add(1) & max);
-    out.push(v.wrapping_sub(1) & max);
-    out.sort_unstable();
-    out.dedup();
-    out.retain(|&x| x != v);
-    out
-}
-
 /// Every field of the header, the fixed ones and every number of the text, set in turn to 0, 1,
 /// its maximum and values whose sums wrap, with the header checksum recomputed (and the group
 /// table's offsets and checksum redone when the text changes length): each crafted store is
@@ -564,26 +550,26 @@ fn crafted_headers_with_valid_checksums_are_refused() {
         }
     };
     // The fixed fields.
-    for v in crafted_values(VERSION as u64, len, u32::MAX as u64) {
+    for v in crafted_values(VERSION as u64, len, u32::MAX as u64, &[2, 8, 12], &[8, 12]) {
         check(rebuild(&good, &Parts { version: v as u32, ..parts_of(&good) }), &format!("version {v}"));
     }
-    for v in crafted_values(base.text.len() as u64, len, u32::MAX as u64) {
+    for v in crafted_values(base.text.len() as u64, len, u32::MAX as u64, &[2, 8, 12], &[8, 12]) {
         check(
             rebuild(&good, &Parts { text_len: Some(v as u32), ..parts_of(&good) }),
             &format!("text_len {v}"),
         );
     }
-    for v in crafted_values(len, len, u64::MAX) {
+    for v in crafted_values(len, len, u64::MAX, &[2, 8, 12], &[8, 12]) {
         check(rebuild(&good, &Parts { file_len: Some(v), ..parts_of(&good) }), &format!("file_len {v}"));
     }
-    for v in crafted_values(index_start as u64, len, u64::MAX) {
+    for v in crafted_values(index_start as u64, len, u64::MAX, &[2, 8, 12], &[8, 12]) {
         check(
             rebuild(&good, &Parts { index_offset: Some(v), ..parts_of(&good) }),
             &format!("index_offset {v}"),
         );
     }
     let groups_crc = u32::from_le_bytes(good[32..36].try_into().unwrap()) as u64;
-    for v in crafted_values(groups_crc, len, u32::MAX as u64) {
+    for v in crafted_values(groups_crc, len, u32::MAX as u64, &[2, 8, 12], &[8, 12]) {
         check(
             rebuild(&good, &Parts { groups_crc: Some(v as u32), ..parts_of(&good) }),
             &format!("groups_crc {v}"),
@@ -603,7 +589,7 @@ fn crafted_headers_with_valid_checksums_are_refused() {
             let Ok(v) = token.parse::<u64>() else { continue };
             text_fields += 1;
             let max = if key == "symbol" || (key == "count" && t == 1) { u32::MAX as u64 } else { u64::MAX };
-            let mut values = crafted_values(v, len, max);
+            let mut values = crafted_values(v, len, max, &[2, 8, 12], &[8, 12]);
             values.push(u64::MAX); // past a remoteness's u32
             for x in values {
                 if x == v {
