@@ -67,3 +67,50 @@ fn memory_estimate_refuses_before_starting() {
     assert!(text.contains("over the memory limit"), "{text}");
     assert!(dense::solve(&game, Some(estimate.total()), &Silent).is_ok());
 }
+
+/// A pile of up to 3 counters (take 1) with a dense index but no predecessors.
+struct NoBackward;
+
+impl nimber_engine::Game for NoBackward {
+    type Position = u64;
+    fn kind(&self) -> nimber_engine::Kind {
+        nimber_engine::Kind::Impartial
+    }
+    fn start(&self) -> u64 {
+        3
+    }
+    fn moves(&self, &n: &u64) -> Vec<nimber_engine::Move<u64>> {
+        (n > 0).then(|| nimber_engine::Move::new("-1", n - 1)).into_iter().collect()
+    }
+}
+
+impl nimber_engine::Indexed for NoBackward {
+    fn size(&self) -> u64 {
+        4
+    }
+    fn rank(&self, &n: &u64) -> u64 {
+        n
+    }
+    fn unrank(&self, slot: u64) -> Option<u64> {
+        (slot < 4).then_some(slot)
+    }
+    fn index_scheme(&self) -> String {
+        "no-backward-v1".into()
+    }
+}
+
+/// An indexed game that does not give its predecessors is refused with an error before any work
+/// (the dense solver finds moves into a position only through them), by both entry points.
+#[test]
+fn an_indexed_game_without_predecessors_is_refused() {
+    let err = dense::solve(&NoBackward, None, &Silent).err().expect("refused");
+    assert!(matches!(err, nimber_engine::Error::Unsupported(_)), "{err}");
+    assert!(err.to_string().contains("no predecessors"), "{err}");
+    let dir = std::env::temp_dir().join(format!("nimber-nobackward-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let options = nimber_engine::checkpoint::CheckpointOptions::new(dir.join("x.ckpt"), "nobackward", &[]);
+    let err =
+        nimber_engine::checkpoint::solve_dense(&NoBackward, None, &options, &Silent).err().expect("refused");
+    assert!(matches!(err, nimber_engine::Error::Unsupported(_)), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

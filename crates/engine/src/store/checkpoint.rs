@@ -690,6 +690,7 @@ pub fn solve_dense<G: Indexed>(
     options: &CheckpointOptions,
     progress: &dyn Progress,
 ) -> Result<DenseSolution, Error> {
+    crate::table::index::check_backward(game)?;
     let identity = Identity {
         game: options.game.clone(),
         params: options.params.clone(),

@@ -744,6 +744,7 @@ pub fn solve<G: Indexed>(
     memory_limit: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<DenseSolution, Error> {
+    crate::table::index::check_backward(game)?;
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;

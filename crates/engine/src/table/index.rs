@@ -127,6 +127,18 @@ pub fn move_classes_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position) ->
     classes
 }
 
+/// Refuses, before any work, an indexed game without predecessors ([`Game::backward`] is
+/// `None`): the dense solver finds the moves into a position only through them.
+pub fn check_backward<G: Game + ?Sized>(game: &G) -> Result<(), crate::error::Error> {
+    match game.backward() {
+        Some(_) => Ok(()),
+        None => Err(crate::error::Error::Unsupported(
+            "this game has a dense index but no predecessors (Game::backward): it cannot be solved densely"
+                .to_string(),
+        )),
+    }
+}
+
 /// The predecessors of `pos` ([`Game::backward`]), which every indexed game has: the dense
 /// solver finds moves into a position only through them.
 pub fn predecessors_of<G: Game + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<G::Position>) {
