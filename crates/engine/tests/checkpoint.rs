@@ -308,7 +308,7 @@ fn put_together(parts: &Sections, version: u32, text_len: Option<u32>) -> Vec<u8
     out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&text_len.unwrap_or(parts.text.len() as u32).to_le_bytes());
     out.extend_from_slice(parts.text.as_bytes());
-    let crc = crc32fast_like(&out);
+    let crc = crc32fast::hash(&out);
     out.extend_from_slice(&crc.to_le_bytes());
     for (tag, len, rest) in &parts.sections {
         out.extend_from_slice(tag);
@@ -316,18 +316,6 @@ fn put_together(parts: &Sections, version: u32, text_len: Option<u32>) -> Vec<u8
         out.extend_from_slice(rest);
     }
     out
-}
-
-/// CRC-32 (IEEE), as the format uses.
-fn crc32fast_like(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { crc >> 1 ^ 0xedb8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
 }
 
 /// Checkpoints of the search (set and frontier) and of the rounds (set and states) with each

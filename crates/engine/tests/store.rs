@@ -348,11 +348,11 @@ fn damaged_files_are_reported_never_misread() {
     let (e0, e1) = (good[entry(0)..entry(0) + 8].to_vec(), good[entry(1)..entry(1) + 8].to_vec());
     bytes[entry(0)..entry(0) + 8].copy_from_slice(&e1);
     bytes[entry(1)..entry(1) + 8].copy_from_slice(&e0);
-    let group_crc = crc32(&bytes[index_start..groups_start]);
+    let group_crc = crc32fast::hash(&bytes[index_start..groups_start]);
     bytes[groups_start + 8..groups_start + 12].copy_from_slice(&group_crc.to_le_bytes());
-    let groups_crc = crc32(&bytes[groups_start..]);
+    let groups_crc = crc32fast::hash(&bytes[groups_start..]);
     bytes[32..36].copy_from_slice(&groups_crc.to_le_bytes());
-    let header_crc = crc32(&bytes[..data_start - 4]);
+    let header_crc = crc32fast::hash(&bytes[..data_start - 4]);
     bytes[data_start - 4..data_start].copy_from_slice(&header_crc.to_le_bytes());
     let store = with(&bytes).unwrap();
     for k in [0u64, 1] {
@@ -386,18 +386,6 @@ fn damaged_files_are_reported_never_misread() {
     let _ = std::fs::remove_file(&damaged);
 }
 
-/// CRC-32 (IEEE), as the format uses.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= b as u32;
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 { crc >> 1 ^ 0xedb8_8320 } else { crc >> 1 };
-        }
-    }
-    !crc
-}
-
 #[test]
 fn other_versions_are_refused_as_such() {
     let path = temp("versions.db");
@@ -407,7 +395,7 @@ fn other_versions_are_refused_as_such() {
     v1.extend_from_slice(&1u32.to_le_bytes());
     v1.extend_from_slice(&(text.len() as u32).to_le_bytes());
     v1.extend_from_slice(text);
-    let crc = crc32(&v1);
+    let crc = crc32fast::hash(&v1);
     v1.extend_from_slice(&crc.to_le_bytes());
     v1.extend_from_slice(&[0; 40]);
     let mut v3 = v1.clone();
@@ -484,7 +472,7 @@ fn rebuild(good: &[u8], parts: &Parts) -> Vec<u8> {
         let at = u64::from_le_bytes(e[..8].try_into().unwrap());
         e[..8].copy_from_slice(&moved(at).to_le_bytes());
     }
-    let true_groups_crc = crc32(&body[table_at..]);
+    let true_groups_crc = crc32fast::hash(&body[table_at..]);
     let mut out = b"NIMBERDB".to_vec();
     out.extend_from_slice(&parts.version.to_le_bytes());
     out.extend_from_slice(&parts.text_len.unwrap_or(parts.text.len() as u32).to_le_bytes());
@@ -492,7 +480,7 @@ fn rebuild(good: &[u8], parts: &Parts) -> Vec<u8> {
     out.extend_from_slice(&parts.index_offset.unwrap_or(moved(index_start as u64)).to_le_bytes());
     out.extend_from_slice(&parts.groups_crc.unwrap_or(true_groups_crc).to_le_bytes());
     out.extend_from_slice(parts.text.as_bytes());
-    let crc = crc32(&out);
+    let crc = crc32fast::hash(&out);
     out.extend_from_slice(&crc.to_le_bytes());
     out.extend_from_slice(&body);
     out
