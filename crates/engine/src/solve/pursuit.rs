@@ -272,46 +272,37 @@ impl Set for u128 {
 /// Sentinel of an empty slot in the hash table.
 const EMPTY_SLOT: u32 = u32::MAX;
 
-/// The breadth-first search over (pursuer's vertex, evader's set): explored pairs in order of
-/// discovery (which is also the queue), with their parents, and an open-addressing table of
-/// pair numbers.
-struct Search<'g, S> {
-    graph: &'g PursuitGraph,
-    masks: &'g [S],
+/// The vertices next to some vertex of `set` (`masks[v]`: the neighbours of `v`).
+fn neighbourhood<S: Set>(masks: &[S], mut set: S) -> S {
+    let mut out = S::EMPTY;
+    while !set.is_empty() {
+        let (v, rest) = set.pop();
+        out = out.union(masks[v]);
+        set = rest;
+    }
+    out
+}
+
+/// The (pursuer's vertex, evader's set) pairs met by a search, each numbered once in order of
+/// discovery (open addressing over their hashes), within a budget.
+struct Pairs<S> {
     max_states: u64,
     sets: Vec<S>,
     at: Vec<u8>,
-    parent: Vec<u32>,
     table: Vec<u32>,
 }
 
-impl<'g, S: Set> Search<'g, S> {
-    fn new(graph: &'g PursuitGraph, masks: &'g [S], max_states: u64) -> Search<'g, S> {
+impl<S: Set> Pairs<S> {
+    /// An empty set of pairs with a table of `slots` (a power of two) to start with.
+    fn new(max_states: u64, slots: usize) -> Pairs<S> {
         // Pair numbers are u32 and the table needs free slots.
         let max_states = max_states.clamp(1, u32::MAX as u64 / 4);
-        Search {
-            graph,
-            masks,
-            max_states,
-            sets: Vec::new(),
-            at: Vec::new(),
-            parent: Vec::new(),
-            table: vec![EMPTY_SLOT; 64],
-        }
+        Pairs { max_states, sets: Vec::new(), at: Vec::new(), table: vec![EMPTY_SLOT; slots] }
     }
 
-    fn neighbourhood(&self, mut set: S) -> S {
-        let mut out = S::EMPTY;
-        while !set.is_empty() {
-            let (v, rest) = set.pop();
-            out = out.union(self.masks[v]);
-            set = rest;
-        }
-        out
-    }
-
-    /// Adds the pair unless already explored; errors when the budget is reached.
-    fn insert(&mut self, at: u8, set: S, parent: u32) -> Result<(), Error> {
+    /// The number of the pair and whether it is new (added now); errors when the budget is
+    /// reached.
+    fn intern(&mut self, at: u8, set: S) -> Result<(u32, bool), Error> {
         let mask = self.table.len() - 1;
         let mut slot = (set.hash(at) >> 20) as usize & mask;
         loop {
@@ -320,7 +311,7 @@ impl<'g, S: Set> Search<'g, S> {
                 break;
             }
             if self.at[id as usize] == at && self.sets[id as usize] == set {
-                return Ok(());
+                return Ok((id, false));
             }
             slot = (slot + 1) & mask;
         }
@@ -335,11 +326,10 @@ impl<'g, S: Set> Search<'g, S> {
         self.table[slot] = id as u32;
         self.sets.push(set);
         self.at.push(at);
-        self.parent.push(parent);
         if self.sets.len() * 2 > self.table.len() {
             self.grow();
         }
-        Ok(())
+        Ok((id as u32, true))
     }
 
     fn grow(&mut self) {
@@ -355,30 +345,55 @@ impl<'g, S: Set> Search<'g, S> {
         }
         self.table = table;
     }
+}
+
+/// The breadth-first search over (pursuer's vertex, evader's set): explored pairs in order of
+/// discovery (which is also the queue), with their parents, and an open-addressing table of
+/// pair numbers.
+struct Search<'g, S> {
+    graph: &'g PursuitGraph,
+    masks: &'g [S],
+    pairs: Pairs<S>,
+    parent: Vec<u32>,
+}
+
+impl<'g, S: Set> Search<'g, S> {
+    fn new(graph: &'g PursuitGraph, masks: &'g [S], max_states: u64) -> Search<'g, S> {
+        Search { graph, masks, pairs: Pairs::new(max_states, 64), parent: Vec::new() }
+    }
+
+    /// Adds the pair unless already explored; errors when the budget is reached.
+    fn insert(&mut self, at: u8, set: S, parent: u32) -> Result<(), Error> {
+        if self.pairs.intern(at, set)?.1 {
+            self.parent.push(parent);
+        }
+        Ok(())
+    }
 
     fn run(mut self, pursuer: usize, start: S) -> Result<Pursuit, Error> {
         self.insert(pursuer as u8, start, u32::MAX)?;
         let mut head = 0;
-        while head < self.sets.len() {
-            let (at, set) = (self.at[head] as usize, self.sets[head]);
+        while head < self.pairs.sets.len() {
+            let (at, set) = (self.pairs.at[head] as usize, self.pairs.sets[head]);
             for &to in &self.graph.neighbours[at] {
                 let caught = set.without(to);
-                let moved = if caught.is_empty() { S::EMPTY } else { self.neighbourhood(caught).without(to) };
+                let moved =
+                    if caught.is_empty() { S::EMPTY } else { neighbourhood(self.masks, caught).without(to) };
                 if moved.is_empty() {
                     let mut walk = vec![to];
                     let mut id = head as u32;
                     while id != u32::MAX {
-                        walk.push(self.at[id as usize] as usize);
+                        walk.push(self.pairs.at[id as usize] as usize);
                         id = self.parent[id as usize];
                     }
                     walk.reverse();
-                    return Ok(Pursuit { pursuer_wins: true, walk, states: self.sets.len() as u64 });
+                    return Ok(Pursuit { pursuer_wins: true, walk, states: self.pairs.sets.len() as u64 });
                 }
                 self.insert(to as u8, moved, head as u32)?;
             }
             head += 1;
         }
-        Ok(Pursuit { pursuer_wins: false, walk: Vec::new(), states: self.sets.len() as u64 })
+        Ok(Pursuit { pursuer_wins: false, walk: Vec::new(), states: self.pairs.sets.len() as u64 })
     }
 }
 
@@ -448,69 +463,22 @@ pub fn evader_survives_all(
 struct Closure<'g, S> {
     graph: &'g PursuitGraph,
     masks: &'g [S],
-    max_states: u64,
-    sets: Vec<S>,
-    at: Vec<u8>,
-    table: Vec<u32>,
+    pairs: Pairs<S>,
 }
 
 impl<'g, S: Set> Closure<'g, S> {
     fn new(graph: &'g PursuitGraph, masks: &'g [S], max_states: u64) -> Closure<'g, S> {
-        let max_states = max_states.clamp(1, u32::MAX as u64 / 4);
-        Closure { graph, masks, max_states, sets: Vec::new(), at: Vec::new(), table: vec![EMPTY_SLOT; 256] }
+        Closure { graph, masks, pairs: Pairs::new(max_states, 256) }
     }
 
     /// The evader's set after the pursuer moves to `to` and he moves (empty when caught).
     fn step(&self, set: S, to: usize) -> S {
-        let mut caught = set.without(to);
-        let mut out = S::EMPTY;
-        while !caught.is_empty() {
-            let (v, rest) = caught.pop();
-            out = out.union(self.masks[v]);
-            caught = rest;
-        }
-        out.without(to)
+        neighbourhood(self.masks, set.without(to)).without(to)
     }
 
     /// The number of the pair, added if new; errors when the budget is reached.
     fn intern(&mut self, at: u8, set: S) -> Result<u32, Error> {
-        let mask = self.table.len() - 1;
-        let mut slot = (set.hash(at) >> 20) as usize & mask;
-        loop {
-            let id = self.table[slot];
-            if id == EMPTY_SLOT {
-                break;
-            }
-            if self.at[id as usize] == at && self.sets[id as usize] == set {
-                return Ok(id);
-            }
-            slot = (slot + 1) & mask;
-        }
-        let id = self.sets.len();
-        if id as u64 >= self.max_states {
-            return Err(Error::TooLarge(format!(
-                "pursuit search stopped undecided after exploring {id} (pursuer's vertex, evader's set) \
-                 pairs, its budget of {}",
-                self.max_states
-            )));
-        }
-        self.table[slot] = id as u32;
-        self.sets.push(set);
-        self.at.push(at);
-        if self.sets.len() * 2 > self.table.len() {
-            let size = self.table.len() * 2;
-            let mask = size - 1;
-            let mut table = vec![EMPTY_SLOT; size];
-            for (id, (&set, &at)) in self.sets.iter().zip(&self.at).enumerate() {
-                let mut slot = (set.hash(at) >> 20) as usize & mask;
-                while table[slot] != EMPTY_SLOT {
-                    slot = (slot + 1) & mask;
-                }
-                table[slot] = id as u32;
-            }
-            self.table = table;
-        }
-        Ok(id as u32)
+        Ok(self.pairs.intern(at, set)?.0)
     }
 
     /// `singles[v]` is the set `{v}`.
@@ -529,8 +497,8 @@ impl<'g, S: Set> Closure<'g, S> {
         let mut offsets: Vec<u32> = vec![0];
         let mut successors: Vec<u32> = Vec::new();
         let mut head = 0;
-        while head < self.sets.len() {
-            let (at, set) = (self.at[head] as usize, self.sets[head]);
+        while head < self.pairs.sets.len() {
+            let (at, set) = (self.pairs.at[head] as usize, self.pairs.sets[head]);
             let first = successors.len();
             let mut now = false;
             for &to in &self.graph.neighbours[at] {
@@ -550,7 +518,7 @@ impl<'g, S: Set> Closure<'g, S> {
             head += 1;
         }
         // Predecessor lists, then the backward marking from the pairs won at once.
-        let count = self.sets.len();
+        let count = self.pairs.sets.len();
         let mut pred_offsets = vec![0u32; count + 1];
         for &s in &successors {
             pred_offsets[s as usize + 1] += 1;
@@ -591,23 +559,23 @@ impl<'g, S: Set> Closure<'g, S> {
         for &(p, set) in starts {
             let set = set.without(p);
             if set.is_empty() {
-                return Ok((false, self.sets.len() as u64));
+                return Ok((false, self.pairs.sets.len() as u64));
             }
             self.intern(p as u8, set)?;
         }
         let mut head = 0;
-        while head < self.sets.len() {
-            let (at, set) = (self.at[head] as usize, self.sets[head]);
+        while head < self.pairs.sets.len() {
+            let (at, set) = (self.pairs.at[head] as usize, self.pairs.sets[head]);
             for &to in &self.graph.neighbours[at] {
                 let moved = self.step(set, to);
                 if moved.is_empty() {
-                    return Ok((false, self.sets.len() as u64));
+                    return Ok((false, self.pairs.sets.len() as u64));
                 }
                 self.intern(to as u8, moved)?;
             }
             head += 1;
         }
-        Ok((true, self.sets.len() as u64))
+        Ok((true, self.pairs.sets.len() as u64))
     }
 }
 
