@@ -11,6 +11,7 @@
 //! hand; chicks on the board promoted or not); the slots of the arrangements that are not
 //! canonical (the larger of two mirror images) are holes, a little under half of them.
 
+use nimber_engine::table::subset;
 use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
@@ -733,13 +734,13 @@ fn counts_code(c: [u8; 3]) -> usize {
 fn index_tables() -> &'static IndexTables {
     static TABLES: std::sync::OnceLock<IndexTables> = std::sync::OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut set_rank = [0u16; 1024];
-        let mut set_unrank = vec![Vec::new(); 11];
-        for m in 0u16..1024 {
-            let k = m.count_ones() as usize;
-            set_rank[m as usize] = set_unrank[k].len() as u16;
-            set_unrank[k].push(m);
-        }
+        // The sets of the 10 squares in the combinatorial number system, tabulated.
+        let set_rank = std::array::from_fn(|m| subset::rank_set(m as u64) as u16);
+        let set_unrank: Vec<Vec<u16>> = (0..=10u32)
+            .map(|k| {
+                (0..subset::binomial(10, k as u64)).map(|r| subset::unrank_set(r, k, 10) as u16).collect()
+            })
+            .collect();
         let mut kinds_rank = vec![0u16; 7 * 729];
         let mut kinds_unrank = vec![Vec::new(); 27];
         // Sequences of every length up to 6, in increasing code order within each length.

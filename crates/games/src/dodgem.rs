@@ -1,5 +1,6 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
+use nimber_engine::table::subset;
 use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
@@ -44,58 +45,22 @@ pub struct Dodgem {
 /// 5 by the benchmark `cargo bench -p nimber-games --bench dodgem`, which asserts it).
 pub const REACHABLE: [u64; 4] = [23, 2055, 395_294, 164_338_619];
 
-/// Cells of the largest board.
-const MAX_CELLS: usize = (MAX_SIZE * MAX_SIZE) as usize;
-
-/// `BINOMIAL[m][k]`: the number of `k`-subsets of `m` things.
-const BINOMIAL: [[u64; MAX_CELLS + 1]; MAX_CELLS + 1] = {
-    let mut table = [[0u64; MAX_CELLS + 1]; MAX_CELLS + 1];
-    let mut m = 0;
-    while m <= MAX_CELLS {
-        table[m][0] = 1;
-        let mut k = 1;
-        while k <= m {
-            table[m][k] = table[m - 1][k - 1] + if k < m { table[m - 1][k] } else { 0 };
-            k += 1;
-        }
-        m += 1;
-    }
-    table
-};
-
-/// The rank of a set of `0..32` among the sets of its size in the combinatorial number system
-/// (colexicographic order): the sum over its members `c_1 < c_2 < ...` of `C(c_i, i)`.
+/// `C(m, k)`: the number of `k`-subsets of `m` cells.
 #[inline]
-fn colex_rank(mut set: u32) -> u64 {
-    let mut rank = 0;
-    let mut i = 1;
-    while set != 0 {
-        rank += BINOMIAL[set.trailing_zeros() as usize][i];
-        set &= set - 1;
-        i += 1;
-    }
-    rank
+fn binomial(m: usize, k: usize) -> u64 {
+    subset::binomial(m as u64, k as u64)
 }
 
-/// The `k`-subset of `0..m` of colexicographic rank `rank` (below `C(m, k)`).
+/// The rank of a set of cells among the sets of its size ([`subset::rank_set`]).
 #[inline]
-fn colex_unrank(mut rank: u64, k: usize, m: usize) -> u32 {
-    let mut set = 0;
-    let mut c = m;
-    for i in (1..=k).rev() {
-        if i == 1 {
-            // C(c, 1) = c: the smallest member is what is left of the rank.
-            return set | 1 << rank;
-        }
-        // The largest c with C(c, i) <= rank: members decrease, so search down from the last.
-        c -= 1;
-        while BINOMIAL[c][i] > rank {
-            c -= 1;
-        }
-        rank -= BINOMIAL[c][i];
-        set |= 1 << c;
-    }
-    set
+fn colex_rank(set: u32) -> u64 {
+    subset::rank_set(set as u64)
+}
+
+/// The `k`-subset of `0..m` cells of rank `rank` ([`subset::unrank_set`]).
+#[inline]
+fn colex_unrank(rank: u64, k: usize, m: usize) -> u32 {
+    subset::unrank_set(rank, k as u32, m as u32) as u32
 }
 
 /// Red's cells `red` renumbered among the cells that Blue's `blue` leaves free (the cell of
@@ -135,12 +100,12 @@ impl Dodgem {
         let cells = (n * n) as usize;
         let mut offsets = [[0; MAX_SIZE as usize + 1]; MAX_SIZE as usize];
         let mut total = 0;
-        for b in 0..n as usize {
-            for r in 0..n as usize {
-                offsets[b][r] = total;
-                total += BINOMIAL[cells][b] * BINOMIAL[cells - b][r];
+        for (b, row) in offsets.iter_mut().enumerate().take(n as usize) {
+            for (r, offset) in row.iter_mut().enumerate().take(n as usize) {
+                *offset = total;
+                total += binomial(cells, b) * binomial(cells - b, r);
             }
-            offsets[b][n as usize] = total;
+            row[n as usize] = total;
         }
         let full = (1u32 << (n * n)) - 1;
         let left = (0..n).fold(0, |acc, row| acc | 1 << (row * n));
@@ -169,7 +134,7 @@ impl Dodgem {
     fn pair(&self, blue: u32, packed: u32) -> u64 {
         let cells = (self.n * self.n) as usize;
         let (b, r) = (blue.count_ones() as usize, packed.count_ones() as usize);
-        self.offsets[b][r] + colex_rank(blue) * BINOMIAL[cells - b][r] + colex_rank(packed)
+        self.offsets[b][r] + colex_rank(blue) * binomial(cells - b, r) + colex_rank(packed)
     }
 
     /// Calls `f(slot, terminal)` for each move of the player to move in `pos`, generated on the
@@ -213,7 +178,7 @@ impl Dodgem {
             let mut go = |red: u32, packed: u32| {
                 let slot = if ranked {
                     let r = packed.count_ones() as usize;
-                    2 * (offsets[r] + per_blue * BINOMIAL[cells - b][r] + colex_rank(packed))
+                    2 * (offsets[r] + per_blue * binomial(cells - b, r) + colex_rank(packed))
                 } else {
                     0
                 };
@@ -567,7 +532,7 @@ impl Indexed for Dodgem {
         let b = (0..n).rev().find(|&b| self.offsets[b][0] <= pair)?;
         let r = (0..n).rev().find(|&r| self.offsets[b][r] <= pair)?;
         let within = pair - self.offsets[b][r];
-        let per_blue = BINOMIAL[cells - b][r];
+        let per_blue = binomial(cells - b, r);
         let blue = colex_unrank(within / per_blue, b, cells);
         let red = unpack(blue, colex_unrank(within % per_blue, r, cells - b));
         Some(DodgemPos { blue, red, blue_to_move: index.is_multiple_of(2) })
@@ -615,7 +580,7 @@ impl Indexed for Dodgem {
             let at = |cell: u32| 1u32 << (cell - (blue & ((1 << cell) - 1)).count_ones());
             let slot = |packed: u32| {
                 let r = packed.count_ones() as usize;
-                2 * (offsets[r] + per_blue * BINOMIAL[cells - b][r] + colex_rank(packed)) + 1
+                2 * (offsets[r] + per_blue * binomial(cells - b, r) + colex_rank(packed)) + 1
             };
             let mut steps = |mut froms: u32, delta: u32| {
                 while froms != 0 {

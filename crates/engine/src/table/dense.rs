@@ -702,7 +702,15 @@ impl DenseSolution {
 
     /// Counts of positions by value and remoteness.
     pub fn counts(&self) -> Vec<CountRow> {
-        // Count state words first (at most 2^16 kinds), in parallel.
+        // Count state words first (at most 2^16 kinds): a sorted map for a small table (a
+        // histogram of 2^16 counters would cost more than the table), else in parallel.
+        if self.words.len() < SMALL_COUNT {
+            let mut hist = std::collections::BTreeMap::<u16, u64>::new();
+            for &w in &self.words {
+                *hist.entry(w).or_default() += 1;
+            }
+            return count_rows(hist.into_iter());
+        }
         let hist = self
             .words
             .par_chunks(1 << 16)
@@ -720,21 +728,30 @@ impl DenseSolution {
                     a
                 },
             );
-        let mut rows: Vec<CountRow> = Vec::new();
-        for (w, &n) in hist.iter().enumerate() {
-            if n > 0 {
-                let o = word_outcome(w as u16);
-                rows.push(CountRow { value: o.value(), remoteness: o.remoteness(), count: n });
-            }
-        }
-        rows.sort_by_key(|r| (r.value.index(), r.remoteness.unwrap_or(0)));
-        rows
+        count_rows(hist.into_iter().enumerate().map(|(w, n)| (w as u16, n)))
     }
 
     /// Bytes of memory held.
     pub fn bytes(&self) -> u64 {
         self.set.bytes() + self.words.len() as u64 * 2
     }
+}
+
+/// Below this many positions, [`DenseSolution::counts`] counts in a sorted map.
+const SMALL_COUNT: usize = 1 << 12;
+
+/// The count rows of a histogram of state words (words counted 0 times are left out), by value
+/// and remoteness.
+fn count_rows(hist: impl Iterator<Item = (u16, u64)>) -> Vec<CountRow> {
+    let mut rows: Vec<CountRow> = hist
+        .filter(|&(_, n)| n > 0)
+        .map(|(w, n)| {
+            let o = word_outcome(w);
+            CountRow { value: o.value(), remoteness: o.remoteness(), count: n }
+        })
+        .collect();
+    rows.sort_by_key(|r| (r.value.index(), r.remoteness.unwrap_or(0)));
+    rows
 }
 
 /// Solves every position reachable from the game's roots over its index, refusing before any

@@ -8,6 +8,7 @@
 //! every position reachable from the start; that is why this is a type of its own rather than
 //! [`Nim`] itself, whose positions (queries, exploration) may go beyond them.
 
+use nimber_engine::table::subset;
 use nimber_engine::{Backward, Notation};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError};
 
@@ -26,18 +27,14 @@ pub struct IndexedNim {
 impl IndexedNim {
     /// The indexed version of `nim`; refused when the index would have over [`MAX_SLOTS`] slots.
     pub fn new(nim: Nim) -> Result<IndexedNim, Error> {
-        let (k, max) = (nim.count as u128, nim.max as u128);
-        // C(max + k, k) as the product of (max + j) / j: every partial product is C(max + j, j).
-        let mut size = 1u128;
-        for j in 1..=k {
-            size = size * (max + j) / j;
-            if size > MAX_SLOTS as u128 {
-                return Err(Error::TooLarge(format!(
-                    "nim with {k} heaps of at most {max} has over {MAX_SLOTS} positions: too many for a dense index"
-                )));
-            }
+        let (k, max) = (nim.count as u64, nim.max as u64);
+        let size = subset::binomial(max + k, k);
+        if size > MAX_SLOTS {
+            return Err(Error::TooLarge(format!(
+                "nim with {k} heaps of at most {max} has over {MAX_SLOTS} positions: too many for a dense index"
+            )));
         }
-        Ok(IndexedNim { nim, size: size as u64 })
+        Ok(IndexedNim { nim, size })
     }
 
     /// The padded heaps of a position within the bounds, smallest first; `None` outside them.
@@ -50,18 +47,6 @@ impl IndexedNim {
         out.extend_from_slice(heaps);
         Some(out)
     }
-}
-
-/// `C(n, k)`, for values that fit (below [`MAX_SLOTS`] times `n`).
-fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let mut r = 1u64;
-    for j in 1..=k {
-        r = r * (n - k + j) / j;
-    }
-    r
 }
 
 impl Game for IndexedNim {
@@ -130,9 +115,7 @@ impl Indexed for IndexedNim {
     /// Positions beyond the bounds rank at `size()`: out of the index, never reachable.
     fn rank(&self, heaps: &Vec<u32>) -> u64 {
         match self.padded(heaps) {
-            Some(padded) => {
-                padded.iter().enumerate().map(|(i, &a)| binomial(a as u64 + i as u64, i as u64 + 1)).sum()
-            }
+            Some(padded) => subset::rank_sorted(padded.iter().enumerate().map(|(i, &a)| a as u64 + i as u64)),
             None => self.size,
         }
     }
@@ -142,27 +125,10 @@ impl Indexed for IndexedNim {
             return None;
         }
         let k = self.nim.count as u64;
-        let mut rest = index;
-        let mut heaps = Vec::with_capacity(k as usize);
-        // From the largest heap down: b_i is the largest b with C(b, i) <= rest.
-        for i in (1..=k).rev() {
-            let (mut lo, mut hi) = (i - 1, self.nim.max as u64 + i - 1);
-            while lo < hi {
-                let mid = (lo + hi).div_ceil(2);
-                if binomial(mid, i) <= rest {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            rest -= binomial(lo, i);
-            let a = (lo - (i - 1)) as u32;
-            if a > 0 {
-                heaps.push(a);
-            }
-        }
-        heaps.reverse();
-        Some(heaps)
+        // The set b_1 < ... < b_k of 0..max + k, then the heaps a_i = b_i - (i - 1).
+        let mut set = Vec::with_capacity(k as usize);
+        subset::unrank_sorted(index, k, self.nim.max as u64 + k, &mut set);
+        Some(set.iter().enumerate().map(|(i, &b)| (b - i as u64) as u32).filter(|&a| a > 0).collect())
     }
 
     fn index_scheme(&self) -> String {
