@@ -49,11 +49,23 @@ pub struct Response {
     pub status: u16,
     pub content_type: &'static str,
     pub body: Vec<u8>,
+    /// The methods a 405 names in its `Allow` header.
+    pub allow: Option<&'static str>,
 }
 
 impl Response {
     fn json(status: u16, value: &Json) -> Response {
-        Response { status, content_type: "application/json", body: value.to_string().into_bytes() }
+        Response {
+            status,
+            content_type: "application/json",
+            body: value.to_string().into_bytes(),
+            allow: None,
+        }
+    }
+
+    /// A 405 to a method not in `allow` (the methods, comma-separated, for the `Allow` header).
+    pub fn not_allowed(allow: &'static str, message: impl Into<String>) -> Response {
+        Response { allow: Some(allow), ..Response::error(405, message) }
     }
 
     fn ok(value: Json) -> Response {
@@ -139,7 +151,12 @@ impl App {
         let path = req.path.as_str();
         if method == "GET" || method == "HEAD" {
             if let Some(asset) = assets::get(path) {
-                return Response { status: 200, content_type: asset.content_type, body: asset.body.to_vec() };
+                return Response {
+                    status: 200,
+                    content_type: asset.content_type,
+                    body: asset.body.to_vec(),
+                    allow: None,
+                };
             }
         }
         if !path.starts_with("/api/") {
@@ -149,7 +166,7 @@ impl App {
             return Response::error(404, format!("no API route {path} (see /api/openapi.json)"));
         };
         if expected != method {
-            return Response::error(405, format!("{path} takes {expected}, not {method}"));
+            return Response::not_allowed(expected, format!("{path} takes {expected}, not {method}"));
         }
         if req.body.len() > MAX_BODY {
             return Response::error(413, format!("request body over {MAX_BODY} bytes"));
@@ -160,6 +177,7 @@ impl App {
                     status: 200,
                     content_type: "application/json",
                     body: assets::OPENAPI.to_vec(),
+                    allow: None,
                 }
             }
             "/api/games" => Ok(games()),

@@ -134,10 +134,11 @@ fn slow() -> Response {
     Response::error(408, "the request took too long to arrive")
 }
 
-/// Reads the next request from `reader`: its head (within [`MAX_HEAD`]), then its body when
+/// Reads the next request from `reader` (a connection: `S` is a `TcpStream` but for the fuzz
+/// target, which reads bytes in memory): its head (within [`MAX_HEAD`]), then its body when
 /// `accept(&head, length)` returns `Ok` (an `Err` is answered instead, and the body dropped).
-pub fn read_request(
-    reader: &mut BufReader<TcpStream>,
+pub fn read_request<S: Read + Write>(
+    reader: &mut BufReader<S>,
     limits: &Limits,
     accept: impl FnOnce(&Head, u64) -> Result<(), Response>,
 ) -> Read1 {
@@ -197,8 +198,8 @@ pub fn read_request(
 
 /// The bytes of a head up to its blank line (excluded), `None` when over [`MAX_HEAD`]. Empty
 /// lines before the request line are skipped. `start` is set at the first byte.
-fn read_head(
-    reader: &mut BufReader<TcpStream>,
+fn read_head<S: Read>(
+    reader: &mut BufReader<S>,
     limits: &Limits,
     start: &mut Option<Instant>,
 ) -> Result<Option<Vec<u8>>, Failure> {
@@ -327,6 +328,11 @@ pub fn write_response(
         if keep_alive { "keep-alive" } else { "close" },
     )
     .into_bytes();
+    if let Some(allow) = response.allow {
+        // Before the blank line that ends the head.
+        bytes.truncate(bytes.len() - 2);
+        bytes.extend_from_slice(format!("Allow: {allow}\r\n\r\n").as_bytes());
+    }
     if !head_only {
         bytes.extend_from_slice(&response.body);
     }

@@ -304,7 +304,7 @@ fn connection(stream: TcpStream, shared: &Shared) {
 fn answer(head: &http::Head, body: Vec<u8>, shared: &Shared) -> Response {
     let method = match head.method.as_str() {
         m @ ("GET" | "HEAD" | "POST") => m,
-        other => return Response::error(405, format!("method {other} is not used here")),
+        other => return Response::not_allowed("GET, HEAD, POST", format!("method {other} is not used here")),
     };
     if method == "POST"
         && !head

@@ -551,6 +551,14 @@ fn malformed_requests_get_4xx_with_a_message() {
     for (reply, status, message) in cases {
         let err = reply.error(status);
         assert!(err.contains(message), "expected `{message}` in `{err}`");
+        // A 405 says which methods are allowed (RFC 9110, 15.5.6).
+        let allow = match message {
+            "takes POST" => Some("POST"),
+            "takes GET" => Some("GET"),
+            "not used here" => Some("GET, HEAD, POST"),
+            _ => None,
+        };
+        assert_eq!(reply.header("allow"), allow, "{message}");
     }
     // A position's error names the column.
     solve(&url, &json!({"game": "tictactoe"}));
