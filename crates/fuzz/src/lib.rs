@@ -8,7 +8,7 @@
 //! same position. Hangs and memory exhaustion are caught by libFuzzer's `-timeout` and
 //! `-rss_limit_mb` in a campaign (`fuzz/campaign.sh`).
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::OnceLock;
 
 use nimber_engine::{DynGame, Error, Notation, SolveOptions, SolverChoice, Value};
@@ -37,6 +37,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "rule", run: rule },
     Target { name: "store", run: store },
     Target { name: "checkpoint", run: checkpoint },
+    Target { name: "http", run: http },
 ];
 
 /// The target called `name`.
@@ -286,26 +287,11 @@ pub fn rule(data: &[u8]) {
 // ---------------------------------------------------------------------------------------------
 // Stored solutions (`query --db`, `analyze --db`) and checkpoints (`solve --checkpoint`).
 
-/// A file of this process in memory (`/dev/shm` when there is one), for the readers that take a
-/// path.
-fn scratch(what: &str, data: &[u8]) -> PathBuf {
-    let dir = if std::path::Path::new("/dev/shm").is_dir() {
-        PathBuf::from("/dev/shm")
-    } else {
-        std::env::temp_dir()
-    };
-    let thread =
-        format!("{:?}", std::thread::current().id()).replace(|c: char| !c.is_ascii_alphanumeric(), "");
-    let path = dir.join(format!("nimber-fuzz-{what}-{}-{thread}", std::process::id()));
-    std::fs::write(&path, data).expect("a scratch file");
-    path
-}
-
 /// A solved-game store: opened (header, block index), a few slots read, a scan, and the store
 /// opened with its game as `query --db` does (but a graph's, which names a file to read).
 pub fn store(data: &[u8]) {
-    let path = scratch("store", data);
-    match nimber_engine::store::Store::open(&path) {
+    let path = Path::new("fuzz.nimber");
+    match nimber_engine::store::Store::from_bytes(data.to_vec(), path) {
         Ok(store) => {
             let size = store.header().size;
             for slot in [0, 1, size / 2, size.saturating_sub(1), size, u64::MAX] {
@@ -316,32 +302,94 @@ pub fn store(data: &[u8]) {
                 seen += 1;
                 seen < 100_000
             });
+            // A graph's store names a file to read: not from the fuzzer.
             if store.header().game != "graph" {
-                if let Err(e) = nimber_games::open_store(&path) {
+                if let Err(e) = nimber_games::with_game(store) {
                     one_line("store", &e);
                 }
             }
         }
         Err(e) => one_line("store", &e),
     }
-    let _ = std::fs::remove_file(&path);
 }
 
 /// A checkpoint: its header read, then the whole file loaded as a checkpoint of the solve its
 /// header names, with 16-bit and with 32-bit state words.
 pub fn checkpoint(data: &[u8]) {
     use nimber_engine::checkpoint;
-    let path = scratch("checkpoint", data);
-    match checkpoint::read_header(&path) {
+    use std::io::Cursor;
+    let path = Path::new("fuzz.checkpoint");
+    match checkpoint::read_header_in(Cursor::new(data), path) {
         Ok(header) => {
-            if let Err(e) = checkpoint::load::<u16>(&path, &header.identity) {
+            if let Err(e) = checkpoint::load_from::<u16, _>(Cursor::new(data), path, &header.identity) {
                 one_line("checkpoint", &e);
             }
-            if let Err(e) = checkpoint::load::<u32>(&path, &header.identity) {
+            if let Err(e) = checkpoint::load_from::<u32, _>(Cursor::new(data), path, &header.identity) {
                 one_line("checkpoint", &e);
             }
         }
         Err(e) => one_line("checkpoint", &e),
     }
-    let _ = std::fs::remove_file(&path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests to `nimber serve` (the HTTP layer; the JSON API behind it is fuzzed by schemathesis,
+// see crates/web/fuzz).
+
+/// A connection in memory: the client sends the input, `chunk` bytes per read at most (so that
+/// heads and bodies arrive in pieces), and what the server writes (`100 Continue`) is dropped.
+struct Wire<'a> {
+    input: &'a [u8],
+    chunk: usize,
+}
+
+impl std::io::Read for Wire<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.chunk).min(self.input.len());
+        buf[..n].copy_from_slice(&self.input[..n]);
+        self.input = &self.input[n..];
+        Ok(n)
+    }
+}
+
+impl std::io::Write for Wire<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The bytes a client sends on one connection: the first byte sets how many arrive per read
+/// (1 to 256), the rest are read as requests one after the other (kept alive) until the client
+/// is gone or a request is refused. A request read whole has a head within the bounds, a body of
+/// its `Content-Length` (within the body limit) and took bytes from the input; a refusal is a
+/// 4xx or 5xx with a JSON error.
+pub fn http(data: &[u8]) {
+    use nimber_web::http::{read_request, Limits, Read1, MAX_HEADERS};
+    let Some((&chunk, input)) = data.split_first() else { return };
+    let mut reader = std::io::BufReader::new(Wire { input, chunk: chunk as usize + 1 });
+    let limits = Limits::default();
+    let mut left = input.len();
+    loop {
+        match read_request(&mut reader, &limits, |_, _| Ok(())) {
+            Read1::Request(head, body) => {
+                assert!(head.headers.len() <= MAX_HEADERS, "http: {} headers", head.headers.len());
+                let length =
+                    head.header("Content-Length").map_or(0, |v| v.parse::<usize>().expect("a length"));
+                assert_eq!(body.len(), length, "http: a body that is not its Content-Length");
+                assert!(body.len() <= nimber_web::api::MAX_BODY, "http: a body of {} bytes", body.len());
+                let now = reader.get_ref().input.len() + reader.buffer().len();
+                assert!(now < left, "http: a request read from no bytes");
+                left = now;
+            }
+            Read1::Gone => return,
+            Read1::Refuse(response, _) => {
+                assert!((400..600).contains(&response.status), "http: refused with {}", response.status);
+                return;
+            }
+        }
+    }
 }

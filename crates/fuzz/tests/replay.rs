@@ -112,6 +112,11 @@ fn checkpoint() {
     run("checkpoint");
 }
 
+#[test]
+fn http() {
+    run("http");
+}
+
 /// Every target has its test above, its cargo-fuzz target and its corpus, and nothing else is
 /// there: a target added to one place and forgotten in another fails here.
 #[test]

@@ -87,9 +87,47 @@ fn query_walk(game: &dyn DynGame, steps: usize) -> Vec<String> {
     out
 }
 
+/// Requests as a client sends them on one connection (the first byte of a seed sets the bytes
+/// per read): the routes of the API, kept-alive pairs, bodies announced by `Content-Length`, and
+/// the malformed kinds the server must refuse.
+fn http_seeds() -> Vec<Vec<u8>> {
+    let post = |path: &str, body: &str| {
+        format!("POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len())
+    };
+    let requests = [
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n".to_string(),
+        "GET /api/games HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /api/stores HTTP/1.0\r\n\r\n"
+            .to_string(),
+        "\r\n\r\nGET /api/job HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".to_string(),
+        post("/api/solve", r#"{"game":"nim","params":{"heaps":"1,2,3"}}"#),
+        post("/api/query", r#"{"game":"tictactoe","position":"x........"}"#)
+            + post("/api/game", r#"{"game":"dodgem","params":{"n":"3"}}"#).as_str(),
+        post("/api/sequence", r#"{"code":"0.07","upto":100}"#)
+            .replace("Content-Type", "Expect: 100-continue\r\nContent-Type"),
+        "POST /api/explore HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!".to_string(),
+        "POST /api/solve HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".to_string(),
+        "POST /api/solve HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n".to_string(),
+        "GET /api/games HTTP/2.0\r\n\r\n".to_string(),
+        "GET  /api/games HTTP/1.1\r\nBad Header\r\n\r\n".to_string(),
+        format!("GET / HTTP/1.1\r\n{}\r\n", "X-A: b\r\n".repeat(101)),
+        "DELETE /api/job HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc".to_string(),
+        "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\nabc".to_string(),
+    ];
+    let mut seeds = Vec::new();
+    for (i, r) in requests.iter().enumerate() {
+        for chunk in [255u8, [0, 6, 99][i % 3]] {
+            let mut seed = vec![chunk];
+            seed.extend_from_slice(r.as_bytes());
+            seeds.push(seed);
+        }
+    }
+    seeds
+}
+
 #[test]
 #[ignore = "writes the seeds of fuzz/corpus; run by hand"]
 fn write_seeds() {
+    write("http", &http_seeds());
     for (target, dir) in [
         ("problem_berzerk", "berzerk"),
         ("problem_enjapma", "enjapma"),

@@ -21,5 +21,6 @@ pub use svg::escape as xml_escape;
 pub mod tictactoe;
 
 pub use registry::{
-    all, build, build_dense, dense_games, find, open_store, ruleset_of, Facts, GameInfo, OpenedStore,
+    all, build, build_dense, dense_games, find, open_store, ruleset_of, with_game, Facts, GameInfo,
+    OpenedStore,
 };

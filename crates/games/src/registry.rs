@@ -124,7 +124,15 @@ pub struct OpenedStore {
 /// Opens a store and builds its game from the stored name and parameters, checking that this
 /// nimber indexes the game the same way.
 pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
-    let store = Store::open(path)?;
+    with_game(Store::open(path)?)
+}
+
+/// Builds the game of an open store ([`Store::open`], or [`Store::from_bytes`] for bytes in
+/// memory) from the stored name and parameters, checking that this nimber indexes the game the
+/// same way. A graph game reads the file its parameters name.
+pub fn with_game(store: Store) -> Result<OpenedStore, Error> {
+    let path = store.path().to_path_buf();
+    let path = path.as_path();
     let header = store.header();
     let info = find(&header.game)?;
     let given: Vec<String> =

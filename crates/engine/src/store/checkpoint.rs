@@ -427,6 +427,14 @@ pub fn read_header(path: &Path) -> Result<Header, Error> {
     read_header_from(&mut BufReader::new(file), len, path).map(|(header, _)| header)
 }
 
+/// [`read_header`] from any reader (bytes in memory: `std::io::Cursor::new(bytes)`); `path`
+/// only names the checkpoint in error messages.
+pub fn read_header_in<R: Read + Seek>(mut reader: R, path: &Path) -> Result<Header, Error> {
+    let len = reader.seek(SeekFrom::End(0)).map_err(io(path))?;
+    reader.seek(SeekFrom::Start(0)).map_err(io(path))?;
+    read_header_from(&mut reader, len, path).map(|(header, _)| header)
+}
+
 /// Reads the header from `f` (`len` bytes in all), refusing a text length beyond them before
 /// allocating it; returns the header and its length in bytes.
 fn read_header_from(f: &mut impl Read, len: u64, path: &Path) -> Result<(Header, u64), Error> {
