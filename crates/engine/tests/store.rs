@@ -45,7 +45,7 @@ fn solved_n(log2n: u32) -> (Synthetic, DenseSolution) {
 
 fn save(space: &Synthetic, solution: &DenseSolution, path: &Path) {
     let params = vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())];
-    store::write(path, "synthetic", &params, "synthetic-v1", space.size(), solution).unwrap();
+    store::write(path, "synthetic", &params, "synthetic-v1", space.size(), solution, &Silent).unwrap();
 }
 
 fn corrupt_message(err: Error) -> String {
@@ -212,7 +212,8 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     let solution = dense::solve(&game, None, &Silent).unwrap();
     assert_eq!(solution.len(), RUNGS);
     let path = temp("ladder.db");
-    let header = store::write(&path, "ladder", &[], &game.index_scheme(), game.size(), &solution).unwrap();
+    let header =
+        store::write(&path, "ladder", &[], &game.index_scheme(), game.size(), &solution, &Silent).unwrap();
     let store = Store::open(&path).unwrap();
     assert_eq!(store.header(), &header);
     assert_eq!(header.symbols.len(), RUNGS as usize);
@@ -434,8 +435,7 @@ fn a_cancelled_write_leaves_no_file() {
     let path = temp("cancelled.db");
     let stop = StopAfter(Default::default(), 0);
     let err =
-        store::write_with_progress(&path, "synthetic", &[], "synthetic-v1", space.size(), &solution, &stop)
-            .unwrap_err();
+        store::write(&path, "synthetic", &[], "synthetic-v1", space.size(), &solution, &stop).unwrap_err();
     assert!(matches!(err, Error::Cancelled { checkpoint: None }), "{err}");
     let dir: Vec<_> =
         std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();

@@ -62,7 +62,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::error::Error;
-use crate::progress::{Progress, Silent};
+use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
 use crate::table::dense::DenseSolution;
@@ -293,21 +293,10 @@ fn encode_block(
 }
 
 /// Writes a dense solution to `path` (through `path.tmp-PID`, renamed when complete).
-/// `game`, `params` and `scheme` identify what was solved; the slots are `0..size`.
-pub fn write(
-    path: &Path,
-    game: &str,
-    params: &[(String, String)],
-    scheme: &str,
-    size: u64,
-    solution: &DenseSolution,
-) -> Result<Header, Error> {
-    write_with_progress(path, game, params, scheme, size, solution, &Silent)
-}
-
-/// [`write`], reporting the blocks written to `progress` and stopping with
+/// `game`, `params` and `scheme` identify what was solved; the slots are `0..size`. The blocks
+/// written are reported to `progress` ([`Silent`](crate::Silent) for none), and the write stops with
 /// [`Error::Cancelled`] (the temporary file removed) when it asks to.
-pub fn write_with_progress(
+pub fn write(
     path: &Path,
     game: &str,
     params: &[(String, String)],

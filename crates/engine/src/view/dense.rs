@@ -11,7 +11,7 @@ use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::SolverChoice;
-use crate::store::{write_with_progress, Store};
+use crate::store::{write, Store};
 use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::index::Indexed;
 use crate::view::dyn_game::{
@@ -79,14 +79,14 @@ impl<G: Indexed> Dense<G> {
             }
             let set = solution.set();
             (0..solution.len())
-                .map(|k| Row {
-                    position: capability::format(
-                        game,
-                        &game.unrank(set.select(k)).expect("reachable slots are positions"),
-                    ),
-                    outcome: Some(solution.get_nth(k)),
-                    nim: None,
-                    infinite: None,
+                .map(|k| {
+                    Row::outcome(
+                        capability::format(
+                            game,
+                            &game.unrank(set.select(k)).expect("reachable slots are positions"),
+                        ),
+                        Some(solution.get_nth(k)),
+                    )
                 })
                 .collect()
         } else {
@@ -94,12 +94,7 @@ impl<G: Indexed> Dense<G> {
         };
         Ok(SolveReport {
             solver: SolverChoice::Retrograde,
-            start: Row {
-                position: capability::format(game, &start),
-                outcome: solution.get(game, &start),
-                nim: None,
-                infinite: None,
-            },
+            start: Row::outcome(capability::format(game, &start), solution.get(game, &start)),
             positions: solution.len(),
             counts: solution.counts(),
             nim_counts: Vec::new(),
@@ -245,7 +240,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
     ) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
         let started = std::time::Instant::now();
-        write_with_progress(path, game, params, &self.0.index_scheme(), self.0.size(), &solution, progress)?;
+        write(path, game, params, &self.0.index_scheme(), self.0.size(), &solution, progress)?;
         let seconds = started.elapsed().as_secs_f64();
         self.remove_checkpoint(options)?;
         let mut report = self.report(&solution, options)?;

@@ -49,6 +49,11 @@ pub struct Row {
 }
 
 impl Row {
+    /// A row of an outcome solver: a position and its outcome (no nim value).
+    pub fn outcome(position: String, outcome: Option<Outcome>) -> Row {
+        Row { position, outcome, nim: None, infinite: None }
+    }
+
     /// The nim value, finite or infinite, when there is one.
     pub fn loopy(&self) -> Option<LoopyNim> {
         match (self.nim, &self.infinite) {
@@ -325,26 +330,13 @@ impl<G: Game> DynGame for G {
         }
         let (solver, solution) = solve_outcomes(self, &roots, options.solver, &mut notes, progress)?;
         let rows = if options.rows {
-            solution
-                .iter()
-                .map(|(p, o)| Row {
-                    position: capability::format(self, p),
-                    outcome: Some(o),
-                    nim: None,
-                    infinite: None,
-                })
-                .collect()
+            solution.iter().map(|(p, o)| Row::outcome(capability::format(self, p), Some(o))).collect()
         } else {
             Vec::new()
         };
         Ok(SolveReport {
             solver,
-            start: Row {
-                position: capability::format(self, &start),
-                outcome: solution.get(&start),
-                nim: None,
-                infinite: None,
-            },
+            start: Row::outcome(capability::format(self, &start), solution.get(&start)),
             positions: solution.len() as u64,
             counts: solution.counts(),
             nim_counts: Vec::new(),
