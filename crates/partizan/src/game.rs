@@ -1,0 +1,157 @@
+//! Partizan games given by their rules: a game states Left's and Right's moves from every
+//! position ([`Partizan`]), and [`Evaluator`] finds the canonical form of any position, position
+//! by position with the values remembered, adding the values of independent regions when the
+//! game splits a position into them.
+//!
+//! [`Bridge`] makes such a game a game of the engine, with the player to move in the position,
+//! so that the strong solvers solve it too; the tests compare the outcome class of every value
+//! with what they find.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use nimber_engine::{Game, Kind, Move, Notation, ParseError};
+use rustc_hash::FxHashMap;
+
+use crate::forms::{Form, Forms};
+
+/// The rules of a partizan game: both players' moves from every position (in a game value,
+/// either player may move from any position). Normal play: a player who cannot move loses.
+pub trait Partizan: Send + Sync {
+    /// A position. Positions that are the same up to the game's symmetries should be equal
+    /// (see [`Partizan::normalize`]), so that their values are computed once.
+    type Position: Clone + Eq + Hash + Send + Sync + Debug;
+
+    /// The start position.
+    fn start(&self) -> Self::Position;
+
+    /// Left's moves from `pos`.
+    fn left_moves(&self, pos: &Self::Position) -> Vec<Move<Self::Position>>;
+
+    /// Right's moves from `pos`.
+    fn right_moves(&self, pos: &Self::Position) -> Vec<Move<Self::Position>>;
+
+    /// The independent regions of `pos`, whose values add up to its value, when it has more than
+    /// one; `None` when it is one region (the default).
+    fn regions(&self, _pos: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// A representative of `pos` among the positions with the same value (a board trimmed and
+    /// turned to a standard orientation), or `pos` itself (the default).
+    fn normalize(&self, pos: &Self::Position) -> Self::Position {
+        pos.clone()
+    }
+}
+
+/// Computes the values of positions of one game, remembering each position's value.
+pub struct Evaluator<'g, G: Partizan> {
+    game: &'g G,
+    /// The forms values are built in.
+    pub forms: Forms,
+    values: FxHashMap<G::Position, Form>,
+}
+
+impl<'g, G: Partizan> Evaluator<'g, G> {
+    /// An evaluator of `game` with a store of forms of its own.
+    pub fn new(game: &'g G) -> Self {
+        Evaluator { game, forms: Forms::new(), values: FxHashMap::default() }
+    }
+
+    /// How many positions have had their value computed.
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The canonical form of `pos`: the sum of its regions' values, each the canonical form of
+    /// `{ values of Left's moves | values of Right's moves }`.
+    pub fn value(&mut self, pos: &G::Position) -> Form {
+        if let Some(parts) = self.game.regions(pos) {
+            let mut total = Form::ZERO;
+            for part in &parts {
+                let v = self.region(part);
+                total = self.forms.sum(total, v);
+            }
+            return total;
+        }
+        self.region(pos)
+    }
+
+    /// The value of one region (no split).
+    fn region(&mut self, pos: &G::Position) -> Form {
+        let key = self.game.normalize(pos);
+        if let Some(&v) = self.values.get(&key) {
+            return v;
+        }
+        let left: Vec<G::Position> = self.game.left_moves(&key).into_iter().map(|m| m.to).collect();
+        let right: Vec<G::Position> = self.game.right_moves(&key).into_iter().map(|m| m.to).collect();
+        let left: Vec<Form> = left.iter().map(|p| self.value(p)).collect();
+        let right: Vec<Form> = right.iter().map(|p| self.value(p)).collect();
+        let v = self.forms.make(left, right);
+        self.values.insert(key, v);
+        v
+    }
+}
+
+/// Which player moves next, in a [`Bridge`] position.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Player {
+    Left,
+    Right,
+}
+
+/// A partizan game as a game of the engine: a position is a position of the game and the
+/// player to move, who moves as the game says and loses when unable to.
+pub struct Bridge<G>(pub G);
+
+impl<G: Partizan> Game for Bridge<G> {
+    type Position = (G::Position, Player);
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn start(&self) -> Self::Position {
+        (self.0.start(), Player::Left)
+    }
+
+    fn moves(&self, (pos, player): &Self::Position) -> Vec<Move<Self::Position>> {
+        let (moves, next) = match player {
+            Player::Left => (self.0.left_moves(pos), Player::Right),
+            Player::Right => (self.0.right_moves(pos), Player::Left),
+        };
+        moves.into_iter().map(|m| Move::new(m.label, (m.to, next))).collect()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        None
+    }
+}
+
+/// A position's notation with the player to move after a space: `L` or `R`.
+pub fn format_with_player<P>(notation: &dyn Notation<P>, (pos, player): &(P, Player)) -> String {
+    let who = match player {
+        Player::Left => "L",
+        Player::Right => "R",
+    };
+    format!("{} {who}", notation.format(pos))
+}
+
+/// Reads `POSITION L` or `POSITION R` (Left or Right to move).
+pub fn parse_with_player<P>(notation: &dyn Notation<P>, text: &str) -> Result<(P, Player), ParseError> {
+    let text = text.trim_end();
+    let (pos, who) = text.rsplit_once(' ').ok_or_else(|| {
+        ParseError::at(text.chars().count() + 1, "the player to move is missing: end with ` L` or ` R`")
+    })?;
+    let player = match who {
+        "L" => Player::Left,
+        "R" => Player::Right,
+        _ => {
+            return Err(ParseError::at(
+                pos.chars().count() + 2,
+                format!("`{who}` is not a player: use L or R"),
+            ))
+        }
+    };
+    Ok((notation.parse(pos)?, player))
+}

@@ -1,0 +1,153 @@
+//! Canonical forms in CGSuite's notation: numbers (`3`, `-1/2`), nimbers (`*`, `*2`), ups and
+//! downs (`^`, `v`, `^2`, `v3*`), their sums with a number (`1/2^*`), switches `+-x`, and braces
+//! for everything else, with CGSuite's bars: an option that is written with braces of its own
+//! and is alone on its side loses them, and the separator gets one bar more than it has
+//! (`{2||1|0}` is `{2 | {1 | 0}}`).
+
+use rustc_hash::FxHashMap;
+
+use crate::dyadic::Dyadic;
+use crate::forms::{Form, Forms};
+
+/// A number plus a multiple of up plus a nimber: `x + n.^ + *m`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Nus {
+    /// The number.
+    pub number: Dyadic,
+    /// The multiple of up (negative: down).
+    pub ups: i64,
+    /// The nimber.
+    pub nim: u32,
+}
+
+impl std::fmt::Display for Nus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.number != Dyadic::ZERO || (self.ups == 0 && self.nim == 0) {
+            write!(f, "{}", self.number)?;
+        }
+        match self.ups {
+            0 => {}
+            1 => f.write_str("^")?,
+            -1 => f.write_str("v")?,
+            n if n > 0 => write!(f, "^{n}")?,
+            n => write!(f, "v{}", -n)?,
+        }
+        match self.nim {
+            0 => Ok(()),
+            1 => f.write_str("*"),
+            m => write!(f, "*{m}"),
+        }
+    }
+}
+
+/// Recognises and prints forms; remembers what it recognised.
+pub struct Printer<'a> {
+    forms: &'a mut Forms,
+    nus: FxHashMap<Form, Option<Nus>>,
+}
+
+impl<'a> Printer<'a> {
+    /// A printer of the forms of `forms` (which it may add to: the forms of candidate values
+    /// it compares with).
+    pub fn new(forms: &'a mut Forms) -> Printer<'a> {
+        Printer { forms, nus: FxHashMap::default() }
+    }
+
+    /// `g` in CGSuite's notation.
+    pub fn text(&mut self, g: Form) -> String {
+        self.write(g).0
+    }
+
+    /// The value `x + n.^ + *m`.
+    pub fn nus_form(&mut self, v: Nus) -> Form {
+        let x = self.forms.number(v.number);
+        let ups = self.forms.ups(v.ups);
+        let star = self.forms.nimber(v.nim);
+        let s = self.forms.sum(ups, star);
+        self.forms.sum(x, s)
+    }
+
+    /// `g` as a number plus ups plus a nimber, if it is one. Every option of such a form is one
+    /// with the same number (the number translation theorem), and its multiple of up and
+    /// nimber are within one of its options' (the canonical forms `^n*m = {0 | ^(n-1)*m'}` and
+    /// their kin): the candidates built from the options are compared with `g`.
+    pub fn nus(&mut self, g: Form) -> Option<Nus> {
+        if let Some(x) = self.forms.as_number(g) {
+            return Some(Nus { number: x, ups: 0, nim: 0 });
+        }
+        if let Some(&known) = self.nus.get(&g) {
+            return known;
+        }
+        let found = self.find_nus(g);
+        self.nus.insert(g, found);
+        found
+    }
+
+    fn find_nus(&mut self, g: Form) -> Option<Nus> {
+        let (left, right) = (self.forms.left(g).to_vec(), self.forms.right(g).to_vec());
+        let mut options = Vec::new();
+        for &o in left.iter().chain(&right) {
+            options.push(self.nus(o)?);
+        }
+        let number = options.first()?.number;
+        if options.iter().any(|o| o.number != number) {
+            return None;
+        }
+        let mut ups = vec![0i64];
+        ups.extend(options[left.len()..].iter().map(|o| o.ups + 1));
+        ups.extend(options[..left.len()].iter().map(|o| o.ups - 1));
+        ups.sort_unstable();
+        ups.dedup();
+        let mut nims = vec![0u32, 1, left.len() as u32];
+        for o in &options {
+            nims.push(o.nim);
+            nims.push(o.nim ^ 1);
+        }
+        nims.sort_unstable();
+        nims.dedup();
+        for &n in &ups {
+            for &m in &nims {
+                if n == 0 && m == 0 {
+                    continue;
+                }
+                let candidate = Nus { number, ups: n, nim: m };
+                if self.nus_form(candidate) == g {
+                    return Some(candidate);
+                }
+            }
+        }
+        None
+    }
+
+    /// The text of `g` and the bars of its outermost separator (0 when it has no braces).
+    fn write(&mut self, g: Form) -> (String, usize) {
+        if let Some(v) = self.nus(g) {
+            return (v.to_string(), 0);
+        }
+        let (left, right) = (self.forms.left(g).to_vec(), self.forms.right(g).to_vec());
+        // A switch {x | -x} with x > 0 a number: +-x.
+        if let ([l], [r]) = (&left[..], &right[..]) {
+            if let (Some(x), Some(y)) = (self.forms.as_number(*l), self.forms.as_number(*r)) {
+                if x == -y && x > Dyadic::ZERO {
+                    return (format!("+-{x}"), 0);
+                }
+            }
+        }
+        let (l, lbars) = self.side(&left);
+        let (r, rbars) = self.side(&right);
+        let bars = lbars.max(rbars) + 1;
+        (format!("{{{l}{}{r}}}", "|".repeat(bars)), bars)
+    }
+
+    /// The options of one side, comma-separated; a lone option in braces loses them, and its
+    /// bars are returned.
+    fn side(&mut self, options: &[Form]) -> (String, usize) {
+        let texts: Vec<(String, usize)> = options.iter().map(|&o| self.write(o)).collect();
+        if let [(text, bars)] = &texts[..] {
+            if *bars > 0 {
+                return (text[1..text.len() - 1].to_string(), *bars);
+            }
+        }
+        (texts.into_iter().map(|(t, _)| t).collect::<Vec<_>>().join(","), 0)
+    }
+}
