@@ -56,6 +56,49 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// The web explorer: play against perfect play, see every move's value, plot nim sequences
     Serve(crate::commands::serve::ServeArgs),
+    /// The value of a position of a partizan game (Domineering...) in CGSuite's notation
+    Cgt(CgtArgs),
+    /// A game value or a comparison written in CGSuite's notation: {2|-1/2} + ^* - 1/4
+    Value(ValueArgs),
+}
+
+/// `nimber cgt GAME [-p key=value]... [--position P]`.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  nimber cgt domineering -p board=.../...\n  \
+                  nimber cgt domineering -p board=..../..../..../.... --position ##../..../..../....\n\n\
+                  The value is the canonical form of the position in the algebra of On Numbers and Games \
+                  and Winning Ways, written as CGSuite writes it (3/4, *2, ^, v*, +-1, {2|-1/2}, {2||1|0}); \
+                  the outcome class says who wins (L: Left, R: Right, N: the player to move, P: the other); \
+                  the stops are the numbers play reaches when Left or Right starts.")]
+pub struct CgtArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The position (default: the start)
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+
+    /// Write JSON instead of text: {"game", "position", "value", "canonical", "outcome", "left_stop", "right_stop"}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `nimber value EXPR`.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  nimber value '{2|-1/2} + ^* - 1/4'\n  nimber value '{1|-1} > 0'\n  nimber value '^ || *'\n\n\
+                  Values: numbers (3, -1/2), nimbers (*, *3), ups and downs (^, v, ^3, ^^), sums of those \
+                  (1/2^*), switches (+-1), games in braces ({1,*|0}, {2||1|0}); + and - between them; one \
+                  comparison (<= >= < > == || <| |>) answers true or false with how the two really compare."
+)]
+pub struct ValueArgs {
+    /// The value or comparison
+    #[arg(allow_hyphen_values = true)]
+    pub expression: String,
+
+    /// Write JSON instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `nimber analyze --db FILE`.

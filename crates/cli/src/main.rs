@@ -83,6 +83,8 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         Command::Genus(args) => commands::genus::run(args, &mut out)?,
         Command::Analyze(args) => commands::analyze::run(args, &mut out)?,
         Command::Serve(args) => commands::serve::run(args, &mut out)?,
+        Command::Cgt(args) => commands::cgt::run(args, &mut out)?,
+        Command::Value(args) => commands::cgt::value(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -4,6 +4,7 @@
 pub mod berzerk;
 pub mod dobutsu;
 pub mod dodgem;
+pub mod domineering;
 pub mod enjapma;
 pub mod fivehundredeleven;
 pub mod gameindarkness;

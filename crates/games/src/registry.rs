@@ -5,6 +5,7 @@ use std::path::Path;
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, ParamSpec, Params};
 use nimber_heaps::Ruleset;
+use nimber_partizan::DynPartizan;
 
 /// A game of the library.
 pub struct GameInfo {
@@ -39,11 +40,16 @@ pub struct Facts {
     pub ruleset: Option<RulesetOf>,
     /// It has a dense index: builds it for the dense solver (stored solutions, checkpoints).
     pub dense: Option<BuildGame>,
+    /// A partizan game with values in the algebra of canonical forms (`nimber cgt`): builds it.
+    pub partizan: Option<BuildPartizan>,
 }
+
+/// A partizan game built from its parameters ([`Facts::partizan`]).
+pub type BuildPartizan = fn(&Params) -> Result<Box<dyn DynPartizan>, Error>;
 
 impl Facts {
     /// None of the facts.
-    pub const NONE: Facts = Facts { reads_files: false, ruleset: None, dense: None };
+    pub const NONE: Facts = Facts { reads_files: false, ruleset: None, dense: None, partizan: None };
 }
 
 /// Every game of the library, in alphabetical order.
@@ -55,6 +61,7 @@ static GAMES: &[GameInfo] = &[
     crate::berzerk::INFO,
     crate::dobutsu::INFO,
     crate::dodgem::INFO,
+    crate::domineering::INFO,
     crate::enjapma::INFO,
     crate::fivehundredeleven::INFO,
     crate::gameindarkness::INFO,

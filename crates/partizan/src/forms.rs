@@ -113,6 +113,7 @@ pub struct Forms {
     le: FxHashMap<(Form, Form), bool>,
     sums: FxHashMap<(Form, Form), Form>,
     negs: FxHashMap<Form, Form>,
+    stops: FxHashMap<Form, (Dyadic, Dyadic)>,
     /// The most forms and remembered comparisons, if bounded (for values read from users).
     budget: Option<usize>,
     exhausted: bool,
@@ -141,6 +142,7 @@ impl Forms {
             le: FxHashMap::default(),
             sums: FxHashMap::default(),
             negs: FxHashMap::default(),
+            stops: FxHashMap::default(),
             budget: None,
             exhausted: false,
         };
@@ -597,6 +599,32 @@ impl Forms {
     pub fn sub(&mut self, g: Form, h: Form) -> Form {
         let n = self.neg(h);
         self.sum(g, n)
+    }
+
+    /// The left and right stops of `g`: the number play ends on when Left, or Right, moves first
+    /// and both stop as soon as the game is a number. A number is its own stops; otherwise the
+    /// left stop is the largest right stop of a Left option, the right stop the smallest left
+    /// stop of a Right option (a canonical game that is not a number has options on both sides).
+    pub fn stops(&mut self, g: Form) -> (Dyadic, Dyadic) {
+        if let Some(x) = self.as_number(g) {
+            return (x, x);
+        }
+        if let Some(&s) = self.stops.get(&g) {
+            return s;
+        }
+        let mut left: Option<Dyadic> = None;
+        for k in 0..self.left(g).len() {
+            let r = self.stops(self.left(g)[k]).1;
+            left = Some(left.map_or(r, |l| l.max(r)));
+        }
+        let mut right: Option<Dyadic> = None;
+        for k in 0..self.right(g).len() {
+            let l = self.stops(self.right(g)[k]).0;
+            right = Some(right.map_or(l, |r| r.min(l)));
+        }
+        let s = (left.expect("a Left option"), right.expect("a Right option"));
+        self.stops.insert(g, s);
+        s
     }
 
     // -----------------------------------------------------------------------------------------

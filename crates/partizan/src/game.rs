@@ -10,7 +10,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use nimber_engine::{Game, Kind, Move, Notation, ParseError};
+use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError};
 use rustc_hash::FxHashMap;
 
 use crate::forms::{Form, Forms};
@@ -41,6 +41,17 @@ pub trait Partizan: Send + Sync {
     /// turned to a standard orientation), or `pos` itself (the default).
     fn normalize(&self, pos: &Self::Position) -> Self::Position {
         pos.clone()
+    }
+
+    /// A text notation for positions, if the game has one.
+    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
+        None
+    }
+
+    /// Drawings of positions with the player to move (as the strong solvers see them), if the
+    /// game has them.
+    fn drawing(&self) -> Option<&dyn Draw<(Self::Position, Player)>> {
+        None
     }
 }
 
@@ -124,21 +135,36 @@ impl<G: Partizan> Game for Bridge<G> {
     }
 
     fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
-        None
+        self.0.notation().map(|_| self as &dyn Notation<Self::Position>)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Self::Position>> {
+        self.0.drawing()
     }
 }
 
-/// A position's notation with the player to move after a space: `L` or `R`.
-pub fn format_with_player<P>(notation: &dyn Notation<P>, (pos, player): &(P, Player)) -> String {
-    let who = match player {
-        Player::Left => "L",
-        Player::Right => "R",
-    };
-    format!("{} {who}", notation.format(pos))
+/// A position is written as the game writes it, then the player to move: `L` or `R`
+/// (`../.. L`).
+impl<G: Partizan> Notation<(G::Position, Player)> for Bridge<G> {
+    fn format(&self, (pos, player): &(G::Position, Player)) -> String {
+        let who = match player {
+            Player::Left => "L",
+            Player::Right => "R",
+        };
+        match self.0.notation() {
+            Some(n) => format!("{} {who}", n.format(pos)),
+            None => format!("{pos:?} {who}"),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<(G::Position, Player), ParseError> {
+        let notation = self.0.notation().ok_or_else(|| ParseError::new("this game has no notation"))?;
+        parse_with_player(notation, text)
+    }
 }
 
 /// Reads `POSITION L` or `POSITION R` (Left or Right to move).
-pub fn parse_with_player<P>(notation: &dyn Notation<P>, text: &str) -> Result<(P, Player), ParseError> {
+fn parse_with_player<P>(notation: &dyn Notation<P>, text: &str) -> Result<(P, Player), ParseError> {
     let text = text.trim_end();
     let (pos, who) = text.rsplit_once(' ').ok_or_else(|| {
         ParseError::at(text.chars().count() + 1, "the player to move is missing: end with ` L` or ` R`")
@@ -154,4 +180,49 @@ pub fn parse_with_player<P>(notation: &dyn Notation<P>, text: &str) -> Result<(P
         }
     };
     Ok((notation.parse(pos)?, player))
+}
+
+/// A position's value, as [`DynPartizan::value`] finds it.
+pub struct Valued {
+    /// The position in the game's notation.
+    pub position: String,
+    /// The forms the value is built in.
+    pub forms: Forms,
+    /// The value.
+    pub value: Form,
+    /// Positions whose value was computed (regions, after normalizing).
+    pub positions: usize,
+}
+
+/// A partizan game for front ends: positions as text.
+pub trait DynPartizan: Send + Sync {
+    /// The start position, in the game's notation.
+    fn start_text(&self) -> String;
+
+    /// The value of a position (the start when `None`).
+    fn value(&self, position: Option<&str>) -> Result<Valued, Error>;
+}
+
+impl<G: Partizan> DynPartizan for G {
+    fn start_text(&self) -> String {
+        let start = self.start();
+        self.notation().map_or_else(|| format!("{start:?}"), |n| n.format(&start))
+    }
+
+    fn value(&self, position: Option<&str>) -> Result<Valued, Error> {
+        let pos = match position {
+            None => self.start(),
+            Some(text) => {
+                let notation = self
+                    .notation()
+                    .ok_or_else(|| Error::Unsupported("this game has no notation for positions".into()))?;
+                notation.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })?
+            }
+        };
+        let position = self.notation().map_or_else(|| format!("{pos:?}"), |n| n.format(&pos));
+        let mut evaluator = Evaluator::new(self);
+        let value = evaluator.value(&pos);
+        let positions = evaluator.positions();
+        Ok(Valued { position, forms: evaluator.forms, value, positions })
+    }
 }

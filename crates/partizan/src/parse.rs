@@ -119,58 +119,59 @@ fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
         let c = chars[i];
         let col = i + 1;
         let next = chars.get(i + 1).copied();
-        let (tok, len) =
-            match c {
-                ' ' | '\t' | '\n' | '\r' => {
-                    i += 1;
-                    continue;
+        let (tok, len) = match c {
+            ' ' | '\t' | '\n' | '\r' => {
+                i += 1;
+                continue;
+            }
+            '0'..='9' => {
+                let mut j = i;
+                let mut n: u64 = 0;
+                while j < chars.len() && chars[j].is_ascii_digit() {
+                    n = n.saturating_mul(10).saturating_add(chars[j] as u64 - '0' as u64);
+                    j += 1;
                 }
-                '0'..='9' => {
-                    let mut j = i;
-                    let mut n: u64 = 0;
-                    while j < chars.len() && chars[j].is_ascii_digit() {
-                        n = n.saturating_mul(10).saturating_add(chars[j] as u64 - '0' as u64);
-                        j += 1;
-                    }
-                    if n > MAX_LITERAL {
-                        return Err(ParseError::at(
-                            col,
-                            format!("{n} is too large here (at most {MAX_LITERAL})"),
-                        ));
-                    }
-                    (Tok::Num(n), j - i)
+                if n > MAX_LITERAL {
+                    return Err(ParseError::at(
+                        col,
+                        format!("{n} is too large here (at most {MAX_LITERAL})"),
+                    ));
                 }
-                '/' => (Tok::Slash, 1),
-                '^' => (Tok::Up, 1),
-                'v' => (Tok::Down, 1),
-                '*' => (Tok::Star, 1),
-                '+' if next == Some('-') => (Tok::PlusMinus, 2),
-                '+' => (Tok::Plus, 1),
-                '-' => (Tok::Minus, 1),
-                '{' => (Tok::Open, 1),
-                '}' => (Tok::Close, 1),
-                '(' => (Tok::LParen, 1),
-                ')' => (Tok::RParen, 1),
-                ',' => (Tok::Comma, 1),
-                '|' if next == Some('>') => (Tok::Rel(Op::GreaterOrConfused), 2),
-                '|' => {
-                    let n = chars[i..].iter().take_while(|&&c| c == '|').count();
-                    (Tok::Bars(n), n)
-                }
-                '<' if next == Some('=') => (Tok::Rel(Op::Le), 2),
-                '<' if next == Some('|') => (Tok::Rel(Op::LessOrConfused), 2),
-                '<' => (Tok::Rel(Op::Lt), 1),
-                '>' if next == Some('=') => (Tok::Rel(Op::Ge), 2),
-                '>' => (Tok::Rel(Op::Gt), 1),
-                '=' if next == Some('=') => (Tok::Rel(Op::Eq), 2),
-                '=' => (Tok::Rel(Op::Eq), 1),
-                other => return Err(ParseError::at(
+                (Tok::Num(n), j - i)
+            }
+            '/' => (Tok::Slash, 1),
+            '^' => (Tok::Up, 1),
+            'v' => (Tok::Down, 1),
+            '*' => (Tok::Star, 1),
+            '+' if next == Some('-') => (Tok::PlusMinus, 2),
+            '+' => (Tok::Plus, 1),
+            '-' => (Tok::Minus, 1),
+            '{' => (Tok::Open, 1),
+            '}' => (Tok::Close, 1),
+            '(' => (Tok::LParen, 1),
+            ')' => (Tok::RParen, 1),
+            ',' => (Tok::Comma, 1),
+            '|' if next == Some('>') => (Tok::Rel(Op::GreaterOrConfused), 2),
+            '|' => {
+                let n = chars[i..].iter().take_while(|&&c| c == '|').count();
+                (Tok::Bars(n), n)
+            }
+            '<' if next == Some('=') => (Tok::Rel(Op::Le), 2),
+            '<' if next == Some('|') => (Tok::Rel(Op::LessOrConfused), 2),
+            '<' => (Tok::Rel(Op::Lt), 1),
+            '>' if next == Some('=') => (Tok::Rel(Op::Ge), 2),
+            '>' => (Tok::Rel(Op::Gt), 1),
+            '=' if next == Some('=') => (Tok::Rel(Op::Eq), 2),
+            '=' => (Tok::Rel(Op::Eq), 1),
+            other => {
+                return Err(ParseError::at(
                     col,
                     format!(
                         "`{other}` is not part of a value (numbers, *, ^, v, {{...|...}}, +, -, comparisons)"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         out.push(Token { tok, col });
         i += len;
     }

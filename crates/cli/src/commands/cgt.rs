@@ -1,0 +1,162 @@
+//! `nimber cgt GAME`: the value of a position of a partizan game in the algebra of canonical
+//! forms (CGSuite's notation), its outcome class and stops; and `nimber value EXPR`: a value or
+//! a comparison written in that notation.
+
+use std::io::Write;
+use std::time::Instant;
+
+use nimber_engine::Params;
+use nimber_partizan::parse::{parse, Statement, MAX_INPUT};
+use nimber_partizan::{Form, Forms, OutcomeClass, Printer};
+use serde::Serialize;
+use serde_json::{json, Value as Json};
+
+use crate::args::{CgtArgs, ValueArgs};
+use crate::error::Failure;
+use crate::output;
+
+/// The most nodes of the nested `canonical` tree in `--json` (a form shared by many options is
+/// written out at each place).
+const MAX_TREE: usize = 100_000;
+
+/// The forms a `value` expression may build.
+const VALUE_BUDGET: usize = 200_000;
+
+#[derive(Serialize)]
+struct CgtJson {
+    game: String,
+    position: String,
+    value: String,
+    canonical: Option<Json>,
+    outcome: &'static str,
+    left_stop: String,
+    right_stop: String,
+}
+
+/// What an outcome class means, in words.
+fn meaning(class: OutcomeClass) -> &'static str {
+    match class {
+        OutcomeClass::L => "Left wins, whoever starts",
+        OutcomeClass::R => "Right wins, whoever starts",
+        OutcomeClass::N => "the player to move wins",
+        OutcomeClass::P => "the player to move loses",
+    }
+}
+
+/// `{"L": [...], "R": [...]}` of `g`'s canonical form, or `None` past [`MAX_TREE`] nodes.
+fn tree(forms: &Forms, g: Form, budget: &mut usize) -> Option<Json> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let side = |options: &[Form], budget: &mut usize| -> Option<Vec<Json>> {
+        options.iter().map(|&o| tree(forms, o, budget)).collect()
+    };
+    let l = side(forms.left(g), budget)?;
+    let r = side(forms.right(g), budget)?;
+    Some(json!({ "L": l, "R": r }))
+}
+
+/// `nimber cgt`.
+pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let info = nimber_games::find(&args.game.game)?;
+    let build = info.facts.partizan.ok_or_else(|| {
+        let names: Vec<&str> =
+            nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
+        Failure::msg(format!(
+            "{} is not a partizan game with values (`nimber cgt` takes: {})",
+            info.name,
+            names.join(", ")
+        ))
+    })?;
+    let params = Params::parse(info.name, info.params, &args.game.params)?;
+    let game = build(&params)?;
+    let started = Instant::now();
+    let mut valued = game.value(args.position.as_deref())?;
+    let elapsed = started.elapsed();
+    let g = valued.value;
+    let class = valued.forms.outcome(g);
+    let (ls, rs) = valued.forms.stops(g);
+    let value = Printer::new(&mut valued.forms).text(g);
+    let mut title = info.name.to_string();
+    for (k, v) in params.resolved().iter().filter(|(_, v)| !v.is_empty()) {
+        title.push_str(&format!(" {k}={v}"));
+    }
+    if args.json {
+        let doc = CgtJson {
+            game: info.name.to_string(),
+            position: valued.position,
+            value,
+            canonical: tree(&valued.forms, g, &mut MAX_TREE.clone()),
+            outcome: class.letter(),
+            left_stop: ls.to_string(),
+            right_stop: rs.to_string(),
+        };
+        serde_json::to_writer(&mut *out, &doc).map_err(std::io::Error::from)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "{title}")?;
+    writeln!(out, "position  {}", valued.position)?;
+    writeln!(out, "value     {value}")?;
+    writeln!(out, "outcome   {} ({})", class.letter(), meaning(class))?;
+    writeln!(out, "stops     left {ls}, right {rs}")?;
+    writeln!(
+        out,
+        "work      {} positions valued, {} canonical forms, {}",
+        valued.positions,
+        valued.forms.len(),
+        output::duration(elapsed)
+    )?;
+    Ok(())
+}
+
+/// `nimber value EXPR`.
+pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.expression.len() > MAX_INPUT {
+        return Err(Failure::msg(format!("the value is over {MAX_INPUT} bytes")));
+    }
+    let mut forms = Forms::with_budget(VALUE_BUDGET);
+    let statement = parse(&args.expression, &mut forms)
+        .map_err(|e| Failure::msg(format!("cannot read value `{}`: {e}", args.expression)))?;
+    match statement {
+        Statement::Value(g) => {
+            let class = forms.outcome(g);
+            let (ls, rs) = forms.stops(g);
+            let text = Printer::new(&mut forms).text(g);
+            if args.json {
+                let doc = json!({
+                    "value": text,
+                    "canonical": tree(&forms, g, &mut MAX_TREE.clone()),
+                    "outcome": class.letter(),
+                    "left_stop": ls.to_string(),
+                    "right_stop": rs.to_string(),
+                });
+                writeln!(out, "{doc}")?;
+            } else {
+                writeln!(out, "{text}")?;
+                writeln!(
+                    out,
+                    "outcome {} ({}), stops left {ls}, right {rs}",
+                    class.letter(),
+                    meaning(class)
+                )?;
+            }
+        }
+        Statement::Comparison { left, op, right, relation } => {
+            let holds = op.holds(relation);
+            let mut printer = Printer::new(&mut forms);
+            let (l, r) = (printer.text(left), printer.text(right));
+            if args.json {
+                let doc = json!({
+                    "left": l, "op": op.symbol(), "right": r,
+                    "holds": holds, "relation": relation.symbol(),
+                });
+                writeln!(out, "{doc}")?;
+            } else {
+                writeln!(out, "{holds}: {l} {} {r}", relation.symbol())?;
+            }
+        }
+    }
+    Ok(())
+}
