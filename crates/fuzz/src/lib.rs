@@ -38,6 +38,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "store", run: store },
     Target { name: "checkpoint", run: checkpoint },
     Target { name: "http", run: http },
+    Target { name: "value", run: value },
 ];
 
 /// The target called `name`.
@@ -105,6 +106,7 @@ pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
     ("berzerk", &[]),
     ("dobutsu", &[]),
     ("dodgem", &[]),
+    ("domineering", &[]),
     ("enjapma", &[]),
     ("fivehundredeleven", &[]),
     ("gameindarkness", &[]),
@@ -391,5 +393,44 @@ pub fn http(data: &[u8]) {
                 return;
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game values in CGSuite's notation (`nimber value EXPR`).
+
+/// The forms a `value` input may build (the CLI allows more; a smaller budget keeps executions
+/// fast and still reaches the refusal).
+const VALUE_BUDGET: usize = 20_000;
+
+/// A value or comparison: read within the budget, or refused with an error on one line; a value
+/// prints in notation that reads back as the same value (printed the same way).
+pub fn value(data: &[u8]) {
+    use nimber_partizan::parse::{parse, Statement};
+    use nimber_partizan::{Forms, Printer};
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut forms = Forms::with_budget(VALUE_BUDGET);
+    match parse(text, &mut forms) {
+        Ok(Statement::Value(g)) => {
+            let printed = Printer::new(&mut forms).text(g);
+            let mut again = Forms::with_budget(VALUE_BUDGET);
+            match parse(&printed, &mut again) {
+                Ok(Statement::Value(h)) => {
+                    assert_eq!(Printer::new(&mut again).text(h), printed, "value: `{text}` prints as `{printed}`")
+                }
+                Ok(other) => panic!("value: `{text}` prints as `{printed}`, read back as {other:?}"),
+                // The printed form may be beyond the reader's bounds where the input was not
+                // (a sum of numbers printed as one larger number, nested braces, more text);
+                // anything else is a bug.
+                Err(e) => assert!(
+                    ["too large", "too many", "nested", "over"].iter().any(|b| e.message.contains(b)),
+                    "value: `{text}` prints as `{printed}`, which does not read: {e}"
+                ),
+            }
+        }
+        Ok(Statement::Comparison { op, relation, .. }) => {
+            let _ = op.holds(relation);
+        }
+        Err(e) => one_line("value", &e),
     }
 }

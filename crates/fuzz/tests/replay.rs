@@ -117,6 +117,11 @@ fn http() {
     run("http");
 }
 
+#[test]
+fn value() {
+    run("value");
+}
+
 /// Every target has its test above, its cargo-fuzz target and its corpus, and nothing else is
 /// there: a target added to one place and forgotten in another fails here.
 #[test]

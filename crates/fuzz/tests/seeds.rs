@@ -124,10 +124,23 @@ fn http_seeds() -> Vec<Vec<u8>> {
     seeds
 }
 
+/// Values and comparisons from the documentation and the tests of `nimber value`.
+fn value_seeds() -> Vec<Vec<u8>> {
+    [
+        "0", "3/4", "-1/2", "*", "*3", "^", "v2", "^^", "1/2^*", "-1v*", "+-1", "{2|-1/2}", "{2||1|0}",
+        "{1,*|0}", "{0|^*}", "{2|-1/2} + ^* - 1/4", "{1|-1} > 0", "^ || *", "^ <| *", "1/2 <= 3/4",
+        "(^ + *) - (1 - {0|1})", "{{2|1}|0} == {2|1||0}", "- -{|}",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect()
+}
+
 #[test]
 #[ignore = "writes the seeds of fuzz/corpus; run by hand"]
 fn write_seeds() {
     write("http", &http_seeds());
+    write("value", &value_seeds());
     for (target, dir) in [
         ("problem_berzerk", "berzerk"),
         ("problem_enjapma", "enjapma"),
