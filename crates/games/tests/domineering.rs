@@ -4,6 +4,7 @@
 
 use nimber_engine::{Game, Move, Notation, Outcome, Silent, Value};
 use nimber_games::domineering::{parse_board, Board, Domineering};
+use nimber_partizan::parse::{parse, Statement};
 use nimber_partizan::{Bridge, Evaluator, Partizan, Player, Printer};
 
 fn board(text: &str) -> Board {
@@ -18,11 +19,22 @@ fn value_text(text: &str) -> String {
 }
 
 /// Larger rectangles (the notes' values from cgt-tools, which agree with CGSuite): 4x5 is 1,
-/// 5x5 is 0.
+/// 5x5 is 0; 4x6, whose canonical form takes over 400 characters, is the one cgt-tools prints
+/// (`bench/cgt-domineering.py` compares every rectangle up to 4x6 with it), and its text reads
+/// back as the same value.
 #[test]
 fn published_rectangles() {
     assert_eq!(value_text("...../...../...../....."), "1");
     assert_eq!(value_text("...../...../...../...../....."), "0");
+    let game = Domineering::new(board("....../....../....../......"));
+    let mut ev = Evaluator::new(&game);
+    let v = ev.value(&game.start());
+    // As cgt-py 0.11.0 prints it (without CGSuite's bars).
+    let cgt = "{{0|{0, {0|-2}|-2}}, {{2, {2|0}|0}, {2, {{4|2}, {4|{4|2}}|{4|2}, {{4|2}|2}}|2, {{2|0}, {2|{2|0}}|{2|0}, {{2|0}|0}}}|{0, {{2|0}, {2|{2|0}}|{2|0}, {{2|0}|0}}|{0|{{-1/2|-2}|{-5/2|-4}}}, {{0|-2}, {0, {3/2|0}|{-1/2|-2}}|{-1/2|-2}, {{-1/2|-2}|{-5/2|-4}}}}, {{{2|0}, {2|{2|0}}|{2|0}, {{2|0}|0}}|0}}|{{0, {0|-2}|-2}, {0, {{2|0}, {2|{2|0}}|{2|0}, {{2|0}|0}}|{{{2|0}|0}|-2}}|{-2, {{0|-2}, {0, {3/2|0}|{-1/2|-2}}|{-1/2|-2}, {{-1/2|-2}|{-5/2|-4}}}|{-5/2|-4}}, {{0|-2}|{-5/2|-4}}, {{{0|-2}, {0|{0|-2}}|{0|-2}, {{0|-2}|-2}}|-2}}, {{0, {2, {2|0}|0}|0, {0|-2, {0|-2}}}|-2}}";
+    assert_eq!(parse(cgt, &mut ev.forms).ok(), Some(Statement::Value(v)));
+    let text = Printer::new(&mut ev.forms).text(v);
+    assert!(text.len() > 400, "{text}");
+    assert_eq!(parse(&text, &mut ev.forms).ok(), Some(Statement::Value(v)), "{text}");
 }
 
 /// Left plays vertically: a column of two is 1, a row of two -1.
@@ -85,6 +97,8 @@ fn regions_and_strong_solver_agree_on_every_small_board() {
             // Different stores: compare by printing, which is the same for equal canonical forms.
             let (tv, tw) = (Printer::new(&mut fast.forms).text(v), Printer::new(&mut slow.forms).text(w));
             assert_eq!(tv, tw, "{}", game.format(&b));
+            // The printed value reads back as the same value.
+            assert_eq!(parse(&tv, &mut fast.forms).ok(), Some(Statement::Value(v)), "{tv}");
             let class = fast.forms.outcome(v);
             let wins = |p| solved.get(&(b, p)).map(|o: Outcome| o.value()) == Some(Value::Win);
             assert_eq!(class.left_first_wins(), wins(Player::Left), "{} ({tv})", game.format(&b));

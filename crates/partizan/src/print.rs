@@ -1,8 +1,9 @@
 //! Canonical forms in CGSuite's notation: numbers (`3`, `-1/2`), nimbers (`*`, `*2`), ups and
 //! downs (`^`, `v`, `^2`, `v3*`), their sums with a number (`1/2^*`), switches `+-x`, and braces
-//! for everything else, with CGSuite's bars: an option that is written with braces of its own
-//! and is alone on its side loses them, and the separator gets one bar more than it has
-//! (`{2||1|0}` is `{2 | {1 | 0}}`).
+//! for everything else, with CGSuite's bars: an option that is written with braces of its own,
+//! is alone on its side and has at most one option on each of its own sides loses its braces,
+//! and the separator gets one bar more than it has (`{2||1|0}` is `{2 | {1 | 0}}`; but
+//! `{0|{0,*|-1}}` keeps them).
 
 use rustc_hash::FxHashMap;
 
@@ -119,35 +120,38 @@ impl<'a> Printer<'a> {
         None
     }
 
-    /// The text of `g` and the bars of its outermost separator (0 when it has no braces).
-    fn write(&mut self, g: Form) -> (String, usize) {
+    /// The text of `g`, the bars of its outermost separator (0 when it has no braces), and
+    /// whether its braces may be left out when it is a lone option: only when each of its sides
+    /// is a single option or none (otherwise the commas of its options would be read as
+    /// separating the options of the game around it).
+    fn write(&mut self, g: Form) -> (String, usize, bool) {
         if let Some(v) = self.nus(g) {
-            return (v.to_string(), 0);
+            return (v.to_string(), 0, false);
         }
         let (left, right) = (self.forms.left(g).to_vec(), self.forms.right(g).to_vec());
         // A switch {x | -x} with x > 0 a number: +-x.
         if let ([l], [r]) = (&left[..], &right[..]) {
             if let (Some(x), Some(y)) = (self.forms.as_number(*l), self.forms.as_number(*r)) {
                 if x == -y && x > Dyadic::ZERO {
-                    return (format!("+-{x}"), 0);
+                    return (format!("+-{x}"), 0, false);
                 }
             }
         }
         let (l, lbars) = self.side(&left);
         let (r, rbars) = self.side(&right);
         let bars = lbars.max(rbars) + 1;
-        (format!("{{{l}{}{r}}}", "|".repeat(bars)), bars)
+        (format!("{{{l}{}{r}}}", "|".repeat(bars)), bars, left.len() <= 1 && right.len() <= 1)
     }
 
-    /// The options of one side, comma-separated; a lone option in braces loses them, and its
-    /// bars are returned.
+    /// The options of one side, comma-separated; a lone option in braces loses them when it may
+    /// (see [`Printer::write`]), and then its bars are returned.
     fn side(&mut self, options: &[Form]) -> (String, usize) {
-        let texts: Vec<(String, usize)> = options.iter().map(|&o| self.write(o)).collect();
-        if let [(text, bars)] = &texts[..] {
+        let texts: Vec<(String, usize, bool)> = options.iter().map(|&o| self.write(o)).collect();
+        if let [(text, bars, true)] = &texts[..] {
             if *bars > 0 {
                 return (text[1..text.len() - 1].to_string(), *bars);
             }
         }
-        (texts.into_iter().map(|(t, _)| t).collect::<Vec<_>>().join(","), 0)
+        (texts.into_iter().map(|(t, _, _)| t).collect::<Vec<_>>().join(","), 0)
     }
 }
