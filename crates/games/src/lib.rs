@@ -2,6 +2,7 @@
 //! [`nimber_engine::Game`]; [`registry`] lists them for front ends.
 
 pub mod berzerk;
+pub mod clobber;
 pub mod dobutsu;
 pub mod dodgem;
 pub mod domineering;
@@ -9,6 +10,7 @@ pub mod enjapma;
 pub mod fivehundredeleven;
 pub mod gameindarkness;
 pub mod graph;
+pub mod grid;
 pub mod heap;
 pub(crate) mod multiset;
 pub mod nim;

@@ -59,6 +59,7 @@ pub fn all() -> &'static [GameInfo] {
 
 static GAMES: &[GameInfo] = &[
     crate::berzerk::INFO,
+    crate::clobber::INFO,
     crate::dobutsu::INFO,
     crate::dodgem::INFO,
     crate::domineering::INFO,

@@ -2,7 +2,10 @@
 //! against the value found without splitting boards into regions or turning them, and against
 //! the strong solver: the outcome class of every value is who wins with each player first.
 
-use nimber_engine::{Game, Move, Notation, Outcome, Silent, Value};
+mod partizan;
+use partizan::{check_against_solver, start_value, Plain};
+
+use nimber_engine::{Game, Notation};
 use nimber_games::domineering::{parse_board, Board, Domineering};
 use nimber_partizan::parse::{parse, Statement};
 use nimber_partizan::{Bridge, Evaluator, Partizan, Player, Printer};
@@ -12,10 +15,7 @@ fn board(text: &str) -> Board {
 }
 
 fn value_text(text: &str) -> String {
-    let game = Domineering::new(board(text));
-    let mut ev = Evaluator::new(&game);
-    let v = ev.value(&game.start());
-    Printer::new(&mut ev.forms).text(v)
+    start_value(&Domineering::new(board(text)))
 }
 
 /// Larger rectangles (the notes' values from cgt-tools, which agree with CGSuite): 4x5 is 1,
@@ -55,58 +55,18 @@ fn published_values() {
     }
 }
 
-/// Domineering without the shortcuts: no regions, no trimming or turning.
-struct Plain(Domineering);
-
-impl Partizan for Plain {
-    type Position = Board;
-    fn start(&self) -> Board {
-        self.0.start()
-    }
-    fn left_moves(&self, b: &Board) -> Vec<Move<Board>> {
-        self.0.left_moves(b)
-    }
-    fn right_moves(&self, b: &Board) -> Vec<Move<Board>> {
-        self.0.right_moves(b)
-    }
-}
-
-/// Every board with holes that fits in 3x4, 4x3 and 2x5 (9,216 boards): the value found by
-/// adding the values of regions, trimmed and turned, equals the value of the whole board found
-/// move by move, and its outcome class is what the strong solver finds with Left and with
-/// Right moving first.
+/// Every board with holes that fits in 3x4, 4x3 and 2x5 (9,216 boards).
 #[test]
 fn regions_and_strong_solver_agree_on_every_small_board() {
-    let mut boards = 0;
+    let mut checked = 0;
     for (rows, cols) in [(3u8, 4u8), (4, 3), (2, 5)] {
         let full = Board::new(rows, cols);
-        let game = Domineering::new(full);
-        let plain = Plain(Domineering::new(full));
-        let mut fast = Evaluator::new(&game);
-        let mut slow = Evaluator::new(&plain);
         let n = rows as u32 * cols as u32;
         let all: Vec<Board> = (0..1u64 << n).map(|empty| Board { empty, ..full }).collect();
-        // The strong solver, over every board with each player to move.
-        let bridge = Bridge(Domineering::new(full));
-        let roots: Vec<(Board, Player)> =
-            all.iter().flat_map(|&b| [(b, Player::Left), (b, Player::Right)]).collect();
-        let solved = nimber_engine::solve::memo::solve(&bridge, &roots, &Silent).unwrap();
-        for &b in &all {
-            let v = fast.value(&b);
-            let w = slow.value(&b);
-            // Different stores: compare by printing, which is the same for equal canonical forms.
-            let (tv, tw) = (Printer::new(&mut fast.forms).text(v), Printer::new(&mut slow.forms).text(w));
-            assert_eq!(tv, tw, "{}", game.format(&b));
-            // The printed value reads back as the same value.
-            assert_eq!(parse(&tv, &mut fast.forms).ok(), Some(Statement::Value(v)), "{tv}");
-            let class = fast.forms.outcome(v);
-            let wins = |p| solved.get(&(b, p)).map(|o: Outcome| o.value()) == Some(Value::Win);
-            assert_eq!(class.left_first_wins(), wins(Player::Left), "{} ({tv})", game.format(&b));
-            assert_eq!(class.right_first_wins(), wins(Player::Right), "{} ({tv})", game.format(&b));
-            boards += 1;
-        }
+        let game = Domineering::new(full);
+        checked += check_against_solver(&game, &Plain(game.clone()), &all);
     }
-    assert_eq!(boards, 4096 + 4096 + 1024);
+    assert_eq!(checked, 4096 + 4096 + 1024);
 }
 
 #[test]
