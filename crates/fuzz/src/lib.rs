@@ -104,6 +104,7 @@ pub fn problem_pathgame(data: &[u8]) {
 /// of a `notation` input picks one (modulo their number).
 pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
     ("berzerk", &[]),
+    ("clobber", &[]),
     ("dobutsu", &[]),
     ("dodgem", &[]),
     ("domineering", &[]),
@@ -118,6 +119,8 @@ pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
     ("subtraction", &[]),
     ("tictactoe", &[]),
     ("berzerk", &["n=7000", "s1=1,6999", "s2=3"]),
+    ("clobber", &["board=xo.ox/.oxo./xx.oo"]),
+    ("domineering", &["board=#..#/..../.##."]),
     ("dodgem", &["n=4"]),
     ("dodgem", &["n=5"]),
     ("enjapma", &["h=2", "w=5", "board=o.o.o/ooooo"]),
@@ -416,7 +419,11 @@ pub fn value(data: &[u8]) {
             let mut again = Forms::with_budget(VALUE_BUDGET);
             match parse(&printed, &mut again) {
                 Ok(Statement::Value(h)) => {
-                    assert_eq!(Printer::new(&mut again).text(h), printed, "value: `{text}` prints as `{printed}`")
+                    assert_eq!(
+                        Printer::new(&mut again).text(h),
+                        printed,
+                        "value: `{text}` prints as `{printed}`"
+                    )
                 }
                 Ok(other) => panic!("value: `{text}` prints as `{printed}`, read back as {other:?}"),
                 // The printed form may be beyond the reader's bounds where the input was not
