@@ -416,6 +416,10 @@ pub fn value(data: &[u8]) {
     match parse(text, &mut forms) {
         Ok(Statement::Value(g)) => {
             let printed = Printer::new(&mut forms).text(g);
+            if forms.exhausted() {
+                // Past the budget while printing: the CLI refuses the value.
+                return;
+            }
             let mut again = Forms::with_budget(VALUE_BUDGET);
             match parse(&printed, &mut again) {
                 Ok(Statement::Value(h)) => {

@@ -114,9 +114,13 @@ pub struct Forms {
     sums: FxHashMap<(Form, Form), Form>,
     negs: FxHashMap<Form, Form>,
     stops: FxHashMap<Form, (Dyadic, Dyadic)>,
+    /// `*0, *1, ...` as far as built.
+    nimbers: Vec<Form>,
     /// The most forms and remembered comparisons, if bounded (for values read from users).
     budget: Option<usize>,
     exhausted: bool,
+    /// Comparisons and constructions done, counted against the budget.
+    work: u64,
 }
 
 impl Default for Forms {
@@ -143,17 +147,19 @@ impl Forms {
             sums: FxHashMap::default(),
             negs: FxHashMap::default(),
             stops: FxHashMap::default(),
+            nimbers: vec![Form::ZERO],
             budget: None,
             exhausted: false,
+            work: 0,
         };
         let zero = forms.intern(Vec::new(), Vec::new());
         debug_assert_eq!(zero, Form::ZERO);
         forms
     }
 
-    /// A store that stops working once it holds `budget` forms or remembers `4 * budget`
-    /// comparisons: from then on every operation returns at once with a meaningless result,
-    /// and [`Forms::exhausted`] says so. For values read from users, whose sums can need
+    /// A store that stops working once it holds `budget` forms, remembers `4 * budget`
+    /// comparisons or has done `100 * budget` comparisons and constructions: from then on every
+    /// operation returns at once with a meaningless result, and [`Forms::exhausted`] says so. For values read from users, whose sums can need
     /// exponentially many forms (a sum of `n` switches has about `3^n` positions).
     pub fn with_budget(budget: usize) -> Forms {
         Forms { budget: Some(budget), ..Forms::new() }
@@ -166,8 +172,9 @@ impl Forms {
 
     /// Checks the budget; true when it has run out.
     fn over(&mut self) -> bool {
+        self.work += 1;
         if let Some(b) = self.budget {
-            if self.nodes.len() >= b || self.le.len() >= 4 * b {
+            if self.nodes.len() >= b || self.le.len() >= 4 * b || self.work >= 100 * b as u64 {
                 self.exhausted = true;
             }
         }
@@ -285,14 +292,20 @@ impl Forms {
 
     /// The nimber `*n`: `{0, *1, ..., *(n-1) | 0, *1, ..., *(n-1)}`.
     pub fn nimber(&mut self, n: u32) -> Form {
-        let mut options = vec![Form::ZERO];
-        let mut g = Form::ZERO;
-        for _ in 0..n {
-            g = self.intern(options.clone(), options.clone());
-            options.push(g);
+        // The nimbers built so far are remembered, each from the ones below it.
+        while self.nimbers.len() <= n as usize {
+            let mut options = self.nimbers.clone();
             options.sort_unstable();
+            let g = self.intern(options.clone(), options);
+            self.nimbers.push(g);
         }
-        g
+        self.nimbers[n as usize]
+    }
+
+    /// `n` if `g` is the nimber `*n`.
+    pub fn as_nimber(&self, g: Form) -> Option<u32> {
+        let n = self.left(g).len();
+        (self.nimbers.get(n) == Some(&g)).then_some(n as u32)
     }
 
     /// `^ = {0 | *}`.
@@ -461,11 +474,11 @@ impl Forms {
         if let (Some(x), Some(y)) = (self.as_number(g), self.as_number(h)) {
             return x <= y;
         }
-        if let Some(&answer) = self.le.get(&(g, h)) {
-            return answer;
-        }
         if self.over() {
             return true;
+        }
+        if let Some(&answer) = self.le.get(&(g, h)) {
+            return answer;
         }
         let mut answer = true;
         for k in 0..self.right(h).len() {
@@ -558,6 +571,9 @@ impl Forms {
         let (x, y) = (self.as_number(g), self.as_number(h));
         if let (Some(x), Some(y)) = (x, y) {
             return self.number(x + y);
+        }
+        if let (Some(a), Some(b)) = (self.as_nimber(g), self.as_nimber(h)) {
+            return self.nimber(a ^ b);
         }
         let key = if g <= h { (g, h) } else { (h, g) };
         if let Some(&s) = self.sums.get(&key) {

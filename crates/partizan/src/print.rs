@@ -54,7 +54,8 @@ impl<'a> Printer<'a> {
         Printer { forms, nus: FxHashMap::default() }
     }
 
-    /// `g` in CGSuite's notation.
+    /// `g` in CGSuite's notation. Recognising values builds forms: with a store that has a
+    /// budget, check [`Forms::exhausted`] afterwards (past the budget the text is meaningless).
     pub fn text(&mut self, g: Form) -> String {
         self.write(g).0
     }
@@ -85,7 +86,24 @@ impl<'a> Printer<'a> {
     }
 
     fn find_nus(&mut self, g: Form) -> Option<Nus> {
+        if let Some(m) = self.forms.as_nimber(g) {
+            return Some(Nus { number: Dyadic::ZERO, ups: 0, nim: m });
+        }
         let (left, right) = (self.forms.left(g).to_vec(), self.forms.right(g).to_vec());
+        // x*m = {x, x*1, ..., x*(m-1) | the same} for a number x: checked without building it.
+        if left == right {
+            let mut nims = Vec::with_capacity(left.len());
+            for &o in &left {
+                nims.push(self.nus(o)?);
+            }
+            let number = nims.first()?.number;
+            let mut seen: Vec<u32> =
+                nims.iter().filter(|v| v.number == number && v.ups == 0).map(|v| v.nim).collect();
+            seen.sort_unstable();
+            if seen.len() == nims.len() && seen.iter().enumerate().all(|(i, &m)| m == i as u32) {
+                return Some(Nus { number, ups: 0, nim: nims.len() as u32 });
+            }
+        }
         let mut options = Vec::new();
         for &o in left.iter().chain(&right) {
             options.push(self.nus(o)?);

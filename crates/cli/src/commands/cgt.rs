@@ -119,11 +119,22 @@ pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut forms = Forms::with_budget(VALUE_BUDGET);
     let statement = parse(&args.expression, &mut forms)
         .map_err(|e| Failure::msg(format!("cannot read value `{}`: {e}", args.expression)))?;
+    // Printing builds forms too (the candidates a value is recognised among): past the budget
+    // its results are meaningless, and the value is refused instead.
+    let too_many = || {
+        Failure::msg(format!(
+            "cannot read value `{}`: it needs too many canonical forms to print",
+            args.expression
+        ))
+    };
     match statement {
         Statement::Value(g) => {
             let class = forms.outcome(g);
             let (ls, rs) = forms.stops(g);
             let text = Printer::new(&mut forms).text(g);
+            if forms.exhausted() {
+                return Err(too_many());
+            }
             if args.json {
                 let doc = json!({
                     "value": text,
@@ -147,6 +158,9 @@ pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let holds = op.holds(relation);
             let mut printer = Printer::new(&mut forms);
             let (l, r) = (printer.text(left), printer.text(right));
+            if forms.exhausted() {
+                return Err(too_many());
+            }
             if args.json {
                 let doc = json!({
                     "left": l, "op": op.symbol(), "right": r,
