@@ -148,36 +148,31 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
 /// The board: Left's stones blue, Right's red (`data-piece` `x` or `o`), and who is to move.
 impl Draw<(Board, Player)> for Clobber {
     fn svg(&self, (b, player): &(Board, Player)) -> Option<String> {
-        use crate::svg::{colour, file_letter, Attrs, Svg};
-        const CELL: f64 = 48.0;
-        let (rows, cols) = (b.shape.rows as usize, b.shape.cols as usize);
-        let grid = crate::svg::Board { x: 40.0, y: 20.0, cols, rows, cell: CELL };
-        let (w, h) = grid.size();
-        let who = if *player == Player::Left { "L" } else { "R" };
-        let notation = format!("{} {who}", self.format(b));
-        let mut svg = Svg::new(INFO.name, &notation, (40.0 + w + 20.0).max(260.0), 20.0 + h + 64.0);
-        grid.draw(&mut svg, |_, _| colour::SQUARE, |c, r| cell_name(r, c), |_, _, a| a);
-        grid.coordinates(&mut svg, false, file_letter, |r| (r + 1).to_string());
-        for r in 0..rows {
-            for c in 0..cols {
-                let bit = b.shape.bit(r, c);
-                let (piece, fill, edge) = if b.x & bit != 0 {
-                    ("x", colour::FIRST, colour::INK)
-                } else if b.o & bit != 0 {
-                    ("o", colour::SECOND, colour::INK)
-                } else {
-                    continue;
-                };
-                let attrs = Attrs::new().data("piece", piece).data("at", cell_name(r, c));
-                svg.token(grid.centre(c, r), CELL * 0.36, fill, edge, attrs);
-            }
-        }
-        let (text, c) = match player {
-            Player::Left => ("Left (x) to move", colour::FIRST),
-            Player::Right => ("Right (o) to move", colour::SECOND),
-        };
-        svg.status((40.0, 20.0 + h + 48.0), Some(c), text, 14.0);
-        Some(svg.finish())
+        use crate::svg::{colour, Attrs};
+        Some(grid::draw_partizan(
+            (INFO.name, &self.format(b)),
+            b.shape,
+            *player,
+            ["Left (x) to move", "Right (o) to move"],
+            |_, _| colour::SQUARE,
+            |_, _, a| a,
+            |svg, grid| {
+                for r in 0..b.shape.rows as usize {
+                    for c in 0..b.shape.cols as usize {
+                        let bit = b.shape.bit(r, c);
+                        let (piece, fill) = if b.x & bit != 0 {
+                            ("x", colour::FIRST)
+                        } else if b.o & bit != 0 {
+                            ("o", colour::SECOND)
+                        } else {
+                            continue;
+                        };
+                        let attrs = Attrs::new().data("piece", piece).data("at", cell_name(r, c));
+                        svg.token(grid.centre(c, r), grid.cell * 0.36, fill, colour::INK, attrs);
+                    }
+                }
+            },
+        ))
     }
 }
 

@@ -129,31 +129,17 @@ impl Partizan for Domineering {
 /// top left; `data-filled` on the filled ones), and who is to move.
 impl Draw<(Board, Player)> for Domineering {
     fn svg(&self, (board, player): &(Board, Player)) -> Option<String> {
-        use crate::svg::{colour, file_letter, Svg};
-        const CELL: f64 = 48.0;
-        let (rows, cols) = (board.shape.rows as usize, board.shape.cols as usize);
-        let grid = crate::svg::Board { x: 40.0, y: 20.0, cols, rows, cell: CELL };
-        let (w, h) = grid.size();
-        let who = match player {
-            Player::Left => "L",
-            Player::Right => "R",
-        };
-        let notation = format!("{} {who}", self.format(board));
-        let mut svg = Svg::new(INFO.name, &notation, (40.0 + w + 20.0).max(260.0), 20.0 + h + 64.0);
+        use crate::svg::colour;
         let empty = |c: usize, r: usize| board.empty & board.shape.bit(r, c) != 0;
-        grid.draw(
-            &mut svg,
+        Some(grid::draw_partizan(
+            (INFO.name, &self.format(board)),
+            board.shape,
+            *player,
+            ["Left to move (vertical)", "Right to move (horizontal)"],
             |c, r| if empty(c, r) { colour::SQUARE } else { colour::SOLID },
-            |c, r| cell_name(r, c),
             |c, r, a| if empty(c, r) { a } else { a.data("filled", "true") },
-        );
-        grid.coordinates(&mut svg, false, file_letter, |r| (r + 1).to_string());
-        let (text, c) = match player {
-            Player::Left => ("Left to move (vertical)", colour::FIRST),
-            Player::Right => ("Right to move (horizontal)", colour::SECOND),
-        };
-        svg.status((40.0, 20.0 + h + 48.0), Some(c), text, 14.0);
-        Some(svg.finish())
+            |_, _| {},
+        ))
     }
 }
 

@@ -200,6 +200,37 @@ pub fn format(shape: Shape, square: impl Fn(usize, usize) -> char) -> String {
     out
 }
 
+/// The drawing of a board of a partizan game with the player to move: the squares (filled by
+/// `paint(col, row)`, more attributes from `more`, named as in the moves), the coordinates, what
+/// `pieces` draws on the grid, then whose turn it is (`turn[0]` for Left, `turn[1]` for Right).
+/// `game` names the game and `notation` is the board's text; the player (`L` or `R`) is added.
+pub(crate) fn draw_partizan(
+    (game, notation): (&str, &str),
+    shape: Shape,
+    player: nimber_partizan::Player,
+    turn: [&str; 2],
+    paint: impl Fn(usize, usize) -> &'static str,
+    more: impl Fn(usize, usize, crate::svg::Attrs) -> crate::svg::Attrs,
+    pieces: impl FnOnce(&mut crate::svg::Svg, &crate::svg::Board),
+) -> String {
+    use crate::svg::{colour, file_letter, Svg};
+    use nimber_partizan::Player;
+    const CELL: f64 = 48.0;
+    let (rows, cols) = (shape.rows as usize, shape.cols as usize);
+    let board = crate::svg::Board { x: 40.0, y: 20.0, cols, rows, cell: CELL };
+    let (w, h) = board.size();
+    let (who, text, c) = match player {
+        Player::Left => ("L", turn[0], colour::FIRST),
+        Player::Right => ("R", turn[1], colour::SECOND),
+    };
+    let mut svg = Svg::new(game, &format!("{notation} {who}"), (40.0 + w + 20.0).max(260.0), 20.0 + h + 64.0);
+    board.draw(&mut svg, paint, |c, r| cell_name(r, c), more);
+    board.coordinates(&mut svg, false, file_letter, |r| (r + 1).to_string());
+    pieces(&mut svg, &board);
+    svg.status((40.0, 20.0 + h + 48.0), Some(c), text, 14.0);
+    svg.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
