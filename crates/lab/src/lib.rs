@@ -31,8 +31,8 @@ use nimber_engine::Error;
 
 pub use mine::{Exploration, Period, Witness};
 pub use nimber_engine::survey::{
-    feature_index, feature_names, survey, Cell, Entry, Explore, Family, Observed, Scope, Survey,
-    SurveyOptions, MOVES,
+    feature_index, feature_names, survey, Cell, Entry, Explore, Family, Num, Observed, Scope, Survey,
+    SurveyOptions, Table, MOVES,
 };
 pub use rule::{Claim, Rule};
 
@@ -57,7 +57,7 @@ pub struct Counterexample {
     /// What the rule said.
     pub claimed: Claim,
     /// Its features, by name.
-    pub features: Vec<(String, i64)>,
+    pub features: Vec<(String, Num)>,
 }
 
 /// Checks `rule` on every position of the survey (once per feature vector).
@@ -67,7 +67,7 @@ pub fn check(survey: &Survey, rule: &Rule) -> Result<Verdict, Error> {
         let claim = rule.eval(&cell.key, survey.nim)?;
         for e in cell.entries.iter().filter(|e| !claim.holds(e.value)) {
             if worst.as_ref().is_none_or(|(first, ..)| e.first < *first) {
-                worst = Some((e.first, cell, e, claim));
+                worst = Some((e.first, cell, e, claim.clone()));
             }
         }
     }

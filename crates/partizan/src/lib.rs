@@ -9,13 +9,15 @@
 //! - [`game`]: games that state Left's and Right's moves ([`Partizan`]), their values
 //!   ([`Evaluator`]), and the bridge to the engine's strong solvers ([`Bridge`]).
 
-pub mod dyadic;
 pub mod forms;
 pub mod game;
 pub mod parse;
 pub mod print;
 
-pub use dyadic::Dyadic;
 pub use forms::{Form, Forms, OutcomeClass, Relation};
 pub use game::{Bridge, DynPartizan, Evaluator, Partizan, Player, Valued};
+/// The dyadic rationals, the engine's ([`nimber_engine::dyadic`]): plain arithmetic shared with
+/// the surveys of values.
+pub use nimber_engine::dyadic;
+pub use nimber_engine::dyadic::Dyadic;
 pub use print::{Nus, Printer};

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 use nimber_engine::Value;
-use nimber_lab::{self as lab, Observed, Rule, Verdict};
+use nimber_lab::{self as lab, Num, Observed, Rule, Verdict};
 use serde::Serialize;
 
 use crate::args::GameArgs;
@@ -124,7 +124,7 @@ struct CounterexampleJson<'a> {
     value: Observed,
     /// What the rule said: `lose`, `not lose`, `nim 2`, ...
     claimed: String,
-    features: std::collections::BTreeMap<&'a str, i64>,
+    features: std::collections::BTreeMap<&'a str, Num>,
 }
 
 fn json<'a>(built: &'a Built, rule: &'a Rule, scope: &'a str, v: &'a Verdict) -> CheckJson<'a> {

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use nimber_engine::Value;
-use nimber_lab::{self as lab, Exploration, Observed};
+use nimber_lab::{self as lab, Exploration, Num, Observed};
 use serde::Serialize;
 
 use crate::args::GameArgs;
@@ -110,9 +110,10 @@ fn describe_values(e: &Exploration) -> String {
     }
 }
 
-/// A cell of the grid: `L 16`, `*2 40`, or `L+W 7` when the features do not decide the value.
-fn grid_cell(cell: &lab::Cell) -> String {
-    let values: Vec<String> = cell.entries.iter().map(|e| e.value.short()).collect();
+/// A cell of the grid: `L 16`, `*2 40`, `+-1 1`, or `L+W 7` when the features do not decide the
+/// value.
+fn grid_cell(e: &Exploration, cell: &lab::Cell) -> String {
+    let values: Vec<String> = cell.entries.iter().map(|x| x.value.short(e.value_texts())).collect();
     format!("{} {}", values.join("+"), cell.count())
 }
 
@@ -132,8 +133,8 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
         let mut table = Table::new(columns).indent(2);
         for cell in &e.cells {
             for entry in &cell.entries {
-                let mut row: Vec<String> = cell.key.iter().map(i64::to_string).collect();
-                row.push(entry_value(entry.value));
+                let mut row: Vec<String> = cell.key.iter().map(Num::to_string).collect();
+                row.push(entry.value.text(e.value_texts()));
                 row.push(entry.count.to_string());
                 table.row(row);
             }
@@ -148,9 +149,9 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             out,
             "function: no: `{}` ({}) and `{}` ({}) have the same {features}",
             a.position,
-            entry_value(a.value),
+            a.value.text(e.value_texts()),
             b.position,
-            entry_value(b.value)
+            b.value.text(e.value_texts())
         )?,
     }
     for (name, period) in e.features.iter().zip(&e.periods) {
@@ -194,27 +195,19 @@ fn value_word(e: &Exploration) -> &'static str {
     }
 }
 
-/// `lose`, or `2` for a nim value.
-fn entry_value(v: Observed) -> String {
-    match v {
-        Observed::Outcome(v) => v.to_string(),
-        Observed::Nim(n) => n.to_string(),
-    }
-}
-
 /// The grid of a two-feature table: the first feature down, the second across.
 fn grid(e: &Exploration) -> Table {
-    let rows: std::collections::BTreeSet<i64> = e.cells.iter().map(|c| c.key[0]).collect();
-    let cols: std::collections::BTreeSet<i64> = e.cells.iter().map(|c| c.key[1]).collect();
+    let rows: std::collections::BTreeSet<Num> = e.cells.iter().map(|c| c.key[0]).collect();
+    let cols: std::collections::BTreeSet<Num> = e.cells.iter().map(|c| c.key[1]).collect();
     let corner = format!("{} \\ {}", e.features[0], e.features[1]);
     let header =
         std::iter::once((corner, Align::Right)).chain(cols.iter().map(|c| (c.to_string(), Align::Right)));
     let mut table = Table::new(header).indent(2);
-    let cells: std::collections::HashMap<(i64, i64), &lab::Cell> =
+    let cells: std::collections::HashMap<(Num, Num), &lab::Cell> =
         e.cells.iter().map(|c| ((c.key[0], c.key[1]), c)).collect();
     for &r in &rows {
         let mut row = vec![r.to_string()];
-        row.extend(cols.iter().map(|&c| cells.get(&(r, c)).map_or(String::new(), |cell| grid_cell(cell))));
+        row.extend(cols.iter().map(|&c| cells.get(&(r, c)).map_or(String::new(), |cell| grid_cell(e, cell))));
         table.row(row);
     }
     table
@@ -243,9 +236,27 @@ struct ExploreJson<'a> {
 
 #[derive(Serialize)]
 struct RowJson<'a> {
-    key: &'a [i64],
-    value: Observed,
+    key: &'a [Num],
+    value: ObservedJson,
     count: u64,
+}
+
+/// A value in JSON: a value name (`"lose"`), a nim value (`3`), or a game value's text
+/// (`"{2|-1/2}"`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ObservedJson {
+    Nim(u32),
+    Text(String),
+}
+
+impl ObservedJson {
+    pub fn new(v: Observed, values: &[String]) -> ObservedJson {
+        match v {
+            Observed::Nim(n) => ObservedJson::Nim(n),
+            _ => ObservedJson::Text(v.text(values)),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -265,7 +276,13 @@ fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
         table: e
             .cells
             .iter()
-            .flat_map(|c| c.entries.iter().map(|x| RowJson { key: &c.key, value: x.value, count: x.count }))
+            .flat_map(|c| {
+                c.entries.iter().map(|x| RowJson {
+                    key: &c.key,
+                    value: ObservedJson::new(x.value, e.value_texts()),
+                    count: x.count,
+                })
+            })
             .collect(),
         function: e.function,
         counterexample: e.counterexample.as_ref().map(|[a, b]| [a.position.as_str(), b.position.as_str()]),
