@@ -26,6 +26,7 @@
 
 pub mod mine;
 pub mod rule;
+pub mod values;
 
 use nimber_engine::Error;
 

@@ -335,7 +335,7 @@ impl Rule {
             }
             Said::Int(_) | Said::Number(_) => Err(self.error_at(
                 values,
-                format!("it gives the number {}", said_text(&said)),
+                format!("it gives the number {said}"),
                 "a rule gives true or false, a value name, or with --nim a nim value",
             )),
             Said::Text(name) => {
@@ -369,18 +369,18 @@ impl Rule {
         for (name, &v) in self.features.iter().zip(values) {
             match v {
                 Num::Int(n) => scope.push(name.as_str(), n),
-                Num::Dyadic(d) => {
-                    match exact_float(d) {
-                        Some(x) => scope.push(name.as_str(), x),
-                        None => return Err(self.error_at(
+                Num::Dyadic(d) => match exact_float(d) {
+                    Some(x) => scope.push(name.as_str(), x),
+                    None => {
+                        return Err(self.error_at(
                             values,
                             format!("feature `{name}` is {d}"),
                             format!(
                                 "a rule reads it as a float, which holds at most {FLOAT_BITS} bits exactly"
                             ),
-                        )),
+                        ))
                     }
-                }
+                },
                 Num::Absent => scope.push(name.as_str(), ()),
             };
         }
@@ -430,13 +430,15 @@ impl Rule {
     }
 }
 
-/// A result as errors quote it: `3`, `-1/2`.
-fn said_text(said: &Said) -> String {
-    match said {
-        Said::Bool(b) => b.to_string(),
-        Said::Int(n) => n.to_string(),
-        Said::Number(d) => d.to_string(),
-        Said::Text(t) => format!("\"{t}\""),
+impl fmt::Display for Said {
+    /// As errors quote a result: `true`, `3`, `-1/2`, `"+-1"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Said::Bool(b) => write!(f, "{b}"),
+            Said::Int(n) => write!(f, "{n}"),
+            Said::Number(d) => write!(f, "{d}"),
+            Said::Text(t) => write!(f, "\"{t}\""),
+        }
     }
 }
 

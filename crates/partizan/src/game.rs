@@ -10,10 +10,12 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError};
+use nimber_engine::survey::Scope;
+use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError, Progress};
 use rustc_hash::FxHashMap;
 
 use crate::forms::{Form, Forms};
+use crate::survey::ValueSurvey;
 
 /// The rules of a partizan game: both players' moves from every position (in a game value,
 /// either player may move from any position). Normal play: a player who cannot move loses.
@@ -53,6 +55,42 @@ pub trait Partizan: Send + Sync {
     fn drawing(&self) -> Option<&dyn Draw<(Self::Position, Player)>> {
         None
     }
+
+    /// Features of positions and a family of them for surveys of values, if the game has them
+    /// (without, a survey values the positions reachable from the start, with the features
+    /// every game has).
+    fn exploration(&self) -> Option<&dyn Explore<Self::Position>> {
+        None
+    }
+}
+
+/// Numeric features of positions and a family of positions, for surveys of values (`nimber
+/// explore --values`, `nimber check --values`; see [`crate::survey`]): the partizan
+/// counterpart of the engine's [`nimber_engine::Explore`].
+pub trait Explore<P> {
+    /// Names of numeric features of a position (identifiers: letters, digits, `_`). Every game
+    /// also has `moves_left`, `moves_right` and the parts of the value, which the survey adds
+    /// ([`crate::survey::feature_names`]).
+    fn features(&self) -> Vec<String>;
+
+    /// The values of [`Explore::features`] for `pos`, appended to `out` in the same order.
+    fn feature_values(&self, pos: &P, out: &mut Vec<i64>);
+
+    /// The positions a survey values, set by the game's parameters (every rectangle up to a
+    /// size, every board of a size with every placement of pieces). `Ok(None)` (the default)
+    /// means the positions reachable from the start.
+    fn family(&self) -> Result<Option<Family<P>>, Error> {
+        Ok(None)
+    }
+}
+
+/// The positions a survey of values covers, in order (which position is "first" is this order),
+/// and what they are in words.
+pub struct Family<P> {
+    /// What the family is, for people: "every rectangle of 1 to 4 rows and 1 to 4 columns".
+    pub description: String,
+    /// The positions.
+    pub positions: Vec<P>,
 }
 
 /// Computes the values of positions of one game, remembering each position's value.
@@ -201,6 +239,14 @@ pub trait DynPartizan: Send + Sync {
 
     /// The value of a position (the start when `None`).
     fn value(&self, position: Option<&str>) -> Result<Valued, Error>;
+
+    /// The features of its surveys of values: its own, `moves_left`, `moves_right`, then the
+    /// parts of the value ([`crate::survey::feature_names`]).
+    fn feature_names(&self) -> Vec<String>;
+
+    /// Values every position of the scope (the game's family, or the positions reachable from
+    /// one, in the game's notation) and tabulates them by their features ([`crate::survey`]).
+    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error>;
 }
 
 impl<G: Partizan> DynPartizan for G {
@@ -224,5 +270,13 @@ impl<G: Partizan> DynPartizan for G {
         let value = evaluator.value(&pos);
         let positions = evaluator.positions();
         Ok(Valued { position, forms: evaluator.forms, value, positions })
+    }
+
+    fn feature_names(&self) -> Vec<String> {
+        crate::survey::feature_names(self)
+    }
+
+    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
+        crate::survey::survey(self, scope, progress)
     }
 }

@@ -13,7 +13,7 @@ use nimber_lab::{self as lab, Exploration, Num, Observed};
 use serde::Serialize;
 
 use crate::args::GameArgs;
-use crate::commands::{build, survey, Built};
+use crate::commands::{build, survey, value_survey, Built};
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
 
@@ -26,7 +26,17 @@ use crate::output::{self, Align, Table};
                         The rule printed is accepted by `nimber check --rule`.\n\nExamples:\n  \
                         nimber explore enjapma -p h=4 -p w=4 --by pieces,on_dark\n  \
                         nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
-                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png")]
+                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png\n  \
+                        nimber explore domineering --values -p rows=4 -p cols=4 --by rows,cols\n  \
+                        nimber explore clobber --values -p rows=1 -p cols=8 --by left_stop\n\n\
+                        With --values (partizan games: `nimber help domineering`), the table holds \
+                        canonical values in CGSuite's notation, and the features are the game's, \
+                        moves_left, moves_right, and the parts of the value: left_stop, right_stop \
+                        (dyadic rationals: 5/4), number, ups, nimber (a value x + \
+                        n.^ + *m has number x, ups n and nimber m; other values have none: `-`). \
+                        The rule printed is true exactly where the value is 0; when every value is \
+                        an integer, a formula for it is sought too (`nimber check --values` \
+                        accepts both).")]
 pub struct ExploreArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -38,6 +48,11 @@ pub struct ExploreArgs {
     /// Tabulate nim values (Sprague-Grundy; impartial games) instead of outcomes
     #[arg(long)]
     pub nim: bool,
+
+    /// Tabulate game values (partizan games: canonical forms in CGSuite's notation) instead of
+    /// outcomes; the parts of the value are features
+    #[arg(long, conflicts_with = "nim")]
+    pub values: bool,
 
     /// Explore the positions reachable from this position instead of the game's family
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
@@ -60,9 +75,17 @@ pub struct ExploreArgs {
 /// Runs the exploration and writes the report (and the picture, when asked).
 pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&args.game)?;
+    let partizan = if args.values {
+        Some(crate::commands::partizan(built.info, &args.game.params, "--values")?)
+    } else {
+        None
+    };
     let by: Vec<String> = args.by.iter().map(|s| s.trim().to_string()).collect();
     // Check the features and the picture's format before solving anything.
-    let names = built.game.feature_names();
+    let names = match &partizan {
+        Some(game) => game.feature_names(),
+        None => built.game.feature_names(),
+    };
     for name in &by {
         lab::feature_index(&names, name)?;
     }
@@ -81,7 +104,13 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     let targets: Vec<&std::path::Path> = pictures.iter().map(|(_, p)| p.as_path()).collect();
     let _locks = crate::commands::solve::lock_and_clean(&targets)?;
-    let (survey, elapsed) = survey(&built, args.from.as_deref(), args.nim)?;
+    let (survey, elapsed) = match &partizan {
+        Some(game) => {
+            let (values, elapsed) = value_survey(game.as_ref(), args.from.as_deref())?;
+            (values.survey, elapsed)
+        }
+        None => survey(&built, args.from.as_deref(), args.nim)?,
+    };
     let exploration = lab::explore(&survey, &by)?;
 
     let title = format!("{}: {}", built.title(), describe_values(&exploration));
@@ -101,20 +130,29 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// "value by pieces (rows) and on_dark (columns)", or "nim value by ...".
+/// "value by pieces (rows) and on_dark (columns)", or "nim value by ...", "game value by ...".
 fn describe_values(e: &Exploration) -> String {
-    let what = if e.nim { "nim value" } else { "value" };
+    let what = value_word(e);
     match e.features.as_slice() {
         [a, b] => format!("{what} by {a} (rows) and {b} (columns)"),
         features => format!("{what} by {}", features.join(", ")),
     }
 }
 
+/// The most game values a cell of the grid lists; a cell with more says how many.
+const GRID_VALUES: usize = 3;
+
 /// A cell of the grid: `L 16`, `*2 40`, `+-1 1`, or `L+W 7` when the features do not decide the
-/// value.
+/// value; game values are joined by `;` (`0; * 21`), and past [`GRID_VALUES`] counted (`5
+/// values 70`).
 fn grid_cell(e: &Exploration, cell: &lab::Cell) -> String {
     let values: Vec<String> = cell.entries.iter().map(|x| x.value.short(e.value_texts())).collect();
-    format!("{} {}", values.join("+"), cell.count())
+    let values = match (e.values.is_some(), values.len()) {
+        (false, _) => values.join("+"),
+        (true, n) if n > GRID_VALUES => format!("{n} values"),
+        (true, _) => values.join("; "),
+    };
+    format!("{values} {}", cell.count())
 }
 
 fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::Result<()> {
@@ -160,7 +198,9 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             None => writeln!(out, "period along {name}: none")?,
         }
     }
-    let meaning = if e.rule_value == Value::Lose {
+    let meaning = if e.values.is_some() {
+        "the value is 0, and the player to move loses, exactly where it is true".to_string()
+    } else if e.rule_value == Value::Lose {
         "the player to move loses exactly where it is true".to_string()
     } else {
         format!(
@@ -174,7 +214,7 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             out,
             "rule: none found (no comparison with a constant or between two features, nor a residue of a \
              linear form modulo 2 to 12, decides {})",
-            e.rule_value
+            if e.values.is_some() { "the value 0".to_string() } else { e.rule_value.to_string() }
         )?,
     }
     if e.nim {
@@ -184,12 +224,17 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             None => {}
         }
     }
+    if let Some(rule) = &e.value_rule {
+        writeln!(out, "value: {rule}")?;
+    }
     Ok(())
 }
 
 fn value_word(e: &Exploration) -> &'static str {
     if e.nim {
         "nim value"
+    } else if e.values.is_some() {
+        "game value"
     } else {
         "value"
     }
@@ -219,6 +264,9 @@ struct ExploreJson<'a> {
     game: &'a str,
     scope: &'a str,
     nim: bool,
+    /// With --values: true (game values in CGSuite's notation).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    values: bool,
     positions: u64,
     features: &'a [String],
     table: Vec<RowJson<'a>>,
@@ -232,6 +280,9 @@ struct ExploreJson<'a> {
     /// With --nim: an expression for the nim value.
     #[serde(skip_serializing_if = "Option::is_none")]
     nim_rule: Option<&'a str>,
+    /// With --values, when every value is an integer: an expression for the value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value_rule: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -271,6 +322,7 @@ fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
         game: built.info.name,
         scope: &e.scope,
         nim: e.nim,
+        values: e.values.is_some(),
         positions: e.positions,
         features: &e.features,
         table: e
@@ -295,5 +347,6 @@ fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
         rule: e.rule.as_deref(),
         rule_value: e.rule_value,
         nim_rule: e.nim_rule.as_deref(),
+        value_rule: e.value_rule.as_deref(),
     }
 }
