@@ -633,6 +633,62 @@ mod tests {
     }
 
     #[test]
+    fn formulas_for_integer_values() {
+        let names = names(&["rows", "cols"]);
+        let check = |cells: &[(i64, i64, i64)]| {
+            let rows: Vec<Vec<i64>> = cells.iter().map(|&(r, c, _)| vec![r, c]).collect();
+            let keys: Vec<&[i64]> = rows.iter().map(Vec::as_slice).collect();
+            let numbers: Vec<i64> = cells.iter().map(|&(_, _, v)| v).collect();
+            number_formula(&names, &keys, &numbers)
+        };
+        // Domineering's 1 x n strips, -floor(n/2), and its n x 1 ones, floor(n/2).
+        let strips: Vec<(i64, i64, i64)> = (1..=8).map(|n| (1, n, -(n / 2))).collect();
+        assert_eq!(check(&strips).as_deref(), Some("-(cols / 2)"));
+        let columns: Vec<(i64, i64, i64)> = (1..=8).map(|n| (n, 1, n / 2)).collect();
+        assert_eq!(check(&columns).as_deref(), Some("rows / 2"));
+        assert_eq!(check(&[(1, 1, 4), (2, 3, 4)]).as_deref(), Some("4"));
+        assert_eq!(check(&[(1, 1, -1), (2, 3, 0), (5, 1, 3)]).as_deref(), Some("rows - 2"));
+        let diagonal: Vec<(i64, i64, i64)> =
+            (0..5).flat_map(|r| (0..5).map(move |c| (r, c, r - 2 * c + 1))).collect();
+        assert_eq!(check(&diagonal).as_deref(), Some("rows - 2*cols + 1"));
+        let none: Vec<(i64, i64, i64)> = (0..6).map(|n| (1, n, n * n)).collect();
+        assert_eq!(check(&none), None);
+    }
+
+    /// Game values: the rule is about the value 0, mined over the integer features only; a
+    /// dyadic feature groups cells but has no period; integer values get a formula.
+    #[test]
+    fn game_values() {
+        // Values -2, -1, 0 ("0" is the loss) at n = 0..6, by n and a dyadic feature n/2.
+        let texts: Vec<String> = ["-2", "-1", "0"].map(String::from).to_vec();
+        let cells: Vec<Cell> = (0..6)
+            .map(|n: i64| Cell {
+                key: vec![Num::Int(n), Num::Dyadic(nimber_engine::Dyadic::new(n as i128, 1))],
+                entries: vec![Entry {
+                    value: Observed::Value(2 - (n / 2) as u32),
+                    count: 1,
+                    first: n as u64,
+                    example: format!("p{n}"),
+                }],
+            })
+            .collect();
+        let survey = Survey {
+            features: names(&["n", "half"]),
+            nim: false,
+            values: Some(texts),
+            scope: String::new(),
+            positions: 6,
+            cells: cells.clone(),
+        };
+        let e = analyse(&survey, names(&["n", "half"]), cells);
+        assert!(e.function);
+        assert_eq!(e.rule.as_deref(), Some("n <= 1"));
+        assert_eq!(e.value_rule.as_deref(), Some("-(n / 2)"));
+        assert_eq!(e.periods[1], None);
+        assert!(survey.loses(Observed::Value(2)) && !survey.loses(Observed::Value(0)));
+    }
+
+    #[test]
     fn targets_without_losses() {
         let cells: Vec<(Vec<i64>, Observed)> = (-3..10)
             .map(|d| (vec![d], Observed::Outcome(if d >= 2 { Value::Draw } else { Value::Win })))

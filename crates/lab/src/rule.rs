@@ -99,13 +99,10 @@ pub enum Said {
 /// The most bits of a numerator that a float holds exactly.
 const FLOAT_BITS: u32 = 53;
 
-/// A dyadic rational as a float, when the float is exactly it.
+/// A dyadic rational as a float, when the float is exactly it: a numerator of at most
+/// [`FLOAT_BITS`] bits, and not too small.
 pub fn exact_float(d: Dyadic) -> Option<f64> {
-    let num = d.numerator();
-    if num.unsigned_abs() >= 1 << FLOAT_BITS || d.exponent() > 1000 {
-        return None;
-    }
-    Some(num as f64 / 2f64.powi(d.exponent() as i32))
+    (d.numerator().unsigned_abs() < 1 << FLOAT_BITS && d.exponent() <= 1000).then(|| d.to_f64())
 }
 
 /// A finite float as the dyadic rational it is; `None` for infinities, NaN and floats of
@@ -532,6 +529,81 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("value names"));
+    }
+
+    /// Dyadic features are exact floats: compared with integers and decimals, added, given back
+    /// as results; absent ones are `()`.
+    #[test]
+    fn dyadic_and_absent_features() {
+        let names: Vec<String> = ["rows", "temperature", "number"].iter().map(|s| s.to_string()).collect();
+        let rule = |text: &str| Rule::new(text, &names, Value::Lose).unwrap();
+        let d = |n: i128, k: u32| Num::Dyadic(Dyadic::new(n, k));
+        // {2|-1/2}: temperature 5/4, no number.
+        let hot = [Num::Int(2), d(5, 2), Num::Absent];
+        // 3/2: temperature -1/2, number 3/2.
+        let cold = [Num::Int(3), d(-1, 1), d(3, 1)];
+        for (text, at_hot, at_cold) in [
+            ("temperature <= 1", false, true),
+            ("temperature == 1.25", true, false),
+            ("temperature * 4 == 5", true, false),
+            ("number == ()", true, false),
+            ("number != ()", false, true),
+            ("number >= 1", false, true),
+            ("number < 1", false, false),
+            ("number == 1.5 && rows == 3", false, true),
+        ] {
+            assert_eq!(rule(text).said(&hot).unwrap(), Said::Bool(at_hot), "{text}");
+            assert_eq!(rule(text).said(&cold).unwrap(), Said::Bool(at_cold), "{text}");
+        }
+        // Results: exact dyadic rationals back from floats, integers, strings.
+        assert_eq!(rule("temperature - 2").said(&hot).unwrap(), Said::Number(Dyadic::new(-3, 2)));
+        assert_eq!(rule("number / 3").said(&cold).unwrap(), Said::Number(Dyadic::new(1, 1)));
+        assert_eq!(rule("-(rows / 2)").said(&cold).unwrap(), Said::Int(-1));
+        assert_eq!(
+            rule(r#"if rows == 2 { "+-1" } else { "N" }"#).said(&hot).unwrap(),
+            Said::Text("+-1".into())
+        );
+        // Arithmetic on an absent part names it; a dyadic beyond a float's 53 bits is refused.
+        let e = rule("number + 1 == 2").said(&hot).unwrap_err().to_string();
+        assert!(e.contains("column 8") && e.contains("`== ()` first") && e.contains("number=-"), "{e}");
+        let e = rule("temperature < 1")
+            .said(&[Num::Int(1), d((1 << 60) + 1, 3), Num::Absent])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("feature `temperature` is 1152921504606846977/8") && e.contains("53 bits"), "{e}");
+        assert!(rule("temperature < 1").said(&[Num::Int(1), d((1 << 53) - 1, 3), Num::Absent]).is_ok());
+        assert!(rule("temperature < 1").said(&[Num::Int(1), d(1, 60), Num::Absent]).is_ok());
+        // Outside --values, a number is no claim.
+        let e = rule("temperature").eval(&hot, false).unwrap_err().to_string();
+        assert!(e.contains("it gives the number 5/4") && e.contains("--nim"), "{e}");
+        let e = rule("1.0 / 0.0").said(&hot).unwrap_err().to_string();
+        assert!(e.contains("it gives inf"), "{e}");
+    }
+
+    /// Floats and dyadic rationals convert exactly both ways, or not at all.
+    #[test]
+    fn floats_are_dyadic_rationals() {
+        for (x, n, k) in [(0.5, 1, 1), (-1.25, -5, 2), (3.0, 3, 0), (-0.0, 0, 0), (1e-300, 0, 0)] {
+            if x == 1e-300 {
+                assert_eq!(exact_float(float_dyadic(x).unwrap()), None, "an exponent past 1000");
+                continue;
+            }
+            let d = float_dyadic(x).unwrap();
+            assert_eq!(d, Dyadic::new(n, k), "{x}");
+            assert_eq!(exact_float(d), Some(x));
+        }
+        assert_eq!(float_dyadic(2f64.powi(100)), Some(Dyadic::int(1 << 100)));
+        assert_eq!(float_dyadic(2f64.powi(126)), None);
+        assert_eq!(float_dyadic(f64::NAN), None);
+        assert_eq!(float_dyadic(f64::MIN_POSITIVE / 4.0), Some(Dyadic::new(1, 1024)));
+        // Every numerator of up to 53 bits over every denominator up to 2^64, in a sample.
+        for n in [1i128, -3, 5, (1 << 53) - 1, -((1 << 53) - 1)] {
+            for k in [0u32, 1, 7, 64] {
+                let d = Dyadic::new(n, k);
+                assert_eq!(float_dyadic(exact_float(d).unwrap()), Some(d));
+            }
+        }
+        assert_eq!(exact_float(Dyadic::int(1 << 53)), None);
     }
 
     /// `pieces` added up 2^levels times, as a balanced tree of sums.

@@ -7,14 +7,17 @@
 //!
 //! - `moves_left`, `moves_right`: how many moves each player has from the position;
 //! - `left_stop`, `right_stop`: the value's stops ([`Forms::stops`]), dyadic rationals;
+//! - `mean`, `temperature`: its mean and temperature ([`Forms::mean`], [`Forms::temperature`],
+//!   from its thermograph), dyadic rationals, with CGSuite's convention for numbers (a number
+//!   `m/2^k` has temperature `-1/2^k`, an integer `-1`);
 //! - `number`, `ups`, `nimber`: for a value `x + n.^ + *m` (a number plus a multiple of up
 //!   plus a nimber, as [`Printer::nus`] finds it: numbers, nimbers, `^`, `v3*`, `1/2^*`), its
 //!   number `x` (a dyadic rational), `n` and `m`. Other values (switches such as `+-1`, hot
 //!   games such as `{2|-1/2}`, `{0|v}`...) have none of the three: they are absent
 //!   ([`Num::Absent`], `-` in tables, `null` in JSON, `()` in rules).
 //!
-//! The values are numbered in the order of their stops (left, then right), then of their texts,
-//! so that numbers come by size.
+//! The values are numbered in the order of their means, then of their stops (left, then right),
+//! then of their texts, so that numbers come by size.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -30,7 +33,7 @@ pub const MOVES_LEFT: &str = "moves_left";
 /// The number of moves Right has.
 pub const MOVES_RIGHT: &str = "moves_right";
 /// The parts of a value, in the order of the features (see the module documentation).
-pub const PARTS: [&str; 5] = ["left_stop", "right_stop", "number", "ups", "nimber"];
+pub const PARTS: [&str; 7] = ["left_stop", "right_stop", "mean", "temperature", "number", "ups", "nimber"];
 
 /// A survey of game values with the forms of its values.
 pub struct ValueSurvey {
@@ -60,13 +63,30 @@ pub fn feature_names<G: Partizan + ?Sized>(game: &G) -> Vec<String> {
     names
 }
 
+/// The numbers of a value: its stops, mean and temperature.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Numbers {
+    mean: Dyadic,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+    temperature: Dyadic,
+}
+
+impl Numbers {
+    fn of(forms: &mut Forms, g: Form) -> Numbers {
+        let (left_stop, right_stop) = forms.stops(g);
+        Numbers { mean: forms.mean(g), left_stop, right_stop, temperature: forms.temperature(g) }
+    }
+}
+
 /// The parts of a value as features (see the module documentation).
-fn parts(stops: (Dyadic, Dyadic), nus: Option<Nus>) -> [Num; 5] {
+fn parts(n: Numbers, nus: Option<Nus>) -> [Num; PARTS.len()] {
     let (number, ups, nimber) = match nus {
         Some(v) => (Num::Dyadic(v.number), Num::Int(v.ups), Num::Int(v.nim as i64)),
         None => (Num::Absent, Num::Absent, Num::Absent),
     };
-    [Num::Dyadic(stops.0), Num::Dyadic(stops.1), number, ups, nimber]
+    let d = Num::Dyadic;
+    [d(n.left_stop), d(n.right_stop), d(n.mean), d(n.temperature), number, ups, nimber]
 }
 
 /// How often the survey looks for a request to stop, in positions valued.
@@ -116,13 +136,14 @@ pub fn survey<G: Partizan>(game: &G, scope: Scope, progress: &dyn Progress) -> R
 
     // The distinct values in their order, with their texts and parts.
     let mut distinct: Vec<Form> = found.iter().copied().collect::<FxHashSet<_>>().into_iter().collect();
-    let stops: FxHashMap<Form, (Dyadic, Dyadic)> = distinct.iter().map(|&g| (g, forms.stops(g))).collect();
+    let numbers: FxHashMap<Form, Numbers> =
+        distinct.iter().map(|&g| (g, Numbers::of(&mut forms, g))).collect();
     let mut printer = Printer::new(&mut forms);
     let described: FxHashMap<Form, (String, Option<Nus>)> =
         distinct.iter().map(|&g| (g, (printer.text(g), printer.nus(g)))).collect();
-    distinct.sort_by(|a, b| (stops[a], &described[a].0).cmp(&(stops[b], &described[b].0)));
+    distinct.sort_by(|a, b| (numbers[a], &described[a].0).cmp(&(numbers[b], &described[b].0)));
     let number: FxHashMap<Form, u32> = distinct.iter().enumerate().map(|(i, &g)| (g, i as u32)).collect();
-    let part: Vec<[Num; 5]> = distinct.iter().map(|g| parts(stops[g], described[g].1)).collect();
+    let part: Vec<[Num; PARTS.len()]> = distinct.iter().map(|g| parts(numbers[g], described[g].1)).collect();
 
     // The table.
     let width = features.len();

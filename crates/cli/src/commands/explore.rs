@@ -28,11 +28,11 @@ use crate::output::{self, Align, Table};
                         nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
                         nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png\n  \
                         nimber explore domineering --values -p rows=4 -p cols=4 --by rows,cols\n  \
-                        nimber explore clobber --values -p rows=1 -p cols=8 --by left_stop\n\n\
+                        nimber explore clobber --values -p rows=1 -p cols=8 --by temperature\n\n\
                         With --values (partizan games: `nimber help domineering`), the table holds \
                         canonical values in CGSuite's notation, and the features are the game's, \
-                        moves_left, moves_right, and the parts of the value: left_stop, right_stop \
-                        (dyadic rationals: 5/4), number, ups, nimber (a value x + \
+                        moves_left, moves_right, and the parts of the value: left_stop, right_stop, \
+                        mean, temperature (dyadic rationals: 5/4), number, ups, nimber (a value x + \
                         n.^ + *m has number x, ups n and nimber m; other values have none: `-`). \
                         The rule printed is true exactly where the value is 0; when every value is \
                         an integer, a formula for it is sought too (`nimber check --values` \

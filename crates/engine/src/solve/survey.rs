@@ -494,3 +494,61 @@ impl Survey {
         cells
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feature_values_order_print_and_serialize() {
+        let d = |n: i128, k: u32| Num::Dyadic(Dyadic::new(n, k));
+        let mut column = vec![d(5, 2), Num::Absent, d(-1, 1), d(1, 0), d(0, 0)];
+        column.sort();
+        assert_eq!(column, [Num::Absent, d(-1, 1), d(0, 0), d(1, 0), d(5, 2)]);
+        let texts: Vec<String> = column.iter().map(Num::to_string).collect();
+        assert_eq!(texts, ["-", "-1/2", "0", "1", "5/4"]);
+        let json = serde_json::to_string(&[Num::Int(3), d(-5, 2), d(2, 0), Num::Absent]).unwrap();
+        assert_eq!(json, r#"[3,"-5/4","2",null]"#);
+        assert_eq!((Num::Int(-4).int(), d(2, 0).int()), (Some(-4), None));
+    }
+
+    /// The table keeps, per feature vector, one entry per value in the values' order, with its
+    /// count and first position (the example asked for once).
+    #[test]
+    fn tables_count_and_keep_the_first_position() {
+        let mut table = Table::new();
+        let mut asked = 0;
+        let rows = [(1, 2), (0, 1), (1, 0), (0, 1), (1, 2), (1, 0)];
+        for (k, &(key, value)) in rows.iter().enumerate() {
+            table.add(&[Num::Int(key)], Observed::Value(value), || {
+                asked += 1;
+                format!("p{k}")
+            });
+        }
+        assert_eq!((table.positions(), asked), (6, 3));
+        let cells = table.cells();
+        assert_eq!(cells.len(), 2);
+        let summary: Vec<(u32, u64, u64, &str)> = cells[1]
+            .entries
+            .iter()
+            .map(|e| match e.value {
+                Observed::Value(v) => (v, e.count, e.first, e.example.as_str()),
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(summary, [(0, 2, 2, "p2"), (2, 2, 0, "p0")]);
+        assert_eq!((cells[1].count(), cells[1].first()), (4, 0));
+        let survey = Survey {
+            features: vec!["k".into()],
+            nim: false,
+            values: Some(vec!["-1".into(), "0".into(), "+-1".into()]),
+            scope: String::new(),
+            positions: 6,
+            cells,
+        };
+        let texts = survey.value_texts();
+        assert_eq!(Observed::Value(2).short(texts), "+-1");
+        assert_eq!(Observed::Value(0).describe(texts), "-1");
+        assert!(survey.loses(Observed::Value(1)) && !survey.loses(Observed::Value(2)));
+    }
+}
