@@ -141,7 +141,7 @@ impl Explore<Board> for Clobber {
     }
 
     fn family(&self) -> Result<Option<Family<Board>>, Error> {
-        Ok(Some(lab::family(self.family)))
+        lab::family(self.family).map(Some)
     }
 }
 

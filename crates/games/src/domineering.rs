@@ -151,7 +151,7 @@ impl Explore<Board> for Domineering {
     }
 
     fn family(&self) -> Result<Option<Family<Board>>, Error> {
-        Ok(Some(lab::family(self.family)))
+        lab::family(self.family).map(Some)
     }
 }
 

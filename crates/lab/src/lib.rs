@@ -23,6 +23,11 @@
 //! The survey (step 1) is the engine's ([`nimber_engine::survey`], re-exported here), since it
 //! needs only the rules and the solvers; this crate adds what is made of it, and is the only one
 //! that evaluates rules (with the Rhai interpreter).
+//!
+//! Partizan games are also surveyed by their game values ([`nimber_partizan::survey`]: every
+//! position valued in one store of forms, the parts of the value among the features); [`explore`]
+//! takes such a survey as it is, and [`values::check`] checks rules about values (numbers,
+//! values in CGSuite's notation, outcome classes, statements).
 
 pub mod mine;
 pub mod rule;

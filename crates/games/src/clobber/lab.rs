@@ -16,11 +16,9 @@ use super::Board;
 use crate::grid::{family, Shape};
 
 /// The largest board of a family of the parameters `rows` and `cols`, for the start board
-/// `start`.
+/// `start` (its size is checked when the family is made).
 pub fn bound(params: &Params, start: Shape) -> Result<Shape, Error> {
-    let bound = family::bound(params, start)?;
-    family::check_size(bound, 3, "every placement of stones")?;
-    Ok(bound)
+    family::bound(params, start)
 }
 
 /// `rows`, `cols`, `x`, `o`, `empty`.
@@ -35,8 +33,9 @@ pub(super) fn feature_values(b: &Board, out: &mut Vec<i64>) {
     out.extend([b.shape.rows as i64, b.shape.cols as i64, x, o, squares - x - o]);
 }
 
-/// The boards up to `bound` (see the module documentation).
-pub(super) fn family(bound: Shape) -> Family<Board> {
+/// The boards up to `bound` (see the module documentation), refused when too many.
+pub(super) fn family(bound: Shape) -> Result<Family<Board>, Error> {
+    family::check_size(bound, 3, "every placement of stones")?;
     let mut positions = Vec::new();
     for shape in family::shapes(bound) {
         let n = shape.rows as u32 * shape.cols as u32;
@@ -57,7 +56,7 @@ pub(super) fn family(bound: Shape) -> Family<Board> {
         "every board of 1 to {} rows and 1 to {} columns, every placement of stones",
         bound.rows, bound.cols
     );
-    Family { description, positions }
+    Ok(Family { description, positions })
 }
 
 #[cfg(test)]
@@ -75,18 +74,22 @@ mod tests {
     #[test]
     fn family_and_features() {
         let game = Clobber::new(Board { shape: Shape { rows: 1, cols: 1 }, x: 0, o: 0 });
-        let f = family(bound_of(&["rows=1", "cols=2"]).unwrap());
+        let f = family(bound_of(&["rows=1", "cols=2"]).unwrap()).unwrap();
         let texts: Vec<String> = f.positions.iter().map(|b| game.format(b)).collect();
         assert_eq!(texts, [".", "x", "o", "..", "x.", "o.", ".x", "xx", "ox", ".o", "xo", "oo"]);
         assert_eq!(f.description, "every board of 1 to 1 rows and 1 to 2 columns, every placement of stones");
         // The start board's size by default: 3 + 9 + 27 + 9 + 81 + 729 boards up to 2 x 3.
-        assert_eq!(family(bound_of(&[]).unwrap()).positions.len(), 858);
+        assert_eq!(family(bound_of(&[]).unwrap()).unwrap().positions.len(), 858);
         let mut out = Vec::new();
         feature_values(&game.parse("xo./oox").unwrap(), &mut out);
         assert_eq!(out, [2, 3, 2, 3, 1]);
         assert_eq!(feature_names(), ["rows", "cols", "x", "o", "empty"]);
-        let e = bound_of(&["rows=3", "cols=5"]).unwrap_err().to_string();
+        // Too large a family is refused when it is made, not when the game is built.
+        let e = family(bound_of(&["rows=3", "cols=5"]).unwrap()).err().unwrap().to_string();
         assert!(e.contains("every board up to 3 x 5 with every placement of stones"), "{e}");
-        assert!(bound_of(&["rows=1", "cols=13"]).is_ok());
+        // Rows of up to 12 squares (sum of 3^n: 797,160), not 13 (2,391,483).
+        let size = |cols: &str| family::check_size(bound_of(&["rows=1", cols]).unwrap(), 3, "");
+        assert!(size("cols=12").is_ok() && size("cols=13").is_err());
+        assert!(bound_of(&["rows=0"]).is_err());
     }
 }

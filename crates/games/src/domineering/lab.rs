@@ -37,7 +37,8 @@ impl Spec {
         Spec { bound: Shape { rows: start.rows.max(1), cols: start.cols.max(1) }, boards: false }
     }
 
-    /// The family of the parameters `rows`, `cols` and `family`, for the start board `start`.
+    /// The family of the parameters `rows`, `cols` and `family`, for the start board `start`
+    /// (its size is checked when it is made).
     pub fn from_params(params: &Params, start: Shape) -> Result<Spec, Error> {
         let bound = family::bound(params, start)?;
         let boards = match params.text("family") {
@@ -49,9 +50,6 @@ impl Spec {
                 )))
             }
         };
-        if boards {
-            family::check_size(bound, 2, "every set of filled squares")?;
-        }
         Ok(Spec { bound, boards })
     }
 }
@@ -66,24 +64,23 @@ pub(super) fn feature_values(board: &Board, out: &mut Vec<i64>) {
     out.extend([board.shape.rows as i64, board.shape.cols as i64, board.empty.count_ones() as i64]);
 }
 
-/// The boards of `spec` (see the module documentation).
-pub(super) fn family(spec: Spec) -> Family<Board> {
+/// The boards of `spec` (see the module documentation), refused when too many.
+pub(super) fn family(spec: Spec) -> Result<Family<Board>, Error> {
     let Shape { rows, cols } = spec.bound;
     let shapes = family::shapes(spec.bound);
     if spec.boards {
+        family::check_size(spec.bound, 2, "every set of filled squares")?;
         let positions = shapes
             .into_iter()
             .flat_map(|shape| (0..=shape.all()).map(move |empty| Board { shape, empty }))
             .collect();
         let description =
             format!("every board of 1 to {rows} rows and 1 to {cols} columns, every set of filled squares");
-        Family { description, positions }
+        Ok(Family { description, positions })
     } else {
         let positions = shapes.into_iter().map(|shape| Board { shape, empty: shape.all() }).collect();
-        Family {
-            description: format!("every rectangle of 1 to {rows} rows and 1 to {cols} columns"),
-            positions,
-        }
+        let description = format!("every rectangle of 1 to {rows} rows and 1 to {cols} columns");
+        Ok(Family { description, positions })
     }
 }
 
@@ -102,14 +99,14 @@ mod tests {
     #[test]
     fn families_and_features() {
         let game = Domineering::new(Board::new(2, 3));
-        let f = family(spec(&["rows=2", "cols=3"]).unwrap());
+        let f = family(spec(&["rows=2", "cols=3"]).unwrap()).unwrap();
         let texts: Vec<String> = f.positions.iter().map(|b| game.format(b)).collect();
         assert_eq!(texts, [".", "..", "...", "./.", "../..", ".../..."]);
         assert_eq!(f.description, "every rectangle of 1 to 2 rows and 1 to 3 columns");
         // The start board's size by default.
         assert_eq!(spec(&[]).unwrap(), Spec::rectangles(Shape { rows: 4, cols: 4 }));
         // Every board: 2 + 4 + 4 + 16 of the shapes up to 2 x 2.
-        let f = family(spec(&["rows=2", "cols=2", "family=boards"]).unwrap());
+        let f = family(spec(&["rows=2", "cols=2", "family=boards"]).unwrap()).unwrap();
         assert_eq!(f.positions.len(), 26);
         assert_eq!(game.format(&f.positions[0]), "#");
         assert_eq!(game.format(&f.positions[25]), "../..");
@@ -123,11 +120,12 @@ mod tests {
     fn bad_parameters_are_refused() {
         let e = spec(&["family=squares"]).unwrap_err().to_string();
         assert!(e.contains("families are `rectangles` and `boards`"), "{e}");
-        let e = spec(&["rows=5", "cols=5", "family=boards"]).unwrap_err().to_string();
+        // Too large a family is refused when it is made, not when the game is built.
+        let e = family(spec(&["rows=5", "cols=5", "family=boards"]).unwrap()).err().unwrap().to_string();
         assert!(e.contains("every board up to 5 x 5") && e.contains("at most 2097152"), "{e}");
         let e = spec(&["rows=9", "cols=8"]).unwrap_err().to_string();
         assert!(e.contains("at most 64 squares"), "{e}");
         assert!(spec(&["rows=0"]).is_err());
-        assert!(spec(&["rows=4", "cols=5", "family=boards"]).is_ok());
+        assert!(family(spec(&["rows=4", "cols=5", "family=boards"]).unwrap()).is_ok());
     }
 }
