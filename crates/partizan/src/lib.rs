@@ -17,5 +17,5 @@ pub mod print;
 
 pub use dyadic::Dyadic;
 pub use forms::{Form, Forms, OutcomeClass, Relation};
-pub use game::{Bridge, DynPartizan, Evaluator, Partizan, Player, Valued};
+pub use game::{Analysis, Bridge, DynPartizan, Evaluator, Memory, Partizan, Player, Valued, ValuedMove};
 pub use print::{Nus, Printer};
