@@ -286,7 +286,10 @@ impl Memory {
         Error::TooLarge(if self.stopped {
             format!("the value needs more than {} positions valued", self.max_positions)
         } else {
-            format!("the value needs more than {} canonical forms", self.max_forms.unwrap_or(usize::MAX))
+            format!(
+                "the value needs more work than a budget of {} canonical forms allows",
+                self.max_forms.unwrap_or(usize::MAX)
+            )
         })
     }
 }

@@ -154,7 +154,7 @@ fn budgets_run_out_cleanly() {
     // Forms: 40 integers need 41 forms.
     let mut memory = Memory::with_budget(30, 1_000_000);
     let err = Strings.analyse(Some(&long), &mut memory).unwrap_err();
-    assert!(matches!(&err, Error::TooLarge(m) if m.contains("more than 30 canonical forms")), "{err}");
+    assert!(matches!(&err, Error::TooLarge(m) if m.contains("a budget of 30 canonical forms")), "{err}");
     assert_eq!((memory.positions(), memory.forms.len()), (0, 1));
     let a = Strings.analyse(Some("RRL"), &mut memory).unwrap();
     assert_eq!(memory.forms.as_number(a.value), Some(Dyadic::new(-3, 1)));
