@@ -74,7 +74,12 @@ impl<'g, G: Partizan> Evaluator<'g, G> {
         Evaluator::from_parts(game, Forms::new(), FxHashMap::default(), usize::MAX)
     }
 
-    fn from_parts(game: &'g G, forms: Forms, values: FxHashMap<G::Position, Form>, max_positions: usize) -> Self {
+    fn from_parts(
+        game: &'g G,
+        forms: Forms,
+        values: FxHashMap<G::Position, Form>,
+        max_positions: usize,
+    ) -> Self {
         Evaluator { game, forms, values, max_positions, stopped: false }
     }
 
@@ -391,7 +396,11 @@ where
         let mut side = |moves: Vec<Move<G::Position>>| -> Vec<ValuedMove> {
             moves
                 .into_iter()
-                .map(|m| ValuedMove { value: evaluator.value(&m.to), position: write(self, &m.to), label: m.label })
+                .map(|m| ValuedMove {
+                    value: evaluator.value(&m.to),
+                    position: write(self, &m.to),
+                    label: m.label,
+                })
                 .collect()
         };
         let left = side(self.left_moves(&pos));

@@ -32,7 +32,10 @@ impl Partizan for Strings {
 
 /// The cuts of `player`'s edges (`true`: Left), named by the edge's height from 1.
 fn cuts(pos: &[bool], left: bool) -> Vec<Move<Vec<bool>>> {
-    (0..pos.len()).filter(|&i| pos[i] == left).map(|i| Move::new(format!("{}", i + 1), pos[..i].to_vec())).collect()
+    (0..pos.len())
+        .filter(|&i| pos[i] == left)
+        .map(|i| Move::new(format!("{}", i + 1), pos[..i].to_vec()))
+        .collect()
 }
 
 impl Notation<Vec<bool>> for Strings {

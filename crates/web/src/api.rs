@@ -15,8 +15,8 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value as Json};
 
 use crate::assets;
-use crate::jobs::{JobStatus, Jobs};
 use crate::jobs::lock;
+use crate::jobs::{JobStatus, Jobs};
 use crate::solved::{Cache, Key, SolvedGame};
 use crate::values::{Entry, Values};
 
@@ -412,7 +412,11 @@ impl App {
         let build = info.facts.partizan.ok_or_else(|| {
             let names: Vec<&str> =
                 nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
-            bad(format!("{} is not a partizan game with values (/api/value takes: {})", info.name, names.join(", ")))
+            bad(format!(
+                "{} is not a partizan game with values (/api/value takes: {})",
+                info.name,
+                names.join(", ")
+            ))
         })?;
         let key = Key { game: info.name.to_string(), params: params.resolved(), from: None };
         let title = title(info.name, &key.params);

@@ -665,8 +665,19 @@ fn values_of_partizan_positions() {
 
     let two = post_ok(&url, "/api/value", &json!({"game": "domineering", "params": {"board": "../.."}}));
     let facts = |d: &Json| {
-        ["game", "title", "position", "value", "outcome", "meaning", "left_stop", "right_stop", "mean", "temperature"]
-            .map(|k| d[k].as_str().unwrap_or_else(|| panic!("{k} in {d}")).to_string())
+        [
+            "game",
+            "title",
+            "position",
+            "value",
+            "outcome",
+            "meaning",
+            "left_stop",
+            "right_stop",
+            "mean",
+            "temperature",
+        ]
+        .map(|k| d[k].as_str().unwrap_or_else(|| panic!("{k} in {d}")).to_string())
     };
     assert_eq!(
         facts(&two),
@@ -696,7 +707,11 @@ fn values_of_partizan_positions() {
     assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
     assert!(svg.contains(r#"data-mean="0" data-temperature="1""#), "{svg}");
     // The board is drawn with the player to move of the request (Left by default).
-    assert!(two["svg"].as_str().unwrap().contains(r#"data-position="../.. L"><title>../.. L</title>"#), "{}", two["svg"]);
+    assert!(
+        two["svg"].as_str().unwrap().contains(r#"data-position="../.. L"><title>../.. L</title>"#),
+        "{}",
+        two["svg"]
+    );
     let right = post_ok(
         &url,
         "/api/value",
@@ -753,7 +768,10 @@ fn values_refused() {
     let err = post(&url, "/api/value", &json!({"game": "tictactoe"})).error(400);
     assert_eq!(err, "tictactoe is not a partizan game with values (/api/value takes: clobber, domineering)");
     let err = post(&url, "/api/value", &json!({"game": "domineering", "position": "../.x"})).error(400);
-    assert_eq!(err, "cannot read position `../.x`: column 5: `x` is not a square: use `.` (empty) or `#` (filled)");
+    assert_eq!(
+        err,
+        "cannot read position `../.x`: column 5: `x` is not a square: use `.` (empty) or `#` (filled)"
+    );
     let err = post(&url, "/api/value", &json!({"game": "domineering", "position": 7})).error(400);
     assert_eq!(err, "position: expected a string");
     let err = post(&url, "/api/value", &json!({"game": "domineering", "player": "X"})).error(400);
@@ -762,7 +780,9 @@ fn values_refused() {
     assert!(post(&url, "/api/value", &json!({"game": "domineering", "position": long}))
         .error(400)
         .contains("longer than 2000"));
-    assert!(post(&url, "/api/value", &json!({"game": "graph"})).error(403).contains("not offered on the web"));
+    assert!(post(&url, "/api/value", &json!({"game": "graph"}))
+        .error(403)
+        .contains("not offered on the web"));
     // The memory of the game holds values already: the position is tried again from an empty
     // memory before it is refused.
     post_ok(&url, "/api/value", &json!({"game": "domineering", "position": "...../...../....."}));
