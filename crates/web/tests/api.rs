@@ -787,7 +787,7 @@ fn values_refused() {
     // memory before it is refused.
     post_ok(&url, "/api/value", &json!({"game": "domineering", "position": "...../...../....."}));
     // An empty 8x8 board: far past the budgets (6x6 alone needs 2.4 million forms).
-    let board = vec!["........"; 8].join("/");
+    let board = ["........"; 8].join("/");
     let err = post(&url, "/api/value", &json!({"game": "domineering", "position": board})).error(400);
     assert!(err.starts_with(&format!("cannot value `{board}` here: the value needs more ")), "{err}");
     assert!(err.ends_with("over the server's bound (`nimber cgt` has none)"), "{err}");
