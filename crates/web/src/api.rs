@@ -592,6 +592,9 @@ fn build(req: &GameRequest) -> Result<Built, Fail> {
 /// The game named in a request and its checked parameters.
 fn checked(req: &GameRequest) -> Result<(&'static GameInfo, Params), Fail> {
     check_text("game", &req.game)?;
+    if let Some(from) = &req.from {
+        check_text("from", from)?;
+    }
     let info = nimber_games::find(&req.game)?;
     if let Some(why) = not_served(info) {
         return Err(Fail(403, why));

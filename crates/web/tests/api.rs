@@ -511,6 +511,11 @@ fn malformed_requests_get_4xx_with_a_message() {
             "cannot read position",
         ),
         (post(&url, "/api/query", &json!({"game": "tictactoe", "position": 5})), 400, "expected a string"),
+        (
+            post(&url, "/api/game", &json!({"game": "tictactoe", "from": "0".repeat(2001)})),
+            400,
+            "from: longer than 2000",
+        ),
         (post(&url, "/api/sequence", &json!({"ruleset": "0.7z"})), 400, "column 4"),
         (
             post(&url, "/api/sequence", &json!({"ruleset": "0.77", "upto": 1_000_000_000_000u64})),
@@ -791,6 +796,11 @@ fn values_refused() {
     let err = post(&url, "/api/value", &json!({"game": "domineering", "position": board})).error(400);
     assert!(err.starts_with(&format!("cannot value `{board}` here: the value needs more ")), "{err}");
     assert!(err.ends_with("over the server's bound (`nimber cgt` has none)"), "{err}");
+    // A full 8x8 Clobber board (64 stones, 112 moves on each side; the deepest recursion of
+    // any board).
+    let board = ["xoxoxoxo/oxoxoxox"; 4].join("/");
+    let err = post(&url, "/api/value", &json!({"game": "clobber", "position": board})).error(400);
+    assert!(err.starts_with(&format!("cannot value `{board}` here: the value needs more ")), "{err}");
     // The game's memory still answers.
     let ok = post_ok(&url, "/api/value", &json!({"game": "domineering", "position": ".../..."}));
     assert_eq!(ok["value"], "{2|-1/2}");
