@@ -522,6 +522,7 @@ fn games() -> Json {
                 "help": info.help,
                 "params": info.params.iter().map(|p| json!({"name": p.name, "default": p.default, "help": p.help})).collect::<Vec<_>>(),
                 "sequence": info.facts.ruleset.is_some(),
+                "values": info.facts.partizan.is_some(),
                 "available": not_served.is_none(),
                 "note": not_served,
             })

@@ -198,7 +198,8 @@ fn page_and_assets_are_served() {
 
 /// The list of games and the refusals come from the games' facts: every game of the library is
 /// listed; exactly those that read files (`Facts::reads_files`) are unavailable and refused with
-/// 403, every other one is built; exactly the heap games (`Facts::ruleset`) offer a sequence.
+/// 403, every other one is built; exactly the heap games (`Facts::ruleset`) offer a sequence,
+/// and exactly the partizan games with values (`Facts::partizan`) offer values.
 #[test]
 fn games_served_are_the_ones_that_read_no_files() {
     let server = start(Vec::new());
@@ -211,6 +212,7 @@ fn games_served_are_the_ones_that_read_no_files() {
         assert_eq!(entry["name"], info.name);
         assert_eq!(entry["available"], !info.facts.reads_files, "{}", info.name);
         assert_eq!(entry["sequence"], info.facts.ruleset.is_some(), "{}", info.name);
+        assert_eq!(entry["values"], info.facts.partizan.is_some(), "{}", info.name);
         let reply = post(&url, "/api/game", &json!({"game": info.name}));
         if info.facts.reads_files {
             assert_eq!(reply.status, 403, "{}", info.name);
