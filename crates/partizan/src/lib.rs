@@ -20,6 +20,6 @@ pub mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use forms::{Form, Forms, OutcomeClass, Relation};
-pub use game::{Bridge, DynPartizan, Evaluator, Partizan, Player, Valued};
+pub use game::{Analysis, Bridge, DynPartizan, Evaluator, Memory, Partizan, Player, Valued, ValuedMove};
 pub use print::{Nus, Printer};
 pub use thermograph::{Thermograph, Trajectory};
