@@ -57,6 +57,16 @@ impl OutcomeClass {
         }
     }
 
+    /// What the class means, in words (`the player to move wins`).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            OutcomeClass::L => "Left wins, whoever starts",
+            OutcomeClass::R => "Right wins, whoever starts",
+            OutcomeClass::N => "the player to move wins",
+            OutcomeClass::P => "the player to move loses",
+        }
+    }
+
     /// Whether Left wins when Left moves first.
     pub fn left_first_wins(self) -> bool {
         matches!(self, OutcomeClass::L | OutcomeClass::N)

@@ -25,7 +25,7 @@ pub mod survey;
 pub mod thermograph;
 
 pub use forms::{Form, Forms, OutcomeClass, Relation};
-pub use game::{Bridge, DynPartizan, Evaluator, Partizan, Player, Valued};
+pub use game::{Analysis, Bridge, DynPartizan, Evaluator, Memory, Partizan, Player, Valued, ValuedMove};
 pub use nimber_engine::dyadic::Dyadic;
 pub use print::{Nus, Printer};
 pub use survey::ValueSurvey;

@@ -25,7 +25,7 @@ use nimber_engine::survey::{feature_count_error, Num, Observed, Scope, Survey, T
 use nimber_engine::{Dyadic, Error, Progress};
 
 use crate::forms::{Form, Forms};
-use crate::game::{Evaluator, Partizan};
+use crate::game::{read, write, Evaluator, Partizan};
 use crate::print::{Nus, Printer};
 
 /// The number of moves Left has.
@@ -97,14 +97,10 @@ const POLL: usize = 64;
 /// one (or from the start, for a game without a family) in breadth-first order, by both
 /// players' moves.
 pub fn survey<G: Partizan>(game: &G, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
-    let format = |pos: &G::Position| game.notation().map_or_else(|| format!("{pos:?}"), |n| n.format(pos));
+    let format = |pos: &G::Position| write(game, pos);
     let (positions, description) = match scope {
         Scope::From(text) => {
-            let notation = game
-                .notation()
-                .ok_or_else(|| Error::Unsupported("this game has no notation for positions".into()))?;
-            let pos =
-                notation.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })?;
+            let pos = read(game, Some(text))?;
             let described = format!("the positions reachable from {}", format(&pos));
             (reachable(game, pos), described)
         }

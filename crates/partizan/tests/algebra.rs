@@ -194,3 +194,25 @@ fn numbers() {
         }
     }
 }
+
+/// `Printer::text_within` writes a value only when it has at most so many values in it: each
+/// number, nimber, multiple of up and pair of braces counts one.
+#[test]
+fn text_within_a_bound() {
+    let mut forms = Forms::new();
+    for (input, size) in [
+        ("*16", 1),
+        ("^3*", 1),
+        ("-5/8", 1),
+        ("+-1", 3),
+        ("{2|-1/2}", 3),
+        ("{3||2|0}", 5),
+        ("{0,{{2|0},{2||2|0}|{2|0},{2|0||0}}|0,{{0|-2},{0||0|-2}|{0|-2},{0|-2||-2}}}", 37),
+    ] {
+        let g = value(&mut forms, input);
+        let written = text(&mut forms, g);
+        let mut printer = nimber_partizan::Printer::new(&mut forms);
+        assert_eq!(printer.text_within(g, size).as_deref(), Some(written.as_str()), "{input}");
+        assert_eq!(printer.text_within(g, size - 1), None, "{input}");
+    }
+}

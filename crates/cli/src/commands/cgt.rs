@@ -64,16 +64,6 @@ fn draw(forms: &mut Forms, g: Form, title: &str, path: &Path) -> Result<(), Fail
     Ok(())
 }
 
-/// What an outcome class means, in words.
-fn meaning(class: OutcomeClass) -> &'static str {
-    match class {
-        OutcomeClass::L => "Left wins, whoever starts",
-        OutcomeClass::R => "Right wins, whoever starts",
-        OutcomeClass::N => "the player to move wins",
-        OutcomeClass::P => "the player to move loses",
-    }
-}
-
 /// `{"L": [...], "R": [...]}` of `g`'s canonical form, or `None` past [`MAX_TREE`] nodes.
 fn tree(forms: &Forms, g: Form, budget: &mut usize) -> Option<Json> {
     if *budget == 0 {
@@ -126,7 +116,7 @@ pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out, "{title}")?;
     writeln!(out, "position  {}", valued.position)?;
     writeln!(out, "value     {value}")?;
-    writeln!(out, "outcome   {} ({})", class.letter(), meaning(class))?;
+    writeln!(out, "outcome   {} ({})", class.letter(), class.meaning())?;
     writeln!(out, "stops     left {ls}, right {rs}")?;
     writeln!(out, "mean      {}, temperature {}", facts.mean, facts.temperature)?;
     if let Some(path) = &args.thermograph {
@@ -186,7 +176,7 @@ pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     out,
                     "outcome {} ({}), stops left {ls}, right {rs}, mean {}, temperature {}",
                     class.letter(),
-                    meaning(class),
+                    class.meaning(),
                     facts.mean,
                     facts.temperature
                 )?;
