@@ -209,3 +209,206 @@ fn errors_are_one_line_with_the_column() {
     let e = fails(&["check", "tictactoe", "--nim", "--rule", "moves == 0"]);
     assert!(e.contains("impartial"), "{e}");
 }
+
+/// `explore --values`: Domineering's rectangles up to 3 x 4 (12 positions), their published
+/// values (Winning Ways; cgt-tools and CGSuite agree) in a grid; by a part of the value; as JSON.
+#[test]
+fn explore_values_of_domineering_rectangles() {
+    let text =
+        ok(&["explore", "domineering", "--values", "-p", "rows=3", "-p", "cols=4", "--by", "rows,cols"]);
+    for line in [
+        "positions: 12 (every rectangle of 1 to 3 rows and 1 to 4 columns)",
+        "game value by rows (rows) and cols (columns), with the number of positions:",
+        "  rows \\ cols    1           2           3           4",
+        "            1  0 1        -1 1        -1 1        -2 1",
+        "            2  1 1       +-1 1  {2|-1/2} 1  {2|0||0} 1",
+        "            3  1 1  {1/2|-2} 1       +-1 1      -3/2 1",
+        "function: yes: the game value is a function of rows, cols",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+    }
+    // The strips: a formula for the value, and the rule for the value 0.
+    let text = ok(&["explore", "domineering", "--values", "-p", "rows=1", "-p", "cols=8", "--by", "cols"]);
+    assert!(text.lines().any(|l| l == "value: -(cols / 2)"), "{text}");
+    assert!(text.contains("rule: cols == 1 (the value is 0, and the player to move loses"), "{text}");
+    let doc = json(&[
+        "explore",
+        "domineering",
+        "--values",
+        "-p",
+        "rows=3",
+        "-p",
+        "cols=3",
+        "--by",
+        "temperature",
+        "--json",
+    ]);
+    assert_eq!(doc["values"], true);
+    assert_eq!(doc["positions"], 9);
+    let rows: Vec<(String, String, u64)> = doc["table"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["key"][0].as_str().unwrap().to_string(),
+                r["value"].as_str().unwrap().to_string(),
+                r["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("-1", "-1", 2),
+        ("-1", "0", 1),
+        ("-1", "1", 2),
+        ("1", "+-1", 2),
+        ("5/4", "{1/2|-2}", 1),
+        ("5/4", "{2|-1/2}", 1),
+    ];
+    assert_eq!(rows, want.map(|(k, v, n)| (k.to_string(), v.to_string(), n)));
+    assert_eq!(doc["function"], false);
+    // Clobber: every row of up to 6 stones and spaces (1,092 boards), a picture of the table.
+    let svg = temp_file("clobber.svg");
+    let text = ok(&[
+        "explore",
+        "clobber",
+        "--values",
+        "-p",
+        "rows=1",
+        "-p",
+        "cols=6",
+        "--by",
+        "x,o",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(text.contains("positions: 1092 (every board of 1 to 1 rows and 1 to 6 columns"), "{text}");
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    // One x and one o on a row of n: n(n-1) boards, 2(n-1) of them adjacent (*), the others 0.
+    assert!(drawing.contains("<title>x=1, o=1: 0 (40), * (30)</title>"), "{drawing}");
+    // A cell for each x + o <= 6.
+    assert_eq!(drawing.matches("<title>").count(), 28);
+    std::fs::remove_file(&svg).ok();
+}
+
+/// `check --values`: rules that hold and rules that fail, as text and JSON.
+#[test]
+fn check_values_rules() {
+    let text =
+        ok(&["check", "domineering", "--values", "-p", "rows=1", "-p", "cols=8", "--rule", "-(cols / 2)"]);
+    assert!(text.lines().any(|l| l == "holds on 8 positions"), "{text}");
+    let rule = r#"if rows == cols { "{1|-1}" } else if rows == 1 { -(cols / 2) } else if cols == 1 { rows / 2 } else { "N" }"#;
+    let text = ok(&["check", "domineering", "--values", "-p", "rows=3", "-p", "cols=3", "--rule", rule]);
+    assert!(text.lines().any(|l| l == "counterexample: ."), "{text}");
+    for line in ["  value: 0 (outcome P)", "  claimed: +-1"] {
+        assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+    }
+    let doc = json(&[
+        "check",
+        "domineering",
+        "--values",
+        "-p",
+        "rows=1",
+        "-p",
+        "cols=8",
+        "--rule",
+        "if cols < 8 { -(cols / 2) } else { -3 }",
+        "--json",
+    ]);
+    assert_eq!(doc["holds"], false);
+    let c = &doc["counterexample"];
+    assert_eq!(
+        (c["position"].as_str(), c["value"].as_str(), c["claimed"].as_str()),
+        (Some("........"), Some("-4"), Some("-3"))
+    );
+    assert_eq!((c["outcome"].as_str(), c["features"]["cols"].as_i64()), (Some("R"), Some(8)));
+    assert_eq!(
+        (c["features"]["temperature"].as_str(), c["features"]["number"].as_str()),
+        (Some("-1"), Some("-4"))
+    );
+    // A statement, and the target value.
+    let text = ok(&[
+        "check",
+        "domineering",
+        "--values",
+        "-p",
+        "rows=3",
+        "-p",
+        "cols=3",
+        "--always",
+        "--rule",
+        "temperature <= 1",
+    ]);
+    for line in ["counterexample: .../...", "  value: {2|-1/2} (outcome N)", "  claimed: false"] {
+        assert!(text.lines().any(|l| l == line), "{line}\n{text}");
+    }
+    assert!(text.contains("mean=3/4 temperature=5/4 number=- ups=- nimber=-"), "{text}");
+    let doc = json(&[
+        "check",
+        "clobber",
+        "--values",
+        "-p",
+        "rows=2",
+        "-p",
+        "cols=3",
+        "--always",
+        "--rule",
+        "temperature <= 0 && mean == 0",
+        "--json",
+    ]);
+    assert_eq!((doc["holds"].as_bool(), doc["positions"].as_u64()), (Some(true), Some(858)));
+    let doc = json(&[
+        "check",
+        "domineering",
+        "--values",
+        "-p",
+        "rows=3",
+        "-p",
+        "cols=3",
+        "--value",
+        "{1|-1}",
+        "--rule",
+        "rows == cols && rows > 1",
+        "--json",
+    ]);
+    assert_eq!(doc["holds"], true);
+}
+
+#[test]
+fn values_errors_are_one_line() {
+    let e = fails(&["explore", "nim", "--values", "--by", "xor"]);
+    assert!(
+        e.contains("nim is not a partizan game with values (`--values` takes: clobber, domineering"),
+        "{e}"
+    );
+    let e = fails(&["check", "enjapma", "--values", "--rule", "true"]);
+    assert!(e.contains("enjapma is not a partizan game with values"), "{e}");
+    let e = fails(&["check", "domineering", "--values", "--rule", "temprature <= 1"]);
+    assert!(e.contains("column 1") && e.contains("unknown feature `temprature`"), "{e}");
+    let e = fails(&["check", "domineering", "--values", "--value", "{1|", "--rule", "true"]);
+    assert!(e.contains("--value {1|: at its column 1"), "{e}");
+    let e = fails(&["check", "domineering", "--values", "--rule", "\"{2|\""]);
+    assert!(e.contains("at its column 1") && e.contains("rows=1 cols=1"), "{e}");
+    let e = fails(&[
+        "check",
+        "domineering",
+        "--values",
+        "--rule",
+        "number + 1 > 0",
+        "-p",
+        "rows=2",
+        "-p",
+        "cols=2",
+    ]);
+    assert!(e.contains("column 8") && e.contains("`== ()` first"), "{e}");
+    let e = fails(&["explore", "domineering", "--values", "--by", "rows", "-p", "family=all"]);
+    assert!(e.contains("families are `rectangles` and `boards`"), "{e}");
+    let e = fails(&["check", "nim", "--rule", "xor == 0", "--value", "zero"]);
+    assert!(e.contains("--value zero: a value is win, lose, tie or draw"), "{e}");
+    // Options that go together, or not (clap's usage errors: exit status 2).
+    assert_eq!(nimber(&["check", "domineering", "--always", "--rule", "true"]).status.code(), Some(2));
+    assert_eq!(
+        nimber(&["explore", "domineering", "--values", "--nim", "--by", "rows"]).status.code(),
+        Some(2)
+    );
+}

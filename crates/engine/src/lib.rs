@@ -17,10 +17,11 @@
 //! (what is made of the table, mined and conjectured rules, is the `nimber-lab` crate's).
 //!
 //! The modules form layers, each importing only from those below it (checked by
-//! `tests/layers.rs`): [`error`], [`progress`] and [`memory`] for all; [`rules`] (the `Game`
-//! trait and its capabilities, values, parameters, misère play); [`solve`] (the solvers over any
-//! game); [`table`] (dense indexes and the dense solver); [`store`] (solutions and checkpoints in
-//! files); [`view`] (the object-safe [`DynGame`] that front ends use).
+//! `tests/layers.rs`): [`error`], [`progress`], [`memory`] and [`dyadic`] (numbers) for all;
+//! [`rules`] (the `Game` trait and its capabilities, values, parameters, misère play);
+//! [`solve`] (the solvers over any game); [`table`] (dense indexes and the dense solver);
+//! [`store`] (solutions and checkpoints in files); [`view`] (the object-safe [`DynGame`] that
+//! front ends use).
 //!
 //! Values are from the point of view of the player to move ([`Value`]), with remoteness: the
 //! number of moves to the end under best play ([`Outcome`]).
@@ -47,6 +48,7 @@
 //! assert_eq!(solution.get(&7), Some(Outcome::new(Value::Win, 5)));
 //! ```
 
+pub mod dyadic;
 pub mod error;
 pub mod memory;
 pub mod progress;
@@ -69,6 +71,7 @@ pub mod dense {
     pub use crate::table::dense::*;
     pub use crate::view::dense::{Dense, DenseStore, MAX_ROWS};
 }
+pub use dyadic::Dyadic;
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Error, ParseError};
 pub use game::{Game, Kind, Move};

@@ -1,6 +1,6 @@
 //! The engine's modules form layers that import downward only (see `DEVELOPERS.md`, Layout):
 //!
-//! 0. `error`, `progress`, `memory`: shared by every layer;
+//! 0. `error`, `progress`, `memory`, `dyadic`: shared by every layer;
 //! 1. `rules`: the `Game` trait, its capabilities, values, parameters, adapters;
 //! 2. `solve`: the solvers over any game;
 //! 3. `table`: dense indexes and the dense solver;
@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// The layers, bottom first: the modules under `src/` (a folder or a file) that make each one.
 const LAYERS: &[&[&str]] =
-    &[&["error", "progress", "memory"], &["rules"], &["solve"], &["table"], &["store"], &["view"]];
+    &[&["error", "progress", "memory", "dyadic"], &["rules"], &["solve"], &["table"], &["store"], &["view"]];
 
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|names| names.contains(&module))

@@ -11,7 +11,8 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use nimber_engine::{DynGame, Error, Notation, SolveOptions, SolverChoice, Value};
+use nimber_engine::survey::Num;
+use nimber_engine::{Dyadic, DynGame, Error, Notation, SolveOptions, SolverChoice, Value};
 use nimber_games::graph::Graph;
 
 /// A fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs`, the folders
@@ -268,10 +269,13 @@ const RULE_VALUES: &[[i64; 4]] =
     &[[0, 0, 0, 0], [1, 2, 3, 4], [-1, 7, 0, 1], [i64::MAX, i64::MIN, -1, 0], [63, 64, 65, 1 << 40]];
 
 /// A rule: compiled over the features `a b c moves` (refused with an error, or compiled), then
-/// evaluated for outcomes and for nim values at a few points. The interpreter's bounds keep a
+/// evaluated for outcomes and for nim values at a few points, and once more with `c` a dyadic
+/// rational and `moves` absent (as the parts of game values are) for its result as it is; and
+/// checked as a rule about game values ([`rule_about_values`]). The interpreter's bounds keep a
 /// hostile rule from hanging or taking the memory.
 pub fn rule(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
+    rule_about_values(text);
     let features: Vec<String> = RULE_FEATURES.iter().map(|s| s.to_string()).collect();
     let rule = match nimber_lab::rule::Rule::new(text, &features, Value::Lose) {
         Ok(rule) => rule,
@@ -281,10 +285,36 @@ pub fn rule(data: &[u8]) {
         }
     };
     for values in RULE_VALUES {
+        let values: Vec<Num> = values.iter().map(|&v| Num::Int(v)).collect();
         for nim in [false, true] {
-            if let Err(e) = rule.eval(values, nim) {
+            if let Err(e) = rule.eval(&values, nim) {
                 assert!(matches!(e, Error::Param(_)), "rule: not a parameter error: {e:?}");
             }
+        }
+    }
+    for c in [Dyadic::new(-5, 2), Dyadic::new(1, 60)] {
+        let values = [Num::Int(1), Num::Int(-2), Num::Dyadic(c), Num::Absent];
+        if let Err(e) = rule.said(&values) {
+            assert!(matches!(e, Error::Param(_)), "rule: not a parameter error: {e:?}");
+        }
+    }
+}
+
+/// A rule compiled over the features of a survey of game values (Domineering's rectangles up to
+/// 2 x 2: 4 positions) and checked on it as `check --values` does, for the value 0 and as a
+/// statement (`--always`): the values it writes are read with their bounds, errors are
+/// parameter errors.
+fn rule_about_values(text: &str) {
+    use nimber_lab::values::{check, Target};
+    let game = nimber_games::domineering::Domineering::new(nimber_games::domineering::Board::new(2, 2));
+    let mut survey =
+        nimber_partizan::survey::survey(&game, nimber_engine::survey::Scope::Family, &nimber_engine::Silent)
+            .expect("a survey of four rectangles");
+    let Ok(rule) = nimber_lab::rule::Rule::new(text, &survey.survey.features, Value::Lose) else { return };
+    let zero = Target::value("0", &mut survey).expect("the value 0");
+    for target in [zero, Target::Always] {
+        if let Err(e) = check(&mut survey, &rule, target) {
+            assert!(matches!(e, Error::Param(_)), "rule about values: not a parameter error: {e:?}");
         }
     }
 }

@@ -219,6 +219,8 @@ fn write_seeds() {
         "octal\ncode=0.F",
         "dodgem\nn=2",
         "tictactoe",
+        "domineering\nrows=1\ncols=8\nfamily=boards",
+        "clobber\nboard=xo\nrows=2\ncols=3",
     ] {
         seeds.push(text.as_bytes().to_vec());
     }
@@ -255,6 +257,11 @@ fn write_seeds() {
         "\"lose\"",
         "max(a, max(b, c)) <= moves",
         "a + b + c + moves == 10 && a - b < c",
+        // Rules about game values (over the features of a survey of values).
+        "if rows == 1 { -(cols / 2) } else { \"+-1\" }",
+        "temperature <= 1.5 && number == ()",
+        "if left_stop > right_stop { \"N\" } else { \"{2|-1/2}\" }",
+        "mean * 4 - 3",
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())

@@ -8,10 +8,13 @@
 //! standard orientation (all eight symmetries of the board keep the rules).
 
 use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
 
 use crate::grid::{self, cell_name, Shape};
 use crate::registry::{Facts, GameInfo};
+
+pub mod lab;
 
 /// A board: its shape, Left's stones and Right's stones.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -28,12 +31,22 @@ pub struct Board {
 #[derive(Clone, Debug)]
 pub struct Clobber {
     start: Board,
+    /// The largest board of its surveys of values.
+    family: Shape,
 }
 
 impl Clobber {
-    /// Clobber starting from `start`.
+    /// Clobber starting from `start`; its surveys of values cover the boards up to the start
+    /// board's size.
     pub fn new(start: Board) -> Clobber {
-        Clobber { start }
+        let family = Shape { rows: start.shape.rows.max(1), cols: start.shape.cols.max(1) };
+        Clobber { start, family }
+    }
+
+    /// The same game, its surveys of values covering every board up to `bound` with every
+    /// placement of stones.
+    pub fn with_family(self, bound: Shape) -> Clobber {
+        Clobber { family: bound, ..self }
     }
 
     /// The moves of the player whose stones are `mine` onto `theirs`; `rebuild(mine, theirs)`
@@ -111,6 +124,25 @@ impl Partizan for Clobber {
     fn drawing(&self) -> Option<&dyn Draw<(Board, Player)>> {
         Some(self)
     }
+
+    fn exploration(&self) -> Option<&dyn Explore<Board>> {
+        Some(self)
+    }
+}
+
+/// Features and family of surveys of values: see [`lab`].
+impl Explore<Board> for Clobber {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
+        lab::feature_values(board, out)
+    }
+
+    fn family(&self) -> Result<Option<Family<Board>>, Error> {
+        lab::family(self.family).map(Some)
+    }
 }
 
 /// Rows from the top separated by `/`: `x` Left's stone, `o` Right's, `.` an empty square.
@@ -186,8 +218,15 @@ pub(crate) const INFO: GameInfo = GameInfo {
            (`xo` is *); the strong solvers solve it with the player to move named after the board \
            (`xo/ox L`). Notation: rows from the top separated by `/`, `x`, `o` or `.`, at most 64 \
            squares. Moves are named by their squares: column letter from the left, row number \
-           from the top (`a1-b1`).",
-    params: &[ParamSpec { name: "board", default: "xox/oxo", help: "the start board, rows separated by /" }],
+           from the top (`a1-b1`). Surveys of values (`nimber explore clobber --values --by \
+           x,o -p rows=1 -p cols=6`): every board up to rows x cols with every placement of \
+           stones; features rows, cols, x, o (each player's stones) and empty, besides those of \
+           every value.",
+    params: &[
+        ParamSpec { name: "board", default: "xox/oxo", help: "the start board, rows separated by /" },
+        grid::family::ROWS,
+        grid::family::COLS,
+    ],
     build,
     facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
 };
@@ -195,7 +234,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn game(params: &Params) -> Result<Clobber, Error> {
     let text = params.text("board");
     let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-    Ok(Clobber::new(board))
+    Ok(Clobber::new(board).with_family(lab::bound(params, board.shape)?))
 }
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

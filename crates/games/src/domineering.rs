@@ -9,11 +9,14 @@
 //! is valued once.
 
 use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
 
 use crate::registry::{Facts, GameInfo};
 
 use crate::grid::{self, cell_name, Shape};
+
+pub mod lab;
 
 /// A board: its shape and its empty squares (see [`grid`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -47,12 +50,20 @@ impl Board {
 #[derive(Clone, Debug)]
 pub struct Domineering {
     start: Board,
+    /// The boards of its surveys of values.
+    family: lab::Spec,
 }
 
 impl Domineering {
-    /// Domineering starting from `start`.
+    /// Domineering starting from `start`; its surveys of values cover the rectangles up to the
+    /// start board's size.
     pub fn new(start: Board) -> Domineering {
-        Domineering { start }
+        Domineering { start, family: lab::Spec::rectangles(start.shape) }
+    }
+
+    /// The same game, its surveys of values covering the boards of `family`.
+    pub fn with_family(self, family: lab::Spec) -> Domineering {
+        Domineering { family, ..self }
     }
 
     fn place(&self, board: &Board, tops: u64, step: usize, vertical: bool) -> Vec<Move<Board>> {
@@ -123,6 +134,25 @@ impl Partizan for Domineering {
     fn drawing(&self) -> Option<&dyn Draw<(Board, Player)>> {
         Some(self)
     }
+
+    fn exploration(&self) -> Option<&dyn Explore<Board>> {
+        Some(self)
+    }
+}
+
+/// Features and family of surveys of values: see [`lab`].
+impl Explore<Board> for Domineering {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
+        lab::feature_values(board, out)
+    }
+
+    fn family(&self) -> Result<Option<Family<Board>>, Error> {
+        lab::family(self.family).map(Some)
+    }
 }
 
 /// The board: empty squares light, filled ones dark (`data-square` named as in the moves, `a1`
@@ -175,12 +205,21 @@ pub(crate) const INFO: GameInfo = GameInfo {
            the player to move named after the board (`../.. L`). Notation: rows from the top \
            separated by `/`, `.` an empty square and `#` a filled one, at most 64 squares. \
            Moves are named by their squares: column letter from the left, row number from the \
-           top (`a1-a2` is a vertical domino in the top-left corner).",
-    params: &[ParamSpec {
-        name: "board",
-        default: "..../..../..../....",
-        help: "the start board, rows separated by /",
-    }],
+           top (`a1-a2` is a vertical domino in the top-left corner). Surveys of values \
+           (`nimber explore domineering --values --by rows,cols`): every empty rectangle up to \
+           rows x cols, or with family=boards every board of those sizes with every set of \
+           filled squares; features rows, cols, empty (empty squares), besides those of every \
+           value.",
+    params: &[
+        ParamSpec {
+            name: "board",
+            default: "..../..../..../....",
+            help: "the start board, rows separated by /",
+        },
+        grid::family::ROWS,
+        grid::family::COLS,
+        lab::FAMILY,
+    ],
     build,
     facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
 };
@@ -188,7 +227,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn game(params: &Params) -> Result<Domineering, Error> {
     let text = params.text("board");
     let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-    Ok(Domineering::new(board))
+    Ok(Domineering::new(board).with_family(lab::Spec::from_params(params, board.shape)?))
 }
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

@@ -3,6 +3,8 @@
 //! share these: neighbours, connected regions, trimming to a bounding box, and the symmetries of
 //! the rectangle, applied to several layers (empty squares, each player's stones) at once.
 
+pub mod family;
+
 /// The most squares of a board.
 pub const MAX_CELLS: usize = 64;
 

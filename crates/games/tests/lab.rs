@@ -6,7 +6,12 @@ use nimber_engine::solve::memo;
 use nimber_engine::{DynGame, Explore, Game, Notation, Silent, Value};
 use nimber_games::enjapma::{self, Enjapma};
 use nimber_games::nim::Nim;
-use nimber_lab::{self as lab, Claim, Observed, Rule, Scope, Survey, SurveyOptions};
+use nimber_lab::{self as lab, Claim, Num, Observed, Rule, Scope, Survey, SurveyOptions};
+
+/// An integer feature's value.
+fn int(v: Num) -> i64 {
+    v.int().expect("an integer feature")
+}
 
 fn survey(game: &dyn DynGame, nim: bool) -> Survey {
     game.survey(&SurveyOptions { scope: Scope::Family, nim }, &Silent).unwrap()
@@ -37,7 +42,7 @@ fn enjapma_rule_found_from_boards_up_to_4x4() {
     // The table against the proved rule, cell by cell; the counts add up.
     assert_eq!(e.cells.len(), 81);
     for cell in &e.cells {
-        let (x, y) = (cell.key[0] as u64, cell.key[1] as u64);
+        let (x, y) = (int(cell.key[0]) as u64, int(cell.key[1]) as u64);
         let lose = enjapma::mover_loses(x, y);
         assert_eq!(cell.entries[0].value, Observed::Outcome(if lose { Value::Lose } else { Value::Win }));
     }
@@ -65,7 +70,7 @@ fn enjapma_nim_values_found_and_checked() {
     assert_eq!(e.nim_rule.as_deref(), Some("(2*pieces + 2*on_dark) % 3"));
     assert_eq!(e.rule.as_deref(), Some("(pieces + on_dark) % 3 == 0"));
     for cell in &e.cells {
-        let want = enjapma::nim_value(cell.key[0] as u64, cell.key[1] as u64);
+        let want = enjapma::nim_value(int(cell.key[0]) as u64, int(cell.key[1]) as u64);
         assert_eq!(cell.entries.iter().map(|x| x.value).collect::<Vec<_>>(), [Observed::Nim(want)]);
     }
     let verdict = lab::check(&s, &rule(&s, "(2*pieces + 2*on_dark) % 3", Value::Lose)).unwrap();
@@ -139,7 +144,7 @@ fn false_nim_rules_are_rejected_with_their_first_counterexample() {
             assert_eq!(c.value, Observed::Outcome(*truth));
             assert_eq!(*truth, Value::Win);
             assert_eq!(c.claimed, Claim::Is(Observed::Outcome(Value::Lose)));
-            let features: Vec<(&str, i64)> = c.features.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+            let features: Vec<(&str, i64)> = c.features.iter().map(|(n, v)| (n.as_str(), int(*v))).collect();
             assert_eq!(
                 &features[..6],
                 [("heap1", 1), ("heap2", 1), ("heap3", 2), ("heaps", 3), ("total", 4), ("xor", 2)]
@@ -265,7 +270,7 @@ fn pathgame_moves_feature_and_family() {
     let verdict = lab::check(&s, &rule(&s, "moves == 0", Value::Lose)).unwrap();
     let c = verdict.counterexample.expect("some lost board has moves");
     assert_eq!(c.value, Observed::Nim(0));
-    assert!(c.features.iter().any(|(n, v)| n == "moves" && *v > 0));
+    assert!(c.features.iter().any(|(n, v)| n == "moves" && int(*v) > 0));
     let e = lab::explore(&s, &by(&["free_runs", "open_runs", "same_runs", "cross_runs"])).unwrap();
     assert_eq!(e.cells.iter().map(|c| c.count()).sum::<u64>(), s.positions);
     eprintln!("pathgame: {} boards surveyed; `moves == 0` refuted by {}", s.positions, c.position);

@@ -23,16 +23,22 @@
 //! The survey (step 1) is the engine's ([`nimber_engine::survey`], re-exported here), since it
 //! needs only the rules and the solvers; this crate adds what is made of it, and is the only one
 //! that evaluates rules (with the Rhai interpreter).
+//!
+//! Partizan games are also surveyed by their game values ([`nimber_partizan::survey`]: every
+//! position valued in one store of forms, the parts of the value among the features); [`explore`]
+//! takes such a survey as it is, and [`values::check`] checks rules about values (numbers,
+//! values in CGSuite's notation, outcome classes, statements).
 
 pub mod mine;
 pub mod rule;
+pub mod values;
 
 use nimber_engine::Error;
 
 pub use mine::{Exploration, Period, Witness};
 pub use nimber_engine::survey::{
-    feature_index, feature_names, survey, Cell, Entry, Explore, Family, Observed, Scope, Survey,
-    SurveyOptions, MOVES,
+    feature_index, feature_names, survey, Cell, Entry, Explore, Family, Num, Observed, Scope, Survey,
+    SurveyOptions, Table, MOVES,
 };
 pub use rule::{Claim, Rule};
 
@@ -57,7 +63,7 @@ pub struct Counterexample {
     /// What the rule said.
     pub claimed: Claim,
     /// Its features, by name.
-    pub features: Vec<(String, i64)>,
+    pub features: Vec<(String, Num)>,
 }
 
 /// Checks `rule` on every position of the survey (once per feature vector).
@@ -67,7 +73,7 @@ pub fn check(survey: &Survey, rule: &Rule) -> Result<Verdict, Error> {
         let claim = rule.eval(&cell.key, survey.nim)?;
         for e in cell.entries.iter().filter(|e| !claim.holds(e.value)) {
             if worst.as_ref().is_none_or(|(first, ..)| e.first < *first) {
-                worst = Some((e.first, cell, e, claim));
+                worst = Some((e.first, cell, e, claim.clone()));
             }
         }
     }

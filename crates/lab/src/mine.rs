@@ -30,7 +30,7 @@
 //! the nim value itself is also sought: a feature, the XOR of features, or a linear form
 //! modulo `m` (`(2*pieces + 2*on_dark) % 3` for Enjapma).
 
-use nimber_engine::survey::{Cell, Observed, Survey};
+use nimber_engine::survey::{Cell, Num, Observed, Survey};
 use nimber_engine::Value;
 
 /// The largest modulus tried.
@@ -61,6 +61,8 @@ pub struct Exploration {
     pub features: Vec<String>,
     /// Nim values rather than outcomes.
     pub nim: bool,
+    /// For game values: their texts (see [`Survey::values`]).
+    pub values: Option<Vec<String>>,
     /// Which positions, in words.
     pub scope: String,
     /// How many positions.
@@ -79,6 +81,16 @@ pub struct Exploration {
     pub rule: Option<String>,
     /// With nim values: an expression for the nim value.
     pub nim_rule: Option<String>,
+    /// With game values that are all integers: an expression for the value.
+    pub value_rule: Option<String>,
+}
+
+impl Exploration {
+    /// The texts of the game values (empty for outcomes and nim values), for
+    /// [`Observed::text`] and its kin.
+    pub fn value_texts(&self) -> &[String] {
+        self.values.as_deref().unwrap_or(&[])
+    }
 }
 
 /// Analyses the table `cells` of `survey` projected onto `features`.
@@ -91,8 +103,14 @@ pub fn analyse(survey: &Survey, features: Vec<String>, cells: Vec<Cell>) -> Expl
         [w(0), w(1)]
     });
     let periods = (0..features.len()).map(|i| period(&cells, i)).collect();
-    let rule_value = target(survey.nim, &cells);
-    let is_target = |v: Observed| if survey.nim { v.is_loss() } else { v == Observed::Outcome(rule_value) };
+    let rule_value = target(survey, &cells);
+    let is_target = |v: Observed| {
+        if survey.nim || survey.values.is_some() {
+            survey.loses(v)
+        } else {
+            v == Observed::Outcome(rule_value)
+        }
+    };
     let classes: Option<Vec<bool>> = cells
         .iter()
         .map(|c| {
@@ -104,23 +122,39 @@ pub fn analyse(survey: &Survey, features: Vec<String>, cells: Vec<Cell>) -> Expl
             }
         })
         .collect();
-    let keys: Vec<&[i64]> = cells.iter().map(|c| c.key.as_slice()).collect();
-    let rule = classes.and_then(|classes| binary_rule(&features, &keys, &classes));
+    // Rules are mined over the integer features; the others only group the cells.
+    let integer: Vec<usize> =
+        (0..features.len()).filter(|&i| cells.iter().all(|c| c.key[i].int().is_some())).collect();
+    let names: Vec<String> = integer.iter().map(|&i| features[i].clone()).collect();
+    let rows: Vec<Vec<i64>> =
+        cells.iter().map(|c| integer.iter().filter_map(|&i| c.key[i].int()).collect()).collect();
+    let keys: Vec<&[i64]> = rows.iter().map(Vec::as_slice).collect();
+    let rule = classes.and_then(|classes| binary_rule(&names, &keys, &classes));
     let nim_rule = if survey.nim && function {
         let nims: Vec<u32> = cells
             .iter()
             .map(|c| match c.entries[0].value {
                 Observed::Nim(n) => n,
-                Observed::Outcome(_) => unreachable!("a nim survey holds nim values"),
+                _ => unreachable!("a nim survey holds nim values"),
             })
             .collect();
-        nim_formula(&features, &keys, &nims)
+        nim_formula(&names, &keys, &nims)
+    } else {
+        None
+    };
+    let value_rule = if function {
+        survey.values.as_ref().and_then(|texts| {
+            let numbers: Option<Vec<i64>> =
+                cells.iter().map(|c| c.entries[0].value.text(texts).parse().ok()).collect();
+            number_formula(&names, &keys, &numbers?)
+        })
     } else {
         None
     };
     Exploration {
         features,
         nim: survey.nim,
+        values: survey.values.clone(),
         scope: survey.scope.clone(),
         positions: survey.positions,
         cells,
@@ -130,42 +164,46 @@ pub fn analyse(survey: &Survey, features: Vec<String>, cells: Vec<Cell>) -> Expl
         rule_value,
         rule,
         nim_rule,
+        value_rule,
     }
 }
 
-/// The value a rule is about: lose if any position loses (always, for nim values), else draw or
-/// tie if present (in that order), else lose (and the rule is `false`).
-fn target(nim: bool, cells: &[Cell]) -> Value {
-    if nim {
+/// The value a rule is about: lose if any position loses (always, for nim values and game
+/// values, where losing is nim value 0 and game value 0), else draw or tie if present (in that
+/// order), else lose (and the rule is `false`).
+fn target(survey: &Survey, cells: &[Cell]) -> Value {
+    if survey.nim || survey.values.is_some() {
         return Value::Lose;
     }
     let present = |v: Value| cells.iter().any(|c| c.entries.iter().any(|e| e.value == Observed::Outcome(v)));
     [Value::Lose, Value::Draw, Value::Tie].into_iter().find(|&v| present(v)).unwrap_or(Value::Lose)
 }
 
-/// The period along feature `i` (see the module documentation).
+/// The period along feature `i` (see the module documentation), an integer feature; none along
+/// others.
 fn period(cells: &[Cell], i: usize) -> Option<Period> {
+    let along: Vec<i64> = cells.iter().map(|c| c.key[i].int()).collect::<Option<_>>()?;
     let values = |c: &Cell| c.entries.iter().map(|e| e.value).collect::<Vec<_>>();
-    let index: std::collections::HashMap<&[i64], Vec<Observed>> =
+    let index: std::collections::HashMap<&[Num], Vec<Observed>> =
         cells.iter().map(|c| (c.key.as_slice(), values(c))).collect();
-    let min = cells.iter().map(|c| c.key[i]).min()?;
-    let max = cells.iter().map(|c| c.key[i]).max()?;
+    let min = *along.iter().min()?;
+    let max = *along.iter().max()?;
     let span = max - min + 1;
     let mut shifted = Vec::new();
     for p in 1..=span / 2 {
         // The offset is one past the largest feature value where the pair differs.
         let mut offset = min;
         let mut pairs = Vec::new();
-        for c in cells {
+        for (c, &f) in cells.iter().zip(&along) {
             shifted.clear();
             shifted.extend_from_slice(&c.key);
-            shifted[i] += p;
+            shifted[i] = Num::Int(f + p);
             if let Some(other) = index.get(shifted.as_slice()) {
                 let same = *other == values(c);
                 if !same {
-                    offset = offset.max(c.key[i] + 1);
+                    offset = offset.max(f + 1);
                 }
-                pairs.push(c.key[i]);
+                pairs.push(f);
             }
         }
         let compared = pairs.iter().any(|&k| k >= offset);
@@ -395,6 +433,74 @@ fn nim_formula(names: &[String], keys: &[&[i64]], nims: &[u32]) -> Option<String
     None
 }
 
+/// `term + c` as text: `cols`, `-(cols / 2) + 1`, `rows - cols - 2`.
+fn plus_constant(term: &str, c: i128) -> String {
+    match c.signum() {
+        0 => term.to_string(),
+        1 => format!("{term} + {c}"),
+        _ => format!("{term} - {}", -c),
+    }
+}
+
+/// `term(key) + c` for the constant `c` that fits the first cell, if it fits every cell.
+fn fit(keys: &[&[i64]], numbers: &[i64], term: impl Fn(&[i64]) -> i128) -> Option<i128> {
+    let c = *numbers.first()? as i128 - term(keys.first()?);
+    keys.iter().zip(numbers).all(|(k, &n)| term(k) + c == n as i128).then_some(c)
+}
+
+/// An expression for the value of every cell, when every value is an integer: a constant, then
+/// (simplest first) `±f + c`, `±(f / d) + c` for `d` in 2..=4 (division truncated, as in the
+/// rule language), `a*f + b*g + c` with `a` and `b` in -2..=2; for Domineering's 1 x n strips
+/// `-(cols / 2)`.
+fn number_formula(names: &[String], keys: &[&[i64]], numbers: &[i64]) -> Option<String> {
+    if let Some(c) = fit(keys, numbers, |_| 0) {
+        return Some(c.to_string());
+    }
+    let k = names.len();
+    for (i, name) in names.iter().enumerate() {
+        for s in [1i128, -1] {
+            if let Some(c) = fit(keys, numbers, |key| s * key[i] as i128) {
+                let term = if s == 1 { name.clone() } else { format!("-{name}") };
+                return Some(plus_constant(&term, c));
+            }
+        }
+    }
+    for (i, name) in names.iter().enumerate() {
+        for d in 2..=4i128 {
+            for s in [1i128, -1] {
+                if let Some(c) = fit(keys, numbers, |key| s * (key[i] as i128 / d)) {
+                    let term = if s == 1 { format!("{name} / {d}") } else { format!("-({name} / {d})") };
+                    return Some(plus_constant(&term, c));
+                }
+            }
+        }
+    }
+    for i in 0..k {
+        for j in i + 1..k {
+            for a in [1i128, -1, 2, -2] {
+                for b in [1i128, -1, 2, -2] {
+                    let Some(c) = fit(keys, numbers, |key| a * key[i] as i128 + b * key[j] as i128) else {
+                        continue;
+                    };
+                    let first = match a {
+                        1 => names[i].clone(),
+                        -1 => format!("-{}", names[i]),
+                        a => format!("{a}*{}", names[i]),
+                    };
+                    let second = match b {
+                        1 => format!(" + {}", names[j]),
+                        -1 => format!(" - {}", names[j]),
+                        b if b > 0 => format!(" + {b}*{}", names[j]),
+                        b => format!(" - {}*{}", -b, names[j]),
+                    };
+                    return Some(plus_constant(&format!("{first}{second}"), c));
+                }
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,13 +516,14 @@ mod tests {
             .into_iter()
             .enumerate()
             .map(|(i, (key, value))| Cell {
-                key,
+                key: key.into_iter().map(Num::Int).collect(),
                 entries: vec![Entry { value, count: 1, first: i as u64, example: format!("p{i}") }],
             })
             .collect();
         let survey = Survey {
             features: Vec::new(),
             nim,
+            values: None,
             scope: String::new(),
             positions: cells.len() as u64,
             cells: cells.clone(),
@@ -523,6 +630,62 @@ mod tests {
         let e = analyse(&survey, names(&["pieces", "on_dark"]), cells);
         assert_eq!(e.nim_rule.as_deref(), Some("(2*pieces + 2*on_dark) % 3"));
         assert_eq!(e.rule.as_deref(), Some("(pieces + on_dark) % 3 == 0"));
+    }
+
+    #[test]
+    fn formulas_for_integer_values() {
+        let names = names(&["rows", "cols"]);
+        let check = |cells: &[(i64, i64, i64)]| {
+            let rows: Vec<Vec<i64>> = cells.iter().map(|&(r, c, _)| vec![r, c]).collect();
+            let keys: Vec<&[i64]> = rows.iter().map(Vec::as_slice).collect();
+            let numbers: Vec<i64> = cells.iter().map(|&(_, _, v)| v).collect();
+            number_formula(&names, &keys, &numbers)
+        };
+        // Domineering's 1 x n strips, -floor(n/2), and its n x 1 ones, floor(n/2).
+        let strips: Vec<(i64, i64, i64)> = (1..=8).map(|n| (1, n, -(n / 2))).collect();
+        assert_eq!(check(&strips).as_deref(), Some("-(cols / 2)"));
+        let columns: Vec<(i64, i64, i64)> = (1..=8).map(|n| (n, 1, n / 2)).collect();
+        assert_eq!(check(&columns).as_deref(), Some("rows / 2"));
+        assert_eq!(check(&[(1, 1, 4), (2, 3, 4)]).as_deref(), Some("4"));
+        assert_eq!(check(&[(1, 1, -1), (2, 3, 0), (5, 1, 3)]).as_deref(), Some("rows - 2"));
+        let diagonal: Vec<(i64, i64, i64)> =
+            (0..5).flat_map(|r| (0..5).map(move |c| (r, c, r - 2 * c + 1))).collect();
+        assert_eq!(check(&diagonal).as_deref(), Some("rows - 2*cols + 1"));
+        let none: Vec<(i64, i64, i64)> = (0..6).map(|n| (1, n, n * n)).collect();
+        assert_eq!(check(&none), None);
+    }
+
+    /// Game values: the rule is about the value 0, mined over the integer features only; a
+    /// dyadic feature groups cells but has no period; integer values get a formula.
+    #[test]
+    fn game_values() {
+        // Values -2, -1, 0 ("0" is the loss) at n = 0..6, by n and a dyadic feature n/2.
+        let texts: Vec<String> = ["-2", "-1", "0"].map(String::from).to_vec();
+        let cells: Vec<Cell> = (0..6)
+            .map(|n: i64| Cell {
+                key: vec![Num::Int(n), Num::Dyadic(nimber_engine::Dyadic::new(n as i128, 1))],
+                entries: vec![Entry {
+                    value: Observed::Value(2 - (n / 2) as u32),
+                    count: 1,
+                    first: n as u64,
+                    example: format!("p{n}"),
+                }],
+            })
+            .collect();
+        let survey = Survey {
+            features: names(&["n", "half"]),
+            nim: false,
+            values: Some(texts),
+            scope: String::new(),
+            positions: 6,
+            cells: cells.clone(),
+        };
+        let e = analyse(&survey, names(&["n", "half"]), cells);
+        assert!(e.function);
+        assert_eq!(e.rule.as_deref(), Some("n <= 1"));
+        assert_eq!(e.value_rule.as_deref(), Some("-(n / 2)"));
+        assert_eq!(e.periods[1], None);
+        assert!(survey.loses(Observed::Value(2)) && !survey.loses(Observed::Value(0)));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Conjectured rules: expressions over a game's features that say what a position is worth.
 //!
 //! Expressions are read and evaluated by [Rhai](https://rhai.rs) (MIT or Apache-2.0, actively
-//! maintained), compiled in expression-only mode with 64-bit integers and no floats, arrays,
+//! maintained), compiled in expression-only mode with 64-bit integers and floats, and no arrays,
 //! objects, modules or function definitions. It was chosen over `evalexpr` (the usual
 //! expression crate) because evalexpr's current versions are AGPL-3.0, which nimber's licence
 //! cannot take, and because its errors carry no position, while Rhai reports the line and
@@ -13,6 +13,14 @@
 //! so Nim's rule is `(heap1 ^ heap2 ^ heap3) == 0`), `<< >>`, parentheses, `if c { a } else { b }`, functions such as `min(a, b)`, `max(a, b)`,
 //! `abs(a)`, and strings `"win"`, `"lose"`, `"tie"`, `"draw"`.
 //!
+//! Features are integers ([`Num::Int`]) but for the parts of game values that are dyadic
+//! rationals (`left_stop`, `temperature`: [`Num::Dyadic`]), which rules read as floats: a float
+//! holds every dyadic rational with a numerator of at most 53 bits exactly, and a feature that
+//! does not fit is refused with an error rather than rounded. Decimals such as `0.5` are floats
+//! too (`1/2` is the integer 0). Integers and floats mix in comparisons and arithmetic
+//! (`temperature <= 1`). A feature that a position does not have (the `number` of a switch:
+//! [`Num::Absent`]) is `()`: it equals only `()`, every other comparison with it is false.
+//!
 //! What a rule's result claims ([`Claim`]):
 //!
 //! - `true` / `false`: the position has / has not the rule's value, [`Value::Lose`] unless
@@ -20,6 +28,9 @@
 //!   here". For nim values, lose means nim value 0 and win a non-zero one.
 //! - a value name (`"draw"`): the position has that value.
 //! - an integer (with nim values only): the position has that nim value.
+//!
+//! Rules about game values (`--values`) read the same results differently: see
+//! [`crate::values`]. [`Rule::said`] gives a result as it is ([`Said`]).
 //!
 //! A rule comes from the user, so the interpreter is bounded ([`Limits`]): the length of its
 //! text, the depth of its nesting, the operations and the time of one evaluation, and the length
@@ -33,36 +44,90 @@ use std::time::{Duration, Instant};
 
 use rhai::{Dynamic, Engine, Position, Scope, AST};
 
-use nimber_engine::survey::Observed;
-use nimber_engine::Error;
+use nimber_engine::survey::{Num, Observed};
 use nimber_engine::Value;
+use nimber_engine::{Dyadic, Error};
 
 /// What a rule says about a position.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Claim {
     /// The position has this value.
     Is(Observed),
     /// The position has any value but this one.
     IsNot(Observed),
+    /// A claim about a game value, in words: `{2|-1/2}`, `not 0`, `outcome N`, `false`. It is
+    /// checked against the forms of the values ([`crate::values`]), not by [`Claim::holds`].
+    About(String),
 }
 
 impl Claim {
-    /// Whether a position with value `actual` agrees with the claim.
-    pub fn holds(self, actual: Observed) -> bool {
+    /// Whether a position with value `actual` (an outcome or a nim value) agrees with the
+    /// claim; never for [`Claim::About`], which is checked elsewhere.
+    pub fn holds(&self, actual: Observed) -> bool {
         match self {
-            Claim::Is(v) => actual == v,
-            Claim::IsNot(v) => actual != v,
+            Claim::Is(v) => actual == *v,
+            Claim::IsNot(v) => actual != *v,
+            Claim::About(_) => false,
         }
     }
 }
 
 impl fmt::Display for Claim {
-    /// `lose`, `not lose`, `nim 2`, `not nim 0`.
+    /// `lose`, `not lose`, `nim 2`, `not nim 0`, or a claim about a game value as written.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Claim::Is(v) => write!(f, "{v}"),
             Claim::IsNot(v) => write!(f, "not {v}"),
+            Claim::About(text) => f.write_str(text),
         }
+    }
+}
+
+/// A rule's result as it is, before it is read as a claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Said {
+    /// `true` or `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A float: a dyadic rational (every finite float is one).
+    Number(Dyadic),
+    /// A string.
+    Text(String),
+}
+
+/// The most bits of a numerator that a float holds exactly.
+const FLOAT_BITS: u32 = 53;
+
+/// A dyadic rational as a float, when the float is exactly it: a numerator of at most
+/// [`FLOAT_BITS`] bits, and not too small.
+pub fn exact_float(d: Dyadic) -> Option<f64> {
+    (d.numerator().unsigned_abs() < 1 << FLOAT_BITS && d.exponent() <= 1000).then(|| d.to_f64())
+}
+
+/// A finite float as the dyadic rational it is; `None` for infinities, NaN and floats of
+/// 2^126 or more in size.
+pub fn float_dyadic(x: f64) -> Option<Dyadic> {
+    if !x.is_finite() {
+        return None;
+    }
+    if x == 0.0 {
+        return Some(Dyadic::ZERO);
+    }
+    let bits = x.to_bits();
+    let negative = bits >> 63 == 1;
+    let biased = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = (bits & ((1 << 52) - 1)) as i128;
+    // x = mantissa * 2^power.
+    let (mantissa, power) = if biased == 0 { (fraction, -1074) } else { (fraction | 1 << 52, biased - 1075) };
+    let mantissa = if negative { -mantissa } else { mantissa };
+    if power >= 0 {
+        if power > 126 - FLOAT_BITS as i32 {
+            return None;
+        }
+        Some(Dyadic::int(mantissa << power))
+    } else {
+        Some(Dyadic::new(mantissa, (-power) as u32))
     }
 }
 
@@ -249,22 +314,79 @@ impl Rule {
 
     /// What the rule says about a position with these feature values (in the order of the
     /// features it was compiled with). `nim`: positions have nim values.
-    pub fn eval(&self, values: &[i64], nim: bool) -> Result<Claim, Error> {
+    pub fn eval(&self, values: &[Num], nim: bool) -> Result<Claim, Error> {
+        let none = Position::NONE;
+        let said = self.said(values)?;
+        match said {
+            Said::Bool(b) => self.bool_claim(b, nim),
+            Said::Int(n) if nim => {
+                let n = u32::try_from(n).map_err(|_| {
+                    let at = self.at(values);
+                    rule_error(
+                        &self.text,
+                        none,
+                        format!("it gives {n} (with {at}), which is not a nim value"),
+                    )
+                })?;
+                Ok(Claim::Is(Observed::Nim(n)))
+            }
+            Said::Int(_) | Said::Number(_) => Err(self.error_at(
+                values,
+                format!("it gives the number {said}"),
+                "a rule gives true or false, a value name, or with --nim a nim value",
+            )),
+            Said::Text(name) => {
+                let value = Value::from_name(&name).ok_or_else(|| {
+                    self.error_at(
+                        values,
+                        format!("it gives \"{name}\""),
+                        "value names are win, lose, tie and draw",
+                    )
+                })?;
+                value_claim(value, true, nim).map_err(|m| rule_error(&self.text, none, m))
+            }
+        }
+    }
+
+    /// The error "`what` (with the features): `why`", about the rule as a whole.
+    pub fn error_at(&self, values: &[Num], what: impl fmt::Display, why: impl fmt::Display) -> Error {
+        rule_error(&self.text, Position::NONE, format!("{what} (with {}): {why}", self.at(values)))
+    }
+
+    /// `pieces=4 on_dark=0`: the features at a position, for errors.
+    fn at(&self, values: &[Num]) -> String {
+        let pairs: Vec<String> = self.features.iter().zip(values).map(|(n, v)| format!("{n}={v}")).collect();
+        pairs.join(" ")
+    }
+
+    /// The rule's result at a position with these feature values, as it is. Fails with the
+    /// column of an evaluation error, or when a dyadic feature does not fit a float exactly.
+    pub fn said(&self, values: &[Num]) -> Result<Said, Error> {
         let mut scope = Scope::new();
         for (name, &v) in self.features.iter().zip(values) {
-            scope.push(name.as_str(), v);
+            match v {
+                Num::Int(n) => scope.push(name.as_str(), n),
+                Num::Dyadic(d) => match exact_float(d) {
+                    Some(x) => scope.push(name.as_str(), x),
+                    None => {
+                        return Err(self.error_at(
+                            values,
+                            format!("feature `{name}` is {d}"),
+                            format!(
+                                "a rule reads it as a float, which holds at most {FLOAT_BITS} bits exactly"
+                            ),
+                        ))
+                    }
+                },
+                Num::Absent => scope.push(name.as_str(), ()),
+            };
         }
-        let at = || {
-            let pairs: Vec<String> =
-                self.features.iter().zip(values).map(|(n, v)| format!("{n}={v}")).collect();
-            pairs.join(" ")
-        };
         self.started.set(Instant::now());
         let result: Dynamic = self.engine.eval_ast_with_scope(&mut scope, &self.ast).map_err(|e| {
             let mut e = *e;
             let pos = e.take_position();
             if let Some(bound) = eval_message(&e, &self.limits) {
-                return rule_error(&self.text, pos, format!("{bound} (with {})", at()));
+                return rule_error(&self.text, pos, format!("{bound} (with {})", self.at(values)));
             }
             let hint = match &e {
                 rhai::EvalAltResult::ErrorFunctionNotFound(f, _)
@@ -272,55 +394,48 @@ impl Rule {
                 {
                     " (`^`, `&` and `|` bind more loosely than comparisons, as in C: write `(a ^ b) == 0`)"
                 }
+                rhai::EvalAltResult::ErrorFunctionNotFound(f, _) if f.contains("()") => {
+                    " (a feature the value does not have is `()`: test it with `== ()` first)"
+                }
                 _ => "",
             };
-            rule_error(&self.text, pos, format!("{e}{hint} (with {})", at()))
+            rule_error(&self.text, pos, format!("{e}{hint} (with {})", self.at(values)))
         })?;
-        let none = Position::NONE;
         if let Ok(b) = result.as_bool() {
-            return self.bool_claim(b, nim);
+            return Ok(Said::Bool(b));
         }
         if let Ok(n) = result.as_int() {
-            if !nim {
-                return Err(rule_error(
-                    &self.text,
-                    none,
-                    format!("it gives the number {n} (with {}): a rule gives true or false, a value name, or with --nim a nim value", at()),
-                ));
-            }
-            let n = u32::try_from(n).map_err(|_| {
-                rule_error(
-                    &self.text,
-                    none,
-                    format!("it gives {n} (with {}), which is not a nim value", at()),
-                )
-            })?;
-            return Ok(Claim::Is(Observed::Nim(n)));
+            return Ok(Said::Int(n));
+        }
+        if let Ok(x) = result.as_float() {
+            return float_dyadic(x).map(Said::Number).ok_or_else(|| {
+                self.error_at(values, format!("it gives {x}"), "a rule's numbers are finite and below 2^126")
+            });
         }
         if result.is_string() {
-            let name = result.into_string().unwrap_or_default();
-            let value = Value::from_name(&name).ok_or_else(|| {
-                rule_error(
-                    &self.text,
-                    none,
-                    format!("it gives \"{name}\" (with {}): value names are win, lose, tie and draw", at()),
-                )
-            })?;
-            return value_claim(value, true, nim).map_err(|m| rule_error(&self.text, none, m));
+            return Ok(Said::Text(result.into_string().unwrap_or_default()));
         }
-        Err(rule_error(
-            &self.text,
-            none,
-            format!(
-                "it gives a {} (with {}): a rule gives true or false, a value name, or with --nim a nim value",
-                result.type_name(),
-                at()
-            ),
+        Err(self.error_at(
+            values,
+            format!("it gives a {}", result.type_name()),
+            "a rule gives true or false, a value name, or a number",
         ))
     }
 
     fn bool_claim(&self, b: bool, nim: bool) -> Result<Claim, Error> {
         value_claim(self.value, b, nim).map_err(|m| rule_error(&self.text, Position::NONE, m))
+    }
+}
+
+impl fmt::Display for Said {
+    /// As errors quote a result: `true`, `3`, `-1/2`, `"+-1"`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Said::Bool(b) => write!(f, "{b}"),
+            Said::Int(n) => write!(f, "{n}"),
+            Said::Number(d) => write!(f, "{d}"),
+            Said::Text(t) => write!(f, "\"{t}\""),
+        }
     }
 }
 
@@ -346,6 +461,10 @@ mod tests {
         ["pieces", "on_dark", "moves"].iter().map(|s| s.to_string()).collect()
     }
 
+    fn ints(values: &[i64]) -> Vec<Num> {
+        values.iter().map(|&v| Num::Int(v)).collect()
+    }
+
     fn rule(text: &str) -> Rule {
         Rule::new(text, &features(), Value::Lose).unwrap()
     }
@@ -358,22 +477,22 @@ mod tests {
     fn claims() {
         let r = rule("(pieces + on_dark) % 3 == 0");
         let lose = Observed::Outcome(Value::Lose);
-        assert_eq!(r.eval(&[4, 2, 0], false).unwrap(), Claim::Is(lose));
-        assert_eq!(r.eval(&[4, 1, 0], false).unwrap(), Claim::IsNot(lose));
-        assert_eq!(r.eval(&[4, 2, 0], true).unwrap(), Claim::Is(Observed::Nim(0)));
+        assert_eq!(r.eval(&ints(&[4, 2, 0]), false).unwrap(), Claim::Is(lose));
+        assert_eq!(r.eval(&ints(&[4, 1, 0]), false).unwrap(), Claim::IsNot(lose));
+        assert_eq!(r.eval(&ints(&[4, 2, 0]), true).unwrap(), Claim::Is(Observed::Nim(0)));
         let r = rule("(2*pieces + 2*on_dark) % 3");
-        assert_eq!(r.eval(&[1, 0, 0], true).unwrap(), Claim::Is(Observed::Nim(2)));
-        assert!(r.eval(&[1, 0, 0], false).unwrap_err().to_string().contains("--nim"));
+        assert_eq!(r.eval(&ints(&[1, 0, 0]), true).unwrap(), Claim::Is(Observed::Nim(2)));
+        assert!(r.eval(&ints(&[1, 0, 0]), false).unwrap_err().to_string().contains("--nim"));
         let r = rule(r#"if pieces > 3 { "draw" } else { "win" }"#);
-        assert_eq!(r.eval(&[4, 0, 0], false).unwrap(), Claim::Is(Observed::Outcome(Value::Draw)));
-        assert!(r.eval(&[4, 0, 0], true).unwrap_err().to_string().contains("cannot claim draw"));
+        assert_eq!(r.eval(&ints(&[4, 0, 0]), false).unwrap(), Claim::Is(Observed::Outcome(Value::Draw)));
+        assert!(r.eval(&ints(&[4, 0, 0]), true).unwrap_err().to_string().contains("cannot claim draw"));
         let r = Rule::new("(pieces ^ on_dark) == 0", &features(), Value::Draw).unwrap();
-        assert_eq!(r.eval(&[3, 3, 0], false).unwrap(), Claim::Is(Observed::Outcome(Value::Draw)));
+        assert_eq!(r.eval(&ints(&[3, 3, 0]), false).unwrap(), Claim::Is(Observed::Outcome(Value::Draw)));
         assert!(Claim::IsNot(lose).holds(Observed::Outcome(Value::Win)));
         assert!(!Claim::IsNot(lose).holds(lose));
         assert_eq!(Claim::IsNot(lose).to_string(), "not lose");
         assert_eq!(
-            rule("min(pieces, on_dark) + abs(on_dark - 5) == 4").eval(&[1, 2, 0], false).unwrap(),
+            rule("min(pieces, on_dark) + abs(on_dark - 5) == 4").eval(&ints(&[1, 2, 0]), false).unwrap(),
             Claim::Is(lose)
         );
     }
@@ -393,19 +512,98 @@ mod tests {
         assert!(e.contains("column 8"), "{e}");
         assert!(error("  ").contains("empty"));
         assert!(error("let x = 1").contains("column 1"));
-        let e = rule("pieces / on_dark == 1").eval(&[4, 0, 0], false).unwrap_err().to_string();
+        let e = rule("pieces / on_dark == 1").eval(&ints(&[4, 0, 0]), false).unwrap_err().to_string();
         assert!(e.contains("column 8") && e.contains("pieces=4 on_dark=0"), "{e}");
         assert!(!e.contains('\n'));
-        let e = rule("pieces ^ on_dark == 0").eval(&[4, 0, 0], false).unwrap_err().to_string();
+        let e = rule("pieces ^ on_dark == 0").eval(&ints(&[4, 0, 0]), false).unwrap_err().to_string();
         assert!(e.contains("column 8") && e.contains("(a ^ b) == 0"), "{e}");
-        let e = rule("pieces + 1").eval(&[4, 0, 0], true).unwrap();
+        let e = rule("pieces + 1").eval(&ints(&[4, 0, 0]), true).unwrap();
         assert_eq!(e, Claim::Is(Observed::Nim(5)));
         assert!(rule("pieces - 9")
-            .eval(&[4, 0, 0], true)
+            .eval(&ints(&[4, 0, 0]), true)
             .unwrap_err()
             .to_string()
             .contains("not a nim value"));
-        assert!(rule("\"loss2\"").eval(&[4, 0, 0], false).unwrap_err().to_string().contains("value names"));
+        assert!(rule("\"loss2\"")
+            .eval(&ints(&[4, 0, 0]), false)
+            .unwrap_err()
+            .to_string()
+            .contains("value names"));
+    }
+
+    /// Dyadic features are exact floats: compared with integers and decimals, added, given back
+    /// as results; absent ones are `()`.
+    #[test]
+    fn dyadic_and_absent_features() {
+        let names: Vec<String> = ["rows", "temperature", "number"].iter().map(|s| s.to_string()).collect();
+        let rule = |text: &str| Rule::new(text, &names, Value::Lose).unwrap();
+        let d = |n: i128, k: u32| Num::Dyadic(Dyadic::new(n, k));
+        // {2|-1/2}: temperature 5/4, no number.
+        let hot = [Num::Int(2), d(5, 2), Num::Absent];
+        // 3/2: temperature -1/2, number 3/2.
+        let cold = [Num::Int(3), d(-1, 1), d(3, 1)];
+        for (text, at_hot, at_cold) in [
+            ("temperature <= 1", false, true),
+            ("temperature == 1.25", true, false),
+            ("temperature * 4 == 5", true, false),
+            ("number == ()", true, false),
+            ("number != ()", false, true),
+            ("number >= 1", false, true),
+            ("number < 1", false, false),
+            ("number == 1.5 && rows == 3", false, true),
+        ] {
+            assert_eq!(rule(text).said(&hot).unwrap(), Said::Bool(at_hot), "{text}");
+            assert_eq!(rule(text).said(&cold).unwrap(), Said::Bool(at_cold), "{text}");
+        }
+        // Results: exact dyadic rationals back from floats, integers, strings.
+        assert_eq!(rule("temperature - 2").said(&hot).unwrap(), Said::Number(Dyadic::new(-3, 2)));
+        assert_eq!(rule("number / 3").said(&cold).unwrap(), Said::Number(Dyadic::new(1, 1)));
+        assert_eq!(rule("-(rows / 2)").said(&cold).unwrap(), Said::Int(-1));
+        assert_eq!(
+            rule(r#"if rows == 2 { "+-1" } else { "N" }"#).said(&hot).unwrap(),
+            Said::Text("+-1".into())
+        );
+        // Arithmetic on an absent part names it; a dyadic beyond a float's 53 bits is refused.
+        let e = rule("number + 1 == 2").said(&hot).unwrap_err().to_string();
+        assert!(e.contains("column 8") && e.contains("`== ()` first") && e.contains("number=-"), "{e}");
+        let e = rule("temperature < 1")
+            .said(&[Num::Int(1), d((1 << 60) + 1, 3), Num::Absent])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("feature `temperature` is 1152921504606846977/8") && e.contains("53 bits"), "{e}");
+        assert!(rule("temperature < 1").said(&[Num::Int(1), d((1 << 53) - 1, 3), Num::Absent]).is_ok());
+        assert!(rule("temperature < 1").said(&[Num::Int(1), d(1, 60), Num::Absent]).is_ok());
+        // Outside --values, a number is no claim.
+        let e = rule("temperature").eval(&hot, false).unwrap_err().to_string();
+        assert!(e.contains("it gives the number 5/4") && e.contains("--nim"), "{e}");
+        let e = rule("1.0 / 0.0").said(&hot).unwrap_err().to_string();
+        assert!(e.contains("it gives inf"), "{e}");
+    }
+
+    /// Floats and dyadic rationals convert exactly both ways, or not at all.
+    #[test]
+    fn floats_are_dyadic_rationals() {
+        for (x, n, k) in [(0.5, 1, 1), (-1.25, -5, 2), (3.0, 3, 0), (-0.0, 0, 0), (1e-300, 0, 0)] {
+            if x == 1e-300 {
+                assert_eq!(exact_float(float_dyadic(x).unwrap()), None, "an exponent past 1000");
+                continue;
+            }
+            let d = float_dyadic(x).unwrap();
+            assert_eq!(d, Dyadic::new(n, k), "{x}");
+            assert_eq!(exact_float(d), Some(x));
+        }
+        assert_eq!(float_dyadic(2f64.powi(100)), Some(Dyadic::int(1 << 100)));
+        assert_eq!(float_dyadic(2f64.powi(126)), None);
+        assert_eq!(float_dyadic(f64::NAN), None);
+        assert_eq!(float_dyadic(f64::MIN_POSITIVE / 4.0), Some(Dyadic::new(1, 1024)));
+        // Every numerator of up to 53 bits over every denominator up to 2^64, in a sample.
+        for n in [1i128, -3, 5, (1 << 53) - 1, -((1 << 53) - 1)] {
+            for k in [0u32, 1, 7, 64] {
+                let d = Dyadic::new(n, k);
+                assert_eq!(float_dyadic(exact_float(d).unwrap()), Some(d));
+            }
+        }
+        assert_eq!(exact_float(Dyadic::int(1 << 53)), None);
     }
 
     /// `pieces` added up 2^levels times, as a balanced tree of sums.
@@ -440,11 +638,11 @@ mod tests {
         let limits = Limits { operations: 5_000, ..Limits::DEFAULT };
         let sum = format!("{} == 4096", balanced_sum(12));
         let r = Rule::with_limits(&sum, &features(), Value::Lose, limits).unwrap();
-        let e = r.eval(&[1, 0, 0], false).unwrap_err().to_string();
+        let e = r.eval(&ints(&[1, 0, 0]), false).unwrap_err().to_string();
         assert!(e.contains("more than 5000 operations"), "{e}");
         // The same sum within the default bounds.
         let r = Rule::new(&sum, &features(), Value::Lose).unwrap();
-        assert_eq!(r.eval(&[1, 0, 0], false).unwrap(), Claim::Is(Observed::Outcome(Value::Lose)));
+        assert_eq!(r.eval(&ints(&[1, 0, 0]), false).unwrap(), Claim::Is(Observed::Outcome(Value::Lose)));
         let flat = "pieces + ".repeat(100) + "0 == 0";
         assert!(error(&flat).contains("nested too deeply"));
         // Strings: a literal over the bound is refused when compiled, a string built over it
@@ -453,16 +651,16 @@ mod tests {
         assert!(e.contains("at most 1000 characters"), "{e}");
         let half = format!("\"{}\"", "w".repeat(600));
         let r = rule(&format!("{half} + {half} + {half} == \"win\""));
-        let e = r.eval(&[0, 0, 0], false).unwrap_err().to_string();
+        let e = r.eval(&ints(&[0, 0, 0]), false).unwrap_err().to_string();
         assert!(e.contains("too large") && e.contains("at most 1000 characters"), "{e}");
         // Time: with no time at all, an evaluation is stopped at its first check of the clock.
         let limits = Limits { time: Duration::ZERO, ..Limits::DEFAULT };
         let sum = format!("{} == 0", balanced_sum(9));
         let r = Rule::with_limits(&sum, &features(), Value::Lose, limits).unwrap();
-        let e = r.eval(&[1, 0, 0], false).unwrap_err().to_string();
+        let e = r.eval(&ints(&[1, 0, 0]), false).unwrap_err().to_string();
         assert!(e.contains("ran longer than 0ns"), "{e}");
         // A short rule never reaches the clock.
         let r = Rule::with_limits("pieces == 0", &features(), Value::Lose, limits).unwrap();
-        assert_eq!(r.eval(&[0, 0, 0], false).unwrap(), Claim::Is(Observed::Outcome(Value::Lose)));
+        assert_eq!(r.eval(&ints(&[0, 0, 0]), false).unwrap(), Claim::Is(Observed::Outcome(Value::Lose)));
     }
 }

@@ -11,10 +11,12 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError};
+use nimber_engine::survey::Scope;
+use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError, Progress};
 use rustc_hash::FxHashMap;
 
 use crate::forms::{Form, Forms};
+use crate::survey::ValueSurvey;
 
 /// The rules of a partizan game: both players' moves from every position (in a game value,
 /// either player may move from any position). Normal play: a player who cannot move loses.
@@ -54,6 +56,42 @@ pub trait Partizan: Send + Sync {
     fn drawing(&self) -> Option<&dyn Draw<(Self::Position, Player)>> {
         None
     }
+
+    /// Features of positions and a family of them for surveys of values, if the game has them
+    /// (without, a survey values the positions reachable from the start, with the features
+    /// every game has).
+    fn exploration(&self) -> Option<&dyn Explore<Self::Position>> {
+        None
+    }
+}
+
+/// Numeric features of positions and a family of positions, for surveys of values (`nimber
+/// explore --values`, `nimber check --values`; see [`crate::survey`]): the partizan
+/// counterpart of the engine's [`nimber_engine::Explore`].
+pub trait Explore<P> {
+    /// Names of numeric features of a position (identifiers: letters, digits, `_`). Every game
+    /// also has `moves_left`, `moves_right` and the parts of the value, which the survey adds
+    /// ([`crate::survey::feature_names`]).
+    fn features(&self) -> Vec<String>;
+
+    /// The values of [`Explore::features`] for `pos`, appended to `out` in the same order.
+    fn feature_values(&self, pos: &P, out: &mut Vec<i64>);
+
+    /// The positions a survey values, set by the game's parameters (every rectangle up to a
+    /// size, every board of a size with every placement of pieces). `Ok(None)` (the default)
+    /// means the positions reachable from the start.
+    fn family(&self) -> Result<Option<Family<P>>, Error> {
+        Ok(None)
+    }
+}
+
+/// The positions a survey of values covers, in order (which position is "first" is this order),
+/// and what they are in words.
+pub struct Family<P> {
+    /// What the family is, for people: "every rectangle of 1 to 4 rows and 1 to 4 columns".
+    pub description: String,
+    /// The positions.
+    pub positions: Vec<P>,
 }
 
 /// Computes the values of positions of one game, remembering each position's value.
@@ -340,10 +378,18 @@ pub trait DynPartizan: Send + Sync {
 
     /// The drawing of a position with `player` to move, if the game draws its positions.
     fn draw(&self, position: &str, player: Player) -> Result<Option<String>, Error>;
+
+    /// The features of its surveys of values: its own, `moves_left`, `moves_right`, then the
+    /// parts of the value ([`crate::survey::feature_names`]).
+    fn feature_names(&self) -> Vec<String>;
+
+    /// Values every position of the scope (the game's family, or the positions reachable from
+    /// one, in the game's notation) and tabulates them by their features ([`crate::survey`]).
+    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error>;
 }
 
 /// A position read in the game's notation (the start when `None`).
-fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::Position, Error> {
+pub(crate) fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::Position, Error> {
     match position {
         None => Ok(game.start()),
         Some(text) => {
@@ -356,7 +402,7 @@ fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::Position, Er
 }
 
 /// A position in the game's notation.
-fn write<G: Partizan>(game: &G, pos: &G::Position) -> String {
+pub(crate) fn write<G: Partizan>(game: &G, pos: &G::Position) -> String {
     game.notation().map_or_else(|| format!("{pos:?}"), |n| n.format(pos))
 }
 
@@ -420,5 +466,13 @@ where
     fn draw(&self, position: &str, player: Player) -> Result<Option<String>, Error> {
         let pos = read(self, Some(position))?;
         Ok(self.drawing().and_then(|d| d.svg(&(pos, player))))
+    }
+
+    fn feature_names(&self) -> Vec<String> {
+        crate::survey::feature_names(self)
+    }
+
+    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
+        crate::survey::survey(self, scope, progress)
     }
 }

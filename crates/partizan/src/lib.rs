@@ -2,7 +2,7 @@
 //! *Winning Ways* for short games, where the players have different moves.
 //!
 //! Layers, each importing only those above it:
-//! - [`dyadic`]: the numbers of short games (dyadic rationals).
+//! - [`dyadic`]: the numbers of short games (dyadic rationals; the engine's, re-exported).
 //! - [`thermograph`]: walls and thermographs (the arithmetic of cooling), drawn as SVG.
 //! - [`forms`]: canonical forms stored once each ([`Forms`], [`Form`]): construction,
 //!   comparison, negation, sums, outcome classes, stops, thermographs, mean, temperature and
@@ -10,16 +10,23 @@
 //! - [`print`] and [`parse`]: CGSuite's notation, out and in (values, sums, comparisons).
 //! - [`game`]: games that state Left's and Right's moves ([`Partizan`]), their values
 //!   ([`Evaluator`]), and the bridge to the engine's strong solvers ([`Bridge`]).
+//! - [`survey`]: surveys of values: every position of a family valued in one store and
+//!   tabulated by features, the parts of the value among them (`nimber explore --values`);
+//!   front ends reach it through [`DynPartizan`] (in [`game`], which calls it).
 
-pub mod dyadic;
+/// The dyadic rationals, the engine's ([`nimber_engine::dyadic`]): plain arithmetic shared with
+/// the surveys of values.
+pub use nimber_engine::dyadic;
 pub mod forms;
 pub mod game;
 pub mod parse;
 pub mod print;
+pub mod survey;
 pub mod thermograph;
 
-pub use dyadic::Dyadic;
 pub use forms::{Form, Forms, OutcomeClass, Relation};
 pub use game::{Analysis, Bridge, DynPartizan, Evaluator, Memory, Partizan, Player, Valued, ValuedMove};
+pub use nimber_engine::dyadic::Dyadic;
 pub use print::{Nus, Printer};
+pub use survey::ValueSurvey;
 pub use thermograph::{Thermograph, Trajectory};

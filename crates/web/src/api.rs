@@ -721,10 +721,12 @@ fn sequence_json(rules: &Ruleset, upto: usize, progress: &dyn nimber_engine::Pro
     })
 }
 
-fn observed_json(v: Observed) -> Json {
+/// A value name, a nim value, or the text of a game value (among `values`).
+fn observed_json(v: Observed, values: &[String]) -> Json {
     match v {
         Observed::Outcome(v) => json!(v.name()),
         Observed::Nim(n) => json!(n),
+        Observed::Value(_) => json!(v.text(values)),
     }
 }
 
@@ -743,7 +745,7 @@ fn exploration_json(e: &lab::Exploration) -> Result<Json, Error> {
             json!({
                 "key": c.key,
                 "entries": c.entries.iter().map(|en| json!({
-                    "value": observed_json(en.value),
+                    "value": observed_json(en.value, e.value_texts()),
                     "count": en.count,
                     "example": en.example,
                 })).collect::<Vec<_>>(),
@@ -758,8 +760,8 @@ fn exploration_json(e: &lab::Exploration) -> Result<Json, Error> {
         "cells": cells,
         "function": e.function,
         "counterexample": e.counterexample.as_ref().map(|[a, b]| json!([
-            {"position": a.position, "value": observed_json(a.value)},
-            {"position": b.position, "value": observed_json(b.value)},
+            {"position": a.position, "value": observed_json(a.value, e.value_texts())},
+            {"position": b.position, "value": observed_json(b.value, e.value_texts())},
         ])),
         "periods": e.periods.iter().map(|p| p.map(|p| json!({"period": p.period, "offset": p.offset}))).collect::<Vec<_>>(),
         "rule": e.rule,

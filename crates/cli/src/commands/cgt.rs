@@ -81,17 +81,8 @@ fn tree(forms: &Forms, g: Form, budget: &mut usize) -> Option<Json> {
 /// `nimber cgt`.
 pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let info = nimber_games::find(&args.game.game)?;
-    let build = info.facts.partizan.ok_or_else(|| {
-        let names: Vec<&str> =
-            nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
-        Failure::msg(format!(
-            "{} is not a partizan game with values (`nimber cgt` takes: {})",
-            info.name,
-            names.join(", ")
-        ))
-    })?;
+    let game = super::partizan(info, &args.game.params, "nimber cgt")?;
     let params = Params::parse(info.name, info.params, &args.game.params)?;
-    let game = build(&params)?;
     let started = Instant::now();
     let mut valued = game.value(args.position.as_deref())?;
     let elapsed = started.elapsed();

@@ -1,16 +1,19 @@
 //! `nimber check`: checks a conjectured rule, an expression over a game's features, against
 //! exhaustive solving of every position of the game's family (or of the positions reachable
-//! from one position). See [`nimber_lab::rule`] for the language.
+//! from one position). See [`nimber_lab::rule`] for the language, and [`nimber_lab::values`]
+//! for rules about game values (`--values`).
 
 use std::io::Write;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 use nimber_engine::Value;
-use nimber_lab::{self as lab, Observed, Rule, Verdict};
+use nimber_lab::values::Target;
+use nimber_lab::{self as lab, Num, Rule, Verdict};
 use serde::Serialize;
 
 use crate::args::GameArgs;
-use crate::commands::{build, survey, Built};
+use crate::commands::explore::ObservedJson;
+use crate::commands::{build, survey, value_survey, Built};
 use crate::error::Failure;
 use crate::output;
 
@@ -25,7 +28,18 @@ use crate::output;
                         nimber check enjapma -p h=3 -p w=4 --rule '(on_light + 2*on_dark) % 3 == 0'\n  \
                         nimber check nim -p heaps=3 -p max=7 --rule 'xor == 0'\n  \
                         nimber check nim -p heaps=3 -p max=7 --nim --rule 'heap1 ^ heap2 ^ heap3'\n  \
-                        nimber check gameindarkness -p field=A..../...../....B --rule 'dist_diff >= 2' --value draw")]
+                        nimber check gameindarkness -p field=A..../...../....B --rule 'dist_diff >= 2' --value draw\n  \
+                        nimber check domineering --values -p rows=1 -p cols=8 --rule '-(cols / 2)'\n  \
+                        nimber check domineering --values --rule 'if rows == cols { \"N\" } else { \"+-1\" }'\n  \
+                        nimber check clobber --values -p rows=1 -p cols=8 --always --rule 'left_stop - right_stop <= 2'\n\n\
+                        With --values (partizan games), the features include the parts of the value \
+                        (see `nimber explore --help`; dyadic ones are floats, exact; write 0.5, not 1/2, \
+                        which is the integer 0; a part a value lacks is `()`), and a rule gives a \
+                        number (the value is that number), a string (a value in CGSuite's notation, \
+                        such as \"{2|-1/2}\", compared by canonical form, or an outcome class \"L\", \
+                        \"R\", \"N\", \"P\"), or true (the value is --value, 0 unless given) or \
+                        false (it is not); with --always, true or false: a statement that must be \
+                        true at every position.")]
 pub struct CheckArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -34,13 +48,24 @@ pub struct CheckArgs {
     #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
     pub rule: String,
 
-    /// The value a true rule claims (a false one claims any other value)
-    #[arg(long, value_enum, default_value_t = ValueArg::Lose)]
-    pub value: ValueArg,
+    /// The value a true rule claims (a false one claims any other value): win, lose (the
+    /// default), tie or draw; with --values a game value in CGSuite's notation (default 0)
+    #[arg(long, value_name = "VALUE", allow_hyphen_values = true)]
+    pub value: Option<String>,
 
     /// Check nim values (Sprague-Grundy; impartial games): a number-valued rule gives the nim value
     #[arg(long)]
     pub nim: bool,
+
+    /// Check game values (partizan games): a rule gives a value, a number, an outcome class,
+    /// or true where the value is --value
+    #[arg(long, conflicts_with = "nim")]
+    pub values: bool,
+
+    /// With --values: the rule is a statement about the features and the parts of the value,
+    /// true at every position (such as 'left_stop >= right_stop')
+    #[arg(long, requires = "values", conflicts_with = "value")]
+    pub always: bool,
 
     /// Check the positions reachable from this position instead of the game's family
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
@@ -52,30 +77,23 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
-/// The values, as named on the command line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ValueArg {
-    Win,
-    Lose,
-    Tie,
-    Draw,
-}
-
-impl From<ValueArg> for Value {
-    fn from(v: ValueArg) -> Value {
-        match v {
-            ValueArg::Win => Value::Win,
-            ValueArg::Lose => Value::Lose,
-            ValueArg::Tie => Value::Tie,
-            ValueArg::Draw => Value::Draw,
-        }
-    }
+/// The value of `--value` without `--values`.
+fn outcome_value(text: Option<&str>) -> Result<Value, Failure> {
+    let Some(text) = text else { return Ok(Value::Lose) };
+    Value::from_name(text.trim()).ok_or_else(|| {
+        Failure::msg(format!(
+            "--value {text}: a value is win, lose, tie or draw (with --values, a game value)"
+        ))
+    })
 }
 
 /// Checks the rule and reports: it holds, or the first counterexample.
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if args.values {
+        return run_values(args, out);
+    }
     let built = build(&args.game)?;
-    let value = Value::from(args.value);
+    let value = outcome_value(args.value.as_deref())?;
     if args.nim && !matches!(value, Value::Win | Value::Lose) {
         return Err(Failure::msg(format!("--value {value}: nim values are wins and losses")));
     }
@@ -84,7 +102,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (survey, elapsed) = survey(&built, args.from.as_deref(), args.nim)?;
     let verdict = lab::check(&survey, &rule)?;
     if args.json {
-        output::write_json(out, &json(&built, &rule, &survey.scope, &verdict))?;
+        output::write_json(out, &json(&built, &rule, &survey.scope, &verdict, &[], None))?;
         return Ok(());
     }
     writeln!(out, "game: {}", built.title())?;
@@ -92,17 +110,66 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let meaning = if args.nim { "nim value" } else { "value" };
     writeln!(out, "rule: {} (true: the {meaning} is {value})", rule.text())?;
     writeln!(out)?;
+    report(&verdict, &[], None, out)?;
+    writeln!(out, "time: {}", output::duration(elapsed))?;
+    Ok(())
+}
+
+/// `nimber check --values`: the rule against the game values.
+fn run_values(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let built = build(&args.game)?;
+    let game = crate::commands::partizan(built.info, &args.game.params, "--values")?;
+    // Read the rule and the target value before valuing anything.
+    let rule = Rule::new(&args.rule, &game.feature_names(), Value::Lose)?;
+    let target_text = args.value.as_deref().unwrap_or("0");
+    Target::check_text(target_text)?;
+    let (mut values, elapsed) = value_survey(game.as_ref(), args.from.as_deref())?;
+    let target = if args.always { Target::Always } else { Target::value(target_text, &mut values)? };
+    let verdict = lab::values::check(&mut values, &rule, target)?;
+    let texts = values.survey.value_texts().to_vec();
+    let outcome = verdict.counterexample.as_ref().and_then(|c| {
+        let g = values.form(c.value)?;
+        Some(values.forms.outcome(g).letter())
+    });
+    if args.json {
+        output::write_json(out, &json(&built, &rule, &values.survey.scope, &verdict, &texts, outcome))?;
+        return Ok(());
+    }
+    writeln!(out, "game: {}", built.title())?;
+    writeln!(out, "positions: {} ({})", verdict.positions, values.survey.scope)?;
+    let meaning = if args.always {
+        "a statement, true at every position".to_string()
+    } else {
+        format!("a number, a value or an outcome class: what the value is; true: the value is {target_text}")
+    };
+    writeln!(out, "rule: {} ({meaning})", rule.text())?;
+    writeln!(out)?;
+    report(&verdict, &texts, outcome, out)?;
+    writeln!(out, "time: {}", output::duration(elapsed))?;
+    Ok(())
+}
+
+/// "holds on N positions", or the counterexample: its position, value (with its outcome class,
+/// for game values), what the rule claimed and its features.
+fn report(
+    verdict: &Verdict,
+    texts: &[String],
+    outcome: Option<&str>,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     match &verdict.counterexample {
         None => writeln!(out, "holds on {} positions", verdict.positions)?,
         Some(c) => {
             writeln!(out, "counterexample: {}", c.position)?;
-            writeln!(out, "  value: {}", c.value)?;
+            match outcome {
+                Some(class) => writeln!(out, "  value: {} (outcome {class})", c.value.describe(texts))?,
+                None => writeln!(out, "  value: {}", c.value.describe(texts))?,
+            }
             writeln!(out, "  claimed: {}", c.claimed)?;
             let features: Vec<String> = c.features.iter().map(|(n, v)| format!("{n}={v}")).collect();
             writeln!(out, "  features: {}", features.join(" "))?;
         }
     }
-    writeln!(out, "time: {}", output::duration(elapsed))?;
     Ok(())
 }
 
@@ -120,14 +187,24 @@ struct CheckJson<'a> {
 #[derive(Serialize)]
 struct CounterexampleJson<'a> {
     position: &'a str,
-    /// The true value: a value name, or a nim value.
-    value: Observed,
-    /// What the rule said: `lose`, `not lose`, `nim 2`, ...
+    /// The true value: a value name, a nim value, or a game value's text.
+    value: ObservedJson,
+    /// With --values: the outcome class of the value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<&'a str>,
+    /// What the rule said: `lose`, `not lose`, `nim 2`, `{2|-1/2}`, `outcome N`, ...
     claimed: String,
-    features: std::collections::BTreeMap<&'a str, i64>,
+    features: std::collections::BTreeMap<&'a str, Num>,
 }
 
-fn json<'a>(built: &'a Built, rule: &'a Rule, scope: &'a str, v: &'a Verdict) -> CheckJson<'a> {
+fn json<'a>(
+    built: &'a Built,
+    rule: &'a Rule,
+    scope: &'a str,
+    v: &'a Verdict,
+    texts: &[String],
+    outcome: Option<&'a str>,
+) -> CheckJson<'a> {
     CheckJson {
         game: built.info.name,
         scope,
@@ -136,7 +213,8 @@ fn json<'a>(built: &'a Built, rule: &'a Rule, scope: &'a str, v: &'a Verdict) ->
         positions: v.positions,
         counterexample: v.counterexample.as_ref().map(|c| CounterexampleJson {
             position: &c.position,
-            value: c.value,
+            value: ObservedJson::new(c.value, texts),
+            outcome,
             claimed: c.claimed.to_string(),
             features: c.features.iter().map(|(n, v)| (n.as_str(), *v)).collect(),
         }),

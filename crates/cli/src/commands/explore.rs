@@ -9,11 +9,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 use nimber_engine::Value;
-use nimber_lab::{self as lab, Exploration, Observed};
+use nimber_lab::{self as lab, Exploration, Num, Observed};
 use serde::Serialize;
 
 use crate::args::GameArgs;
-use crate::commands::{build, survey, Built};
+use crate::commands::{build, survey, value_survey, Built};
 use crate::error::Failure;
 use crate::output::{self, Align, Table};
 
@@ -26,7 +26,17 @@ use crate::output::{self, Align, Table};
                         The rule printed is accepted by `nimber check --rule`.\n\nExamples:\n  \
                         nimber explore enjapma -p h=4 -p w=4 --by pieces,on_dark\n  \
                         nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
-                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png")]
+                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png\n  \
+                        nimber explore domineering --values -p rows=4 -p cols=4 --by rows,cols\n  \
+                        nimber explore clobber --values -p rows=1 -p cols=8 --by temperature\n\n\
+                        With --values (partizan games: `nimber help domineering`), the table holds \
+                        canonical values in CGSuite's notation, and the features are the game's, \
+                        moves_left, moves_right, and the parts of the value: left_stop, right_stop, \
+                        mean, temperature (dyadic rationals: 5/4), number, ups, nimber (a value x + \
+                        n.^ + *m has number x, ups n and nimber m; other values have none: `-`). \
+                        The rule printed is true exactly where the value is 0; when every value is \
+                        an integer, a formula for it is sought too (`nimber check --values` \
+                        accepts both).")]
 pub struct ExploreArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -38,6 +48,11 @@ pub struct ExploreArgs {
     /// Tabulate nim values (Sprague-Grundy; impartial games) instead of outcomes
     #[arg(long)]
     pub nim: bool,
+
+    /// Tabulate game values (partizan games: canonical forms in CGSuite's notation) instead of
+    /// outcomes; the parts of the value are features
+    #[arg(long, conflicts_with = "nim")]
+    pub values: bool,
 
     /// Explore the positions reachable from this position instead of the game's family
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
@@ -60,9 +75,17 @@ pub struct ExploreArgs {
 /// Runs the exploration and writes the report (and the picture, when asked).
 pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&args.game)?;
+    let partizan = if args.values {
+        Some(crate::commands::partizan(built.info, &args.game.params, "--values")?)
+    } else {
+        None
+    };
     let by: Vec<String> = args.by.iter().map(|s| s.trim().to_string()).collect();
     // Check the features and the picture's format before solving anything.
-    let names = built.game.feature_names();
+    let names = match &partizan {
+        Some(game) => game.feature_names(),
+        None => built.game.feature_names(),
+    };
     for name in &by {
         lab::feature_index(&names, name)?;
     }
@@ -81,7 +104,13 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     let targets: Vec<&std::path::Path> = pictures.iter().map(|(_, p)| p.as_path()).collect();
     let _locks = crate::commands::solve::lock_and_clean(&targets)?;
-    let (survey, elapsed) = survey(&built, args.from.as_deref(), args.nim)?;
+    let (survey, elapsed) = match &partizan {
+        Some(game) => {
+            let (values, elapsed) = value_survey(game.as_ref(), args.from.as_deref())?;
+            (values.survey, elapsed)
+        }
+        None => survey(&built, args.from.as_deref(), args.nim)?,
+    };
     let exploration = lab::explore(&survey, &by)?;
 
     let title = format!("{}: {}", built.title(), describe_values(&exploration));
@@ -101,19 +130,29 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// "value by pieces (rows) and on_dark (columns)", or "nim value by ...".
+/// "value by pieces (rows) and on_dark (columns)", or "nim value by ...", "game value by ...".
 fn describe_values(e: &Exploration) -> String {
-    let what = if e.nim { "nim value" } else { "value" };
+    let what = value_word(e);
     match e.features.as_slice() {
         [a, b] => format!("{what} by {a} (rows) and {b} (columns)"),
         features => format!("{what} by {}", features.join(", ")),
     }
 }
 
-/// A cell of the grid: `L 16`, `*2 40`, or `L+W 7` when the features do not decide the value.
-fn grid_cell(cell: &lab::Cell) -> String {
-    let values: Vec<String> = cell.entries.iter().map(|e| e.value.short()).collect();
-    format!("{} {}", values.join("+"), cell.count())
+/// The most game values a cell of the grid lists; a cell with more says how many.
+const GRID_VALUES: usize = 3;
+
+/// A cell of the grid: `L 16`, `*2 40`, `+-1 1`, or `L+W 7` when the features do not decide the
+/// value; game values are joined by `;` (`0; * 21`), and past [`GRID_VALUES`] counted (`5
+/// values 70`).
+fn grid_cell(e: &Exploration, cell: &lab::Cell) -> String {
+    let values: Vec<String> = cell.entries.iter().map(|x| x.value.short(e.value_texts())).collect();
+    let values = match (e.values.is_some(), values.len()) {
+        (false, _) => values.join("+"),
+        (true, n) if n > GRID_VALUES => format!("{n} values"),
+        (true, _) => values.join("; "),
+    };
+    format!("{values} {}", cell.count())
 }
 
 fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::Result<()> {
@@ -132,8 +171,8 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
         let mut table = Table::new(columns).indent(2);
         for cell in &e.cells {
             for entry in &cell.entries {
-                let mut row: Vec<String> = cell.key.iter().map(i64::to_string).collect();
-                row.push(entry_value(entry.value));
+                let mut row: Vec<String> = cell.key.iter().map(Num::to_string).collect();
+                row.push(entry.value.text(e.value_texts()));
                 row.push(entry.count.to_string());
                 table.row(row);
             }
@@ -148,9 +187,9 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             out,
             "function: no: `{}` ({}) and `{}` ({}) have the same {features}",
             a.position,
-            entry_value(a.value),
+            a.value.text(e.value_texts()),
             b.position,
-            entry_value(b.value)
+            b.value.text(e.value_texts())
         )?,
     }
     for (name, period) in e.features.iter().zip(&e.periods) {
@@ -159,7 +198,9 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             None => writeln!(out, "period along {name}: none")?,
         }
     }
-    let meaning = if e.rule_value == Value::Lose {
+    let meaning = if e.values.is_some() {
+        "the value is 0, and the player to move loses, exactly where it is true".to_string()
+    } else if e.rule_value == Value::Lose {
         "the player to move loses exactly where it is true".to_string()
     } else {
         format!(
@@ -173,7 +214,7 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             out,
             "rule: none found (no comparison with a constant or between two features, nor a residue of a \
              linear form modulo 2 to 12, decides {})",
-            e.rule_value
+            if e.values.is_some() { "the value 0".to_string() } else { e.rule_value.to_string() }
         )?,
     }
     if e.nim {
@@ -183,38 +224,35 @@ fn write_text(built: &Built, e: &Exploration, out: &mut dyn Write) -> std::io::R
             None => {}
         }
     }
+    if let Some(rule) = &e.value_rule {
+        writeln!(out, "value: {rule}")?;
+    }
     Ok(())
 }
 
 fn value_word(e: &Exploration) -> &'static str {
     if e.nim {
         "nim value"
+    } else if e.values.is_some() {
+        "game value"
     } else {
         "value"
     }
 }
 
-/// `lose`, or `2` for a nim value.
-fn entry_value(v: Observed) -> String {
-    match v {
-        Observed::Outcome(v) => v.to_string(),
-        Observed::Nim(n) => n.to_string(),
-    }
-}
-
 /// The grid of a two-feature table: the first feature down, the second across.
 fn grid(e: &Exploration) -> Table {
-    let rows: std::collections::BTreeSet<i64> = e.cells.iter().map(|c| c.key[0]).collect();
-    let cols: std::collections::BTreeSet<i64> = e.cells.iter().map(|c| c.key[1]).collect();
+    let rows: std::collections::BTreeSet<Num> = e.cells.iter().map(|c| c.key[0]).collect();
+    let cols: std::collections::BTreeSet<Num> = e.cells.iter().map(|c| c.key[1]).collect();
     let corner = format!("{} \\ {}", e.features[0], e.features[1]);
     let header =
         std::iter::once((corner, Align::Right)).chain(cols.iter().map(|c| (c.to_string(), Align::Right)));
     let mut table = Table::new(header).indent(2);
-    let cells: std::collections::HashMap<(i64, i64), &lab::Cell> =
+    let cells: std::collections::HashMap<(Num, Num), &lab::Cell> =
         e.cells.iter().map(|c| ((c.key[0], c.key[1]), c)).collect();
     for &r in &rows {
         let mut row = vec![r.to_string()];
-        row.extend(cols.iter().map(|&c| cells.get(&(r, c)).map_or(String::new(), |cell| grid_cell(cell))));
+        row.extend(cols.iter().map(|&c| cells.get(&(r, c)).map_or(String::new(), |cell| grid_cell(e, cell))));
         table.row(row);
     }
     table
@@ -226,6 +264,9 @@ struct ExploreJson<'a> {
     game: &'a str,
     scope: &'a str,
     nim: bool,
+    /// With --values: true (game values in CGSuite's notation).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    values: bool,
     positions: u64,
     features: &'a [String],
     table: Vec<RowJson<'a>>,
@@ -239,13 +280,34 @@ struct ExploreJson<'a> {
     /// With --nim: an expression for the nim value.
     #[serde(skip_serializing_if = "Option::is_none")]
     nim_rule: Option<&'a str>,
+    /// With --values, when every value is an integer: an expression for the value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value_rule: Option<&'a str>,
 }
 
 #[derive(Serialize)]
 struct RowJson<'a> {
-    key: &'a [i64],
-    value: Observed,
+    key: &'a [Num],
+    value: ObservedJson,
     count: u64,
+}
+
+/// A value in JSON: a value name (`"lose"`), a nim value (`3`), or a game value's text
+/// (`"{2|-1/2}"`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ObservedJson {
+    Nim(u32),
+    Text(String),
+}
+
+impl ObservedJson {
+    pub fn new(v: Observed, values: &[String]) -> ObservedJson {
+        match v {
+            Observed::Nim(n) => ObservedJson::Nim(n),
+            _ => ObservedJson::Text(v.text(values)),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -260,12 +322,19 @@ fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
         game: built.info.name,
         scope: &e.scope,
         nim: e.nim,
+        values: e.values.is_some(),
         positions: e.positions,
         features: &e.features,
         table: e
             .cells
             .iter()
-            .flat_map(|c| c.entries.iter().map(|x| RowJson { key: &c.key, value: x.value, count: x.count }))
+            .flat_map(|c| {
+                c.entries.iter().map(|x| RowJson {
+                    key: &c.key,
+                    value: ObservedJson::new(x.value, e.value_texts()),
+                    count: x.count,
+                })
+            })
             .collect(),
         function: e.function,
         counterexample: e.counterexample.as_ref().map(|[a, b]| [a.position.as_str(), b.position.as_str()]),
@@ -278,5 +347,6 @@ fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
         rule: e.rule.as_deref(),
         rule_value: e.rule_value,
         nim_rule: e.nim_rule.as_deref(),
+        value_rule: e.value_rule.as_deref(),
     }
 }

@@ -16,6 +16,7 @@ pub mod solve;
 
 use nimber_engine::{DynGame, Params};
 use nimber_games::GameInfo;
+use nimber_partizan::{DynPartizan, ValueSurvey};
 
 use crate::args::GameArgs;
 use crate::error::Failure;
@@ -65,6 +66,40 @@ pub fn survey(
     let progress = crate::progress::TerminalProgress::start();
     let started = std::time::Instant::now();
     let survey = built.game.survey(&SurveyOptions { scope, nim }, &progress);
+    progress.finish();
+    Ok((survey?, started.elapsed()))
+}
+
+/// The partizan game with values named on the command line (`nimber cgt`, `--values`), or a
+/// one-line refusal naming the games that have them; `what` names the command or option.
+pub fn partizan(info: &GameInfo, params: &[String], what: &str) -> Result<Box<dyn DynPartizan>, Failure> {
+    let build = info.facts.partizan.ok_or_else(|| {
+        let names: Vec<&str> =
+            nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
+        Failure::msg(format!(
+            "{} is not a partizan game with values (`{what}` takes: {})",
+            info.name,
+            names.join(", ")
+        ))
+    })?;
+    Ok(build(&Params::parse(info.name, info.params, params)?)?)
+}
+
+/// Values the positions that `explore --values` and `check --values` are about: the game's
+/// family, or the positions reachable from `from`; with a progress bar. Returns the survey and
+/// the time taken.
+pub fn value_survey(
+    game: &dyn DynPartizan,
+    from: Option<&str>,
+) -> Result<(ValueSurvey, std::time::Duration), Failure> {
+    use nimber_lab::Scope;
+    let scope = match from {
+        Some(text) => Scope::From(text),
+        None => Scope::Family,
+    };
+    let progress = crate::progress::TerminalProgress::start();
+    let started = std::time::Instant::now();
+    let survey = game.survey(scope, &progress);
     progress.finish();
     Ok((survey?, started.elapsed()))
 }

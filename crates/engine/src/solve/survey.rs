@@ -10,12 +10,19 @@
 //! features: a [`Survey`]. For each feature vector and value it keeps the number of positions
 //! and the first of them in the family's order.
 //!
+//! Feature values are exact numbers ([`Num`]): integers for the games' features, dyadic
+//! rationals for the parts of a game value (its stops, say), or absent. Surveys of the game
+//! values of partizan games (`nimber-partizan`: the engine knows no partizan algebra) are built
+//! with the same [`Table`]: their values are [`Observed::Value`], numbers into the texts that
+//! the survey keeps ([`Survey::values`]).
+//!
 //! What is made of a survey (patterns, periods, mined and conjectured rules) is the business of
 //! the `nimber-lab` crate, the one that evaluates rules.
 use std::fmt;
 
 use rustc_hash::FxHashMap;
 
+use crate::dyadic::Dyadic;
 use crate::error::Error;
 use crate::progress::{Progress, Silent};
 use crate::rules::capability;
@@ -44,34 +51,102 @@ pub struct SurveyOptions<'a> {
     pub nim: bool,
 }
 
-/// What a position was found to be: its value for the player to move, or its nim value.
+/// The value of a feature at a position: an integer (the features of games, `moves`), a dyadic
+/// rational (the parts of a game value such as its stops), or absent (a part that a value does
+/// not have, such as the number of a switch). A feature has integers, or dyadic rationals, with
+/// perhaps some absent: within a feature, absent comes first, then the numbers by size.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Num {
+    /// No value.
+    Absent,
+    /// An integer.
+    Int(i64),
+    /// A dyadic rational (an integer one too, when the feature is one of dyadic rationals).
+    Dyadic(Dyadic),
+}
+
+impl Num {
+    /// The integer, for an integer feature.
+    pub fn int(self) -> Option<i64> {
+        match self {
+            Num::Int(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Num {
+    /// `-` when absent, `3`, `-5/4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Num::Absent => f.write_str("-"),
+            Num::Int(n) => write!(f, "{n}"),
+            Num::Dyadic(d) => write!(f, "{d}"),
+        }
+    }
+}
+
+/// JSON: `null` when absent, an integer as a number (`3`), a dyadic rational as a string
+/// (`"-5/4"`, `"2"`), since JSON numbers are not exact.
+impl serde::Serialize for Num {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Num::Absent => s.serialize_none(),
+            Num::Int(n) => s.serialize_i64(*n),
+            Num::Dyadic(d) => s.collect_str(d),
+        }
+    }
+}
+
+/// What a position was found to be: its value for the player to move, its nim value, or its
+/// game value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Observed {
     /// Win, lose, tie or draw.
     Outcome(Value),
     /// A nim value (0 means the player to move loses).
     Nim(u32),
+    /// A game value (of a partizan game): its number in the survey's values, which are in
+    /// their order there ([`Survey::values`] holds their texts).
+    Value(u32),
 }
 
 impl Observed {
-    /// A key that orders outcomes as in [`Value::ALL`] and nim values by size.
+    /// A key that orders outcomes as in [`Value::ALL`], nim values by size and game values by
+    /// their number.
     fn order(self) -> (usize, u32) {
         match self {
             Observed::Outcome(v) => (v.index(), 0),
-            Observed::Nim(n) => (0, n),
+            Observed::Nim(n) | Observed::Value(n) => (0, n),
         }
     }
 
-    /// Whether the player to move loses.
-    pub fn is_loss(self) -> bool {
-        matches!(self, Observed::Outcome(Value::Lose) | Observed::Nim(0))
-    }
-
-    /// A short label for tables: `W`, `L`, `T`, `D`, or `*3` for a nim value.
-    pub fn short(self) -> String {
+    /// A short label for tables: `W`, `L`, `T`, `D`, `*3` for a nim value, or the text of a
+    /// game value (in `values`, the survey's [`Survey::values`]).
+    pub fn short(self, values: &[String]) -> String {
         match self {
             Observed::Outcome(v) => v.name()[..1].to_ascii_uppercase(),
             Observed::Nim(n) => format!("*{n}"),
+            Observed::Value(_) => self.text(values),
+        }
+    }
+
+    /// The value in words for reports: `lose`, `nim 3`, or the text of a game value (in
+    /// `values`, the survey's [`Survey::values`]).
+    pub fn describe(self, values: &[String]) -> String {
+        match self {
+            Observed::Value(_) => self.text(values),
+            _ => self.to_string(),
+        }
+    }
+
+    /// The value as tables and JSON give it: `lose`, `3` for a nim value, or the text of a game
+    /// value (in `values`).
+    pub fn text(self, values: &[String]) -> String {
+        match self {
+            Observed::Outcome(v) => v.to_string(),
+            Observed::Nim(n) => n.to_string(),
+            Observed::Value(i) => values.get(i as usize).cloned().unwrap_or_else(|| format!("value {i}")),
         }
     }
 }
@@ -89,21 +164,23 @@ impl Ord for Observed {
 }
 
 impl fmt::Display for Observed {
-    /// `lose`, or `nim 3`.
+    /// `lose`, `nim 3`, or `value 2` for the game value numbered 2 (whose text is the survey's).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Observed::Outcome(v) => write!(f, "{v}"),
             Observed::Nim(n) => write!(f, "nim {n}"),
+            Observed::Value(i) => write!(f, "value {i}"),
         }
     }
 }
 
-/// JSON: a value name (`"lose"`) or a nim value (`3`).
+/// JSON: a value name (`"lose"`) or a nim value (`3`); a game value as its number (front ends
+/// write its text from [`Survey::values`] instead).
 impl serde::Serialize for Observed {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Observed::Outcome(v) => s.serialize_str(v.name()),
-            Observed::Nim(n) => s.serialize_u32(*n),
+            Observed::Nim(n) | Observed::Value(n) => s.serialize_u32(*n),
         }
     }
 }
@@ -125,7 +202,7 @@ pub struct Entry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cell {
     /// The feature values.
-    pub key: Vec<i64>,
+    pub key: Vec<Num>,
     /// The values found, in [`Observed`] order; more than one when the features do not
     /// decide the value.
     pub entries: Vec<Entry>,
@@ -150,6 +227,9 @@ pub struct Survey {
     pub features: Vec<String>,
     /// Nim values rather than outcomes.
     pub nim: bool,
+    /// For a survey of game values: their texts (CGSuite's notation), `Observed::Value(i)` being
+    /// `values[i]`; `None` for outcomes and nim values.
+    pub values: Option<Vec<String>>,
     /// Which positions, in words.
     pub scope: String,
     /// How many positions.
@@ -198,25 +278,70 @@ pub fn survey<G: Game>(game: &G, options: &SurveyOptions, progress: &dyn Progres
             }
         },
     };
-    let positions = table.next;
-    let mut cells: Vec<Cell> = table.cells.into_iter().map(|(key, entries)| Cell { key, entries }).collect();
-    cells.sort_by(|a, b| a.key.cmp(&b.key));
-    Ok(Survey { features, nim: options.nim, scope, positions, cells })
+    let positions = table.table.positions();
+    let cells = table.table.cells();
+    Ok(Survey { features, nim: options.nim, values: None, scope, positions, cells })
 }
 
-/// Builds a survey's table.
+/// A survey's table, built position by position: the cells of [`Survey::cells`].
+#[derive(Default)]
+pub struct Table {
+    cells: FxHashMap<Vec<Num>, Vec<Entry>>,
+    next: u64,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table::default()
+    }
+
+    /// Adds the next position (in the survey's order): its feature values `key` and its value;
+    /// `example` names it (in the game's notation), asked for the first position of each cell
+    /// and value.
+    pub fn add(&mut self, key: &[Num], value: Observed, example: impl FnOnce() -> String) {
+        let index = self.next;
+        self.next += 1;
+        let entries = match self.cells.get_mut(key) {
+            Some(entries) => entries,
+            None => self.cells.entry(key.to_vec()).or_default(),
+        };
+        match entries.iter_mut().find(|e| e.value == value) {
+            Some(e) => e.count += 1,
+            None => {
+                let at = entries.partition_point(|e| e.value < value);
+                entries.insert(at, Entry { value, count: 1, first: index, example: example() });
+            }
+        }
+    }
+
+    /// How many positions were added.
+    pub fn positions(&self) -> u64 {
+        self.next
+    }
+
+    /// The cells, by increasing feature vector.
+    pub fn cells(self) -> Vec<Cell> {
+        let mut cells: Vec<Cell> =
+            self.cells.into_iter().map(|(key, entries)| Cell { key, entries }).collect();
+        cells.sort_by(|a, b| a.key.cmp(&b.key));
+        cells
+    }
+}
+
+/// Builds a survey's table from a game's positions.
 struct Tabulator {
     width: usize,
     add_moves: bool,
     nim: bool,
-    cells: FxHashMap<Vec<i64>, Vec<Entry>>,
-    next: u64,
-    key: Vec<i64>,
+    table: Table,
+    raw: Vec<i64>,
+    key: Vec<Num>,
 }
 
 impl Tabulator {
     fn new(width: usize, add_moves: bool, nim: bool) -> Tabulator {
-        Tabulator { width, add_moves, nim, cells: FxHashMap::default(), next: 0, key: Vec::new() }
+        Tabulator { width, add_moves, nim, table: Table::new(), raw: Vec::new(), key: Vec::new() }
     }
 
     /// Solves `roots` and tabulates them (`listed`), or every position they reach (in
@@ -252,40 +377,29 @@ impl Tabulator {
     }
 
     fn add<G: Game>(&mut self, game: &G, pos: &G::Position, value: Observed) -> Result<(), Error> {
-        self.key.clear();
+        self.raw.clear();
         if let Some(e) = game.exploration() {
-            e.feature_values(pos, &mut self.key);
+            e.feature_values(pos, &mut self.raw);
         }
         if self.add_moves {
             let moves = if game.terminal(pos).is_some() { 0 } else { count_moves(game, pos) };
-            self.key.push(moves as i64);
+            self.raw.push(moves as i64);
         }
-        if self.key.len() != self.width {
-            return Err(Error::Unsupported(format!(
-                "the game gave {} feature values for position `{}` but declares {} features",
-                self.key.len(),
-                capability::format(game, pos),
-                self.width
-            )));
+        if self.raw.len() != self.width {
+            return Err(feature_count_error(self.raw.len(), &capability::format(game, pos), self.width));
         }
-        let index = self.next;
-        self.next += 1;
-        let entries = match self.cells.get_mut(&self.key) {
-            Some(entries) => entries,
-            None => self.cells.entry(self.key.clone()).or_default(),
-        };
-        match entries.iter_mut().find(|e| e.value == value) {
-            Some(e) => e.count += 1,
-            None => {
-                let at = entries.partition_point(|e| e.value < value);
-                entries.insert(
-                    at,
-                    Entry { value, count: 1, first: index, example: capability::format(game, pos) },
-                );
-            }
-        }
+        self.key.clear();
+        self.key.extend(self.raw.iter().map(|&v| Num::Int(v)));
+        self.table.add(&self.key, value, || capability::format(game, pos));
         Ok(())
     }
+}
+
+/// The error of a game whose feature values do not match its features.
+pub fn feature_count_error(given: usize, position: &str, declared: usize) -> Error {
+    Error::Unsupported(format!(
+        "the game gave {given} feature values for position `{position}` but declares {declared} features"
+    ))
 }
 
 fn count_moves<G: Game>(game: &G, pos: &G::Position) -> usize {
@@ -336,12 +450,28 @@ fn solve_outcomes<G: Game>(
 }
 
 impl Survey {
+    /// The texts of the survey's game values (empty for outcomes and nim values), for
+    /// [`Observed::text`] and its kin.
+    pub fn value_texts(&self) -> &[String] {
+        self.values.as_deref().unwrap_or(&[])
+    }
+
+    /// Whether a position of value `v` is lost for the player to move: lose, nim value 0, or the
+    /// game value 0.
+    pub fn loses(&self, v: Observed) -> bool {
+        match v {
+            Observed::Outcome(v) => v == Value::Lose,
+            Observed::Nim(n) => n == 0,
+            Observed::Value(_) => v.text(self.value_texts()) == "0",
+        }
+    }
+
     /// The table projected onto the features at `by`: cells merged by those features' values,
     /// counts added, the first position kept.
     pub fn project(&self, by: &[usize]) -> Vec<Cell> {
-        let mut merged: FxHashMap<Vec<i64>, Vec<Entry>> = FxHashMap::default();
+        let mut merged: FxHashMap<Vec<Num>, Vec<Entry>> = FxHashMap::default();
         for cell in &self.cells {
-            let key: Vec<i64> = by.iter().map(|&i| cell.key[i]).collect();
+            let key: Vec<Num> = by.iter().map(|&i| cell.key[i]).collect();
             let entries = merged.entry(key).or_default();
             for e in &cell.entries {
                 match entries.iter_mut().find(|x| x.value == e.value) {
@@ -362,5 +492,63 @@ impl Survey {
         let mut cells: Vec<Cell> = merged.into_iter().map(|(key, entries)| Cell { key, entries }).collect();
         cells.sort_by(|a, b| a.key.cmp(&b.key));
         cells
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn feature_values_order_print_and_serialize() {
+        let d = |n: i128, k: u32| Num::Dyadic(Dyadic::new(n, k));
+        let mut column = vec![d(5, 2), Num::Absent, d(-1, 1), d(1, 0), d(0, 0)];
+        column.sort();
+        assert_eq!(column, [Num::Absent, d(-1, 1), d(0, 0), d(1, 0), d(5, 2)]);
+        let texts: Vec<String> = column.iter().map(Num::to_string).collect();
+        assert_eq!(texts, ["-", "-1/2", "0", "1", "5/4"]);
+        let json = serde_json::to_string(&[Num::Int(3), d(-5, 2), d(2, 0), Num::Absent]).unwrap();
+        assert_eq!(json, r#"[3,"-5/4","2",null]"#);
+        assert_eq!((Num::Int(-4).int(), d(2, 0).int()), (Some(-4), None));
+    }
+
+    /// The table keeps, per feature vector, one entry per value in the values' order, with its
+    /// count and first position (the example asked for once).
+    #[test]
+    fn tables_count_and_keep_the_first_position() {
+        let mut table = Table::new();
+        let mut asked = 0;
+        let rows = [(1, 2), (0, 1), (1, 0), (0, 1), (1, 2), (1, 0)];
+        for (k, &(key, value)) in rows.iter().enumerate() {
+            table.add(&[Num::Int(key)], Observed::Value(value), || {
+                asked += 1;
+                format!("p{k}")
+            });
+        }
+        assert_eq!((table.positions(), asked), (6, 3));
+        let cells = table.cells();
+        assert_eq!(cells.len(), 2);
+        let summary: Vec<(u32, u64, u64, &str)> = cells[1]
+            .entries
+            .iter()
+            .map(|e| match e.value {
+                Observed::Value(v) => (v, e.count, e.first, e.example.as_str()),
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(summary, [(0, 2, 2, "p2"), (2, 2, 0, "p0")]);
+        assert_eq!((cells[1].count(), cells[1].first()), (4, 0));
+        let survey = Survey {
+            features: vec!["k".into()],
+            nim: false,
+            values: Some(vec!["-1".into(), "0".into(), "+-1".into()]),
+            scope: String::new(),
+            positions: 6,
+            cells,
+        };
+        let texts = survey.value_texts();
+        assert_eq!(Observed::Value(2).short(texts), "+-1");
+        assert_eq!(Observed::Value(0).describe(texts), "-1");
+        assert!(survey.loses(Observed::Value(1)) && !survey.loses(Observed::Value(2)));
     }
 }

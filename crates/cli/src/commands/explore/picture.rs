@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use nimber_engine::Value;
 use nimber_games::xml_escape as escape;
-use nimber_lab::{Cell, Exploration, Observed};
+use nimber_lab::{Cell, Exploration, Num, Observed};
 
 use crate::error::Failure;
 
@@ -63,13 +63,20 @@ const PALETTE: [Rgb; 10] = [
     [179, 222, 105],
 ];
 
-fn colour(v: Observed) -> Rgb {
+/// The colour of a value: lose (nim value 0, game value 0) red, the others as in the palette.
+fn colour(e: &Exploration, v: Observed) -> Rgb {
     match v {
         Observed::Outcome(Value::Win) => WIN,
         Observed::Outcome(Value::Lose) | Observed::Nim(0) => LOSE,
         Observed::Outcome(Value::Tie) => TIE,
         Observed::Outcome(Value::Draw) => DRAW,
         Observed::Nim(n) => PALETTE[(n as usize - 1) % PALETTE.len()],
+        Observed::Value(_) if v.text(e.value_texts()) == "0" => LOSE,
+        // Game values in their order, the palette's colours in turn.
+        Observed::Value(i) => {
+            let zero = e.value_texts().iter().position(|t| t == "0").is_some_and(|z| z < i as usize);
+            PALETTE[(i as usize - usize::from(zero)) % PALETTE.len()]
+        }
     }
 }
 
@@ -141,12 +148,12 @@ pub fn draw(e: &Exploration, title: &str, format: Format) -> Result<Vec<u8>, Fai
 fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
     let two = e.features.len() == 2;
     let col_feature = if two { 1 } else { 0 };
-    let rows: Vec<i64> = if two {
+    let rows: Vec<Num> = if two {
         e.cells.iter().map(|c| c.key[0]).collect::<BTreeSet<_>>().into_iter().collect()
     } else {
-        vec![0]
+        vec![Num::Int(0)]
     };
-    let cols: Vec<i64> =
+    let cols: Vec<Num> =
         e.cells.iter().map(|c| c.key[col_feature]).collect::<BTreeSet<_>>().into_iter().collect();
     if rows.len() > MAX_SIDE || cols.len() > MAX_SIDE {
         return Err(Failure::msg(format!(
@@ -155,8 +162,8 @@ fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
             cols.len()
         )));
     }
-    let cells: HashMap<(i64, i64), &Cell> =
-        e.cells.iter().map(|c| ((if two { c.key[0] } else { 0 }, c.key[col_feature]), c)).collect();
+    let cells: HashMap<(Num, Num), &Cell> =
+        e.cells.iter().map(|c| ((if two { c.key[0] } else { Num::Int(0) }, c.key[col_feature]), c)).collect();
 
     let mut shapes = Vec::new();
     shapes.push(Shape::Text {
@@ -238,7 +245,7 @@ fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
                 continue;
             };
             let fill = match cell.entries.as_slice() {
-                [one] => colour(one.value),
+                [one] => colour(e, one.value),
                 _ => {
                     mixed = true;
                     MIXED
@@ -247,8 +254,11 @@ fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
             present.extend(cell.entries.iter().map(|x| x.value));
             let key: Vec<String> =
                 e.features.iter().zip(&cell.key).map(|(f, v)| format!("{f}={v}")).collect();
-            let values: Vec<String> =
-                cell.entries.iter().map(|x| format!("{} ({})", x.value, x.count)).collect();
+            let values: Vec<String> = cell
+                .entries
+                .iter()
+                .map(|x| format!("{} ({})", x.value.describe(e.value_texts()), x.count))
+                .collect();
             let title = format!("{}: {}", key.join(", "), values.join(", "));
             shapes.push(Shape::Rect {
                 x: x + 1,
@@ -258,7 +268,7 @@ fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
                 fill,
                 title: Some(title),
             });
-            let label: Vec<String> = cell.entries.iter().map(|x| x.value.short()).collect();
+            let label: Vec<String> = cell.entries.iter().map(|x| x.value.short(e.value_texts())).collect();
             let label = label.join("+");
             let scale = fitting(&label, CELL - 6);
             shapes.push(Shape::Text {
@@ -282,8 +292,9 @@ fn layout(e: &Exploration, title: &str) -> Result<Scene, Failure> {
                 Observed::Outcome(v) => v.to_string(),
                 Observed::Nim(0) => "*0 (lose)".to_string(),
                 Observed::Nim(n) => format!("*{n}"),
+                Observed::Value(_) => v.text(e.value_texts()),
             };
-            (colour(v), name)
+            (colour(e, v), name)
         })
         .collect();
     if mixed {

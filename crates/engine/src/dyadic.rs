@@ -1,4 +1,6 @@
-//! Dyadic rationals `n / 2^k`: the numbers of short games.
+//! Dyadic rationals `n / 2^k`: the numbers of short games (plain arithmetic, shared by every
+//! layer). The partizan algebra (`nimber-partizan`) builds its numbers from them; surveys use
+//! them for exact feature values such as the stops of a game value.
 
 use std::cmp::Ordering;
 use std::fmt;

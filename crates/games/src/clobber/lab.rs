@@ -1,0 +1,95 @@
+//! Clobber's features and family for surveys of values (`nimber explore clobber --values`; see
+//! `nimber_partizan::survey`).
+//!
+//! Features: `rows` and `cols` (the board's shape), `x` and `o` (Left's and Right's stones) and
+//! `empty` (the empty squares). The family, for `-p rows=R -p cols=C` (by default the start
+//! board's size): every board of 1 to R rows and 1 to C columns with every placement of stones,
+//! each square `x`, `o` or empty (3^(r c) boards of each shape, by rows then columns, then by
+//! their placements read as numbers in base 3 with the first square lowest, empty 0, `x` 1 and
+//! `o` 2; at most [`family::MAX_FAMILY`] boards in all). Rows of stones, the most studied
+//! Clobber positions, are `-p rows=1`.
+
+use nimber_engine::{Error, Params};
+use nimber_partizan::game::Family;
+
+use super::Board;
+use crate::grid::{family, Shape};
+
+/// The largest board of a family of the parameters `rows` and `cols`, for the start board
+/// `start` (its size is checked when the family is made).
+pub fn bound(params: &Params, start: Shape) -> Result<Shape, Error> {
+    family::bound(params, start)
+}
+
+/// `rows`, `cols`, `x`, `o`, `empty`.
+pub(super) fn feature_names() -> Vec<String> {
+    ["rows", "cols", "x", "o", "empty"].map(String::from).to_vec()
+}
+
+/// The values of [`feature_names`].
+pub(super) fn feature_values(b: &Board, out: &mut Vec<i64>) {
+    let (x, o) = (b.x.count_ones() as i64, b.o.count_ones() as i64);
+    let squares = b.shape.rows as i64 * b.shape.cols as i64;
+    out.extend([b.shape.rows as i64, b.shape.cols as i64, x, o, squares - x - o]);
+}
+
+/// The boards up to `bound` (see the module documentation), refused when too many.
+pub(super) fn family(bound: Shape) -> Result<Family<Board>, Error> {
+    family::check_size(bound, 3, "every placement of stones")?;
+    let mut positions = Vec::new();
+    for shape in family::shapes(bound) {
+        let n = shape.rows as u32 * shape.cols as u32;
+        for code in 0..3u64.pow(n) {
+            let (mut x, mut o, mut rest) = (0u64, 0u64, code);
+            for i in 0..n {
+                match rest % 3 {
+                    1 => x |= 1 << i,
+                    2 => o |= 1 << i,
+                    _ => {}
+                }
+                rest /= 3;
+            }
+            positions.push(Board { shape, x, o });
+        }
+    }
+    let description = format!(
+        "every board of 1 to {} rows and 1 to {} columns, every placement of stones",
+        bound.rows, bound.cols
+    );
+    Ok(Family { description, positions })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::Notation;
+
+    use crate::clobber::{Clobber, INFO};
+
+    fn bound_of(params: &[&str]) -> Result<Shape, Error> {
+        let params = Params::parse("clobber", INFO.params, params)?;
+        bound(&params, Shape { rows: 2, cols: 3 })
+    }
+
+    #[test]
+    fn family_and_features() {
+        let game = Clobber::new(Board { shape: Shape { rows: 1, cols: 1 }, x: 0, o: 0 });
+        let f = family(bound_of(&["rows=1", "cols=2"]).unwrap()).unwrap();
+        let texts: Vec<String> = f.positions.iter().map(|b| game.format(b)).collect();
+        assert_eq!(texts, [".", "x", "o", "..", "x.", "o.", ".x", "xx", "ox", ".o", "xo", "oo"]);
+        assert_eq!(f.description, "every board of 1 to 1 rows and 1 to 2 columns, every placement of stones");
+        // The start board's size by default: 3 + 9 + 27 + 9 + 81 + 729 boards up to 2 x 3.
+        assert_eq!(family(bound_of(&[]).unwrap()).unwrap().positions.len(), 858);
+        let mut out = Vec::new();
+        feature_values(&game.parse("xo./oox").unwrap(), &mut out);
+        assert_eq!(out, [2, 3, 2, 3, 1]);
+        assert_eq!(feature_names(), ["rows", "cols", "x", "o", "empty"]);
+        // Too large a family is refused when it is made, not when the game is built.
+        let e = family(bound_of(&["rows=3", "cols=5"]).unwrap()).err().unwrap().to_string();
+        assert!(e.contains("every board up to 3 x 5 with every placement of stones"), "{e}");
+        // Rows of up to 12 squares (sum of 3^n: 797,160), not 13 (2,391,483).
+        let size = |cols: &str| family::check_size(bound_of(&["rows=1", cols]).unwrap(), 3, "");
+        assert!(size("cols=12").is_ok() && size("cols=13").is_err());
+        assert!(bound_of(&["rows=0"]).is_err());
+    }
+}
