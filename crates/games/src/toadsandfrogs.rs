@@ -318,7 +318,8 @@ pub fn parse_strip(text: &str) -> Result<Strip, ParseError> {
 }
 
 /// The strip: a row of squares (`data-square` numbered from 1 at the left, as in the moves),
-/// toads blue and frogs red (`data-piece` `T` or `F`), and who is to move.
+/// toads blue and frogs red (`data-piece` `T` or `F`, `data-at` the square; the pieces of the
+/// player to move that can move carry `data-move`, the move's label), and who is to move.
 impl Draw<(Strip, Player)> for ToadsAndFrogs {
     fn svg(&self, (s, player): &(Strip, Player)) -> Option<String> {
         use crate::svg::{colour, Anchor, Attrs, Board, Svg};
@@ -336,6 +337,11 @@ impl Draw<(Strip, Player)> for ToadsAndFrogs {
             Svg::new(INFO.name, &format!("{} {who}", self.format(s)), (w + 40.0).max(260.0), h + 90.0);
         board.draw(&mut svg, |_, _| colour::SQUARE, |c, _| (c + 1).to_string(), |_, _, a| a);
         board.coordinates(&mut svg, false, |c| (c + 1).to_string(), |_| String::new());
+        // A piece has one move at most (a step or a jump): its label, for the player to move.
+        let moves = match player {
+            Player::Left => self.left_moves(s),
+            Player::Right => self.right_moves(s),
+        };
         for i in 0..n {
             let (piece, fill) = match (s.toads >> i & 1, s.frogs >> i & 1) {
                 (1, _) => ("T", colour::FIRST),
@@ -343,7 +349,11 @@ impl Draw<(Strip, Player)> for ToadsAndFrogs {
                 _ => continue,
             };
             let centre = board.centre(i, 0);
-            let attrs = Attrs::new().data("piece", piece).data("at", i + 1);
+            let mut attrs = Attrs::new().data("piece", piece).data("at", i + 1);
+            let from = format!("{}-", i + 1);
+            if let Some(m) = moves.iter().find(|m| m.label.starts_with(&from)) {
+                attrs = attrs.data("move", &m.label);
+            }
             svg.token(centre, cell * 0.36, fill, colour::INK, attrs);
             svg.bold(centre, piece, cell * 0.36, Anchor::Middle, colour::BACKGROUND);
         }
