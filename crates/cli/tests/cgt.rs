@@ -103,7 +103,10 @@ fn errors_are_one_line_with_a_column() {
         (&["cgt", "cutcake", "-p", "cakes=2x3 4y2"], "column 6: `y` where `x` should separate"),
         (&["cgt", "cutcake", "-p", "cakes=65x1"], "column 1: a cake has 1 to 64 rows"),
         (&["cgt", "hackenbush", "-p", "forest=BR(B,RR"], "column 8: a `(` is not closed by `)`"),
-        (&["cgt", "hackenbush", "--position", "BQ"], "cannot read position `BQ`: column 2: `Q` is not an edge"),
+        (
+            &["cgt", "hackenbush", "--position", "BQ"],
+            "cannot read position `BQ`: column 2: `Q` is not an edge",
+        ),
         (&["solve", "toadsandfrogs", "-p", "board=T.F.x"], "column 5: `x` is not a square"),
         (&["cgt", "domineering", "--position", "..x"], "cannot read position `..x`: column 3"),
     ] {

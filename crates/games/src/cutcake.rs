@@ -294,7 +294,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
            (`2x5=2x2+2x3`).",
     params: &[ParamSpec {
         name: "cakes",
-        default: "4x6",
+        default: "3x5",
         help: "the start cakes, ROWSxCOLUMNS separated by spaces",
     }],
     build,

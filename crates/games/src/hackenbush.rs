@@ -694,7 +694,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
            the order the notation writes them (`B1`).",
     params: &[ParamSpec {
         name: "forest",
-        default: "BR(B,RR) GG(G,R)",
+        default: "BR(B,RR) GG",
         help: "the start forest: trees of B, R and G edges, branches in parentheses",
     }],
     build,
