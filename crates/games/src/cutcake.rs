@@ -285,8 +285,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
            rectangular cakes scored into unit squares; Left cuts one cake along a vertical line \
            (between two columns) into two cakes, Right along a horizontal line (between two \
            rows). A player who cannot cut loses. Every value is an integer: `nimber cgt \
-           cutcake` gives it (a 1xN cake is N-1, where only Left can cut; 2x2 is 0), and the \
-           strong solvers solve it with the player to move named after the cakes (`2x3 L`). \
+           cutcake` gives it (Winning Ways' table: a cake of R rows and C >= R columns is \
+           worth floor(C / 2^floor(log2 R)) - 1, so 1xN is N-1 and 2x2 is 0, and the cake \
+           turned a quarter round the negative), and the strong solvers solve it with the player to move named after the cakes (`2x3 L`). \
            Each cake is valued on its own and the values are added. Notation: cakes separated \
            by spaces, each ROWSxCOLUMNS (`2x3 1x4`: a cake of 2 rows and 3 columns and one of \
            1 row and 4 columns), written largest first; each side 1 to 64, at most 4096 \
