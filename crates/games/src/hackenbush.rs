@@ -14,7 +14,11 @@
 //! [`Hackenbush::normalize`] replaces the blue-red branches at each vertex by one blue-red
 //! string of their total value (the string whose colours are the sign expansion of that
 //! number) and the green branches by one green string of their nim sum, which leaves only the
-//! mixed branches to be valued position by position.
+//! mixed branches to be valued position by position. The strings are never longer than what
+//! they replace: a number's sign expansion is as long as its birthday, at most the longest play
+//! of the branches (each move cuts an edge), and a nim sum is at most the sum of the nimbers,
+//! each at most its tree's edges. A forest is kept as its edges in preorder (two bytes each), in
+//! one order, so that a cut is a copy and a few moves of bytes.
 
 use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::{Bridge, Dyadic, DynPartizan, Partizan, Player};
