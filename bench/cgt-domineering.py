@@ -14,13 +14,18 @@ vertical):
   of N runs each (default 3);
 - checks that the two values are equal, with `nimber value 'CGT == NIMBER'` (cgt-py prints
   `{1|-1}` where CGSuite and nimber print `+-1`: the comparison is of values, not of texts);
-- prints each board's times and their ratio, and the ratio over all boards (sums of times).
+- prints each board's times and their ratio, and the ratio over all boards (sums of times);
+- prints the peak resident memory of each process (the largest of the N runs; cgt-py's includes
+  its Python interpreter, about 10 MiB before any work: see the `1x1` line), and for nimber the
+  positions valued and the distinct canonical forms stored, to show that its memory grows with
+  the forms rather than the positions.
 
 Exit status 1 when a value differs. Measure on an otherwise quiet machine.
 """
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import time
@@ -70,6 +75,23 @@ def best(times):
     return min(times)
 
 
+def peak_mib(cmd):
+    """The peak resident memory of one run of `cmd`, in MiB (Linux: ru_maxrss in KiB)."""
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        try:
+            os.execvp(cmd[0], cmd)
+        finally:
+            os._exit(127)
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError(f"{cmd} failed")
+    return usage.ru_maxrss / 1024
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--nimber", help="a nimber binary (default: build target/release/nimber)")
@@ -78,9 +100,13 @@ def main():
     args = ap.parse_args()
     python = ensure_venv(args.venv)
     nimber = nimber_binary(args.nimber)
-    print(f"{'board':>6} {'cgt-py s':>10} {'nimber s':>10} {'ratio':>7}  value")
+    print(f"{'board':>6} {'cgt-py s':>10} {'nimber s':>10} {'ratio':>7} {'cgt MiB':>8} {'nim MiB':>8} "
+          f"{'positions':>10} {'forms':>8}  value")
     total_cgt = total_nimber = 0.0
     failed = False
+    base_cgt = peak_mib([python, "-c", CGT_SCRIPT, "."])
+    base_nimber = peak_mib([nimber, "cgt", "domineering", "-p", "board=."])
+    print(f"{'1x1':>6} {'':>10} {'':>10} {'':>7} {base_cgt:8.1f} {base_nimber:8.1f}  (start-up: the processes' own memory)")
     for rows, cols in boards():
         cgt_board = "|".join(["." * cols] * rows)
         our_board = "/".join(["." * cols] * rows)
@@ -99,6 +125,12 @@ def main():
             our_times.append(time.perf_counter() - start)
             import json
             our_value = json.loads(out.stdout)["value"]
+        cgt_mib = max(peak_mib([python, "-c", CGT_SCRIPT, cgt_board]) for _ in range(args.repeat))
+        our_cmd = [nimber, "cgt", "domineering", "-p", f"board={our_board}"]
+        our_mib = max(peak_mib(our_cmd) for _ in range(args.repeat))
+        work = subprocess.run(our_cmd, capture_output=True, text=True, check=True).stdout
+        found = re.search(r"([\d,]+) positions valued, ([\d,]+) canonical forms", work)
+        positions, forms = (int(g.replace(",", "")) for g in found.groups())
         same = subprocess.run([nimber, "value", f"{cgt_value} == {our_value}"], capture_output=True, text=True)
         agree = same.returncode == 0 and same.stdout.startswith("true")
         failed |= not agree
@@ -106,7 +138,8 @@ def main():
         total_cgt += c
         total_nimber += n
         shown = our_value if len(our_value) <= 40 else our_value[:37] + "..."
-        print(f"{rows}x{cols:<4} {c:10.4f} {n:10.4f} {c / n:7.2f}  {shown}{'' if agree else '  DIFFERS: ' + cgt_value}")
+        print(f"{rows}x{cols:<4} {c:10.4f} {n:10.4f} {c / n:7.2f} {cgt_mib:8.1f} {our_mib:8.1f} "
+              f"{positions:10d} {forms:8d}  {shown}{'' if agree else '  DIFFERS: ' + cgt_value}")
     print(f"{'all':>6} {total_cgt:10.4f} {total_nimber:10.4f} {total_cgt / total_nimber:7.2f}  "
           f"(cgt-py time / nimber time; best of {args.repeat})")
     if failed:

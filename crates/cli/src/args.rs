@@ -69,7 +69,8 @@ pub enum Command {
                   The value is the canonical form of the position in the algebra of On Numbers and Games \
                   and Winning Ways, written as CGSuite writes it (3/4, *2, ^, v*, +-1, {2|-1/2}, {2||1|0}); \
                   the outcome class says who wins (L: Left, R: Right, N: the player to move, P: the other); \
-                  the stops are the numbers play reaches when Left or Right starts.")]
+                  the stops are the numbers play reaches when Left or Right starts; the mean and the \
+                  temperature are where the walls of the thermograph meet (--thermograph draws it).")]
 pub struct CgtArgs {
     #[command(flatten)]
     pub game: GameArgs,
@@ -78,17 +79,23 @@ pub struct CgtArgs {
     #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
     pub position: Option<String>,
 
-    /// Write JSON instead of text: {"game", "position", "value", "canonical", "outcome", "left_stop", "right_stop"}
+    /// Write JSON instead of text: {"game", "position", "value", "canonical", "outcome", "left_stop", "right_stop", "mean", "temperature"}
     #[arg(long)]
     pub json: bool,
+
+    /// Draw the value's thermograph into this SVG file
+    #[arg(long, value_name = "FILE.svg")]
+    pub thermograph: Option<PathBuf>,
 }
 
 /// `nimber value EXPR`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  nimber value '{2|-1/2} + ^* - 1/4'\n  nimber value '{1|-1} > 0'\n  nimber value '^ || *'\n\n\
+    after_help = "Examples:\n  nimber value '{2|-1/2} + ^* - 1/4'\n  nimber value '{1|-1} > 0'\n  nimber value '^ || *'\n  \
+                  nimber value 'cool({2|-1/2}, 1)'\n  nimber value '{3|1||0}' --thermograph t.svg\n\n\
                   Values: numbers (3, -1/2), nimbers (*, *3), ups and downs (^, v, ^3, ^^), sums of those \
-                  (1/2^*), switches (+-1), games in braces ({1,*|0}, {2||1|0}); + and - between them; one \
+                  (1/2^*), switches (+-1), games in braces ({1,*|0}, {2||1|0}); + and - between them; \
+                  cool(G, t) (G cooled by the number t), mean(G) and temperature(G) (numbers); one \
                   comparison (<= >= < > == || <| |>) answers true or false with how the two really compare."
 )]
 pub struct ValueArgs {
@@ -96,9 +103,13 @@ pub struct ValueArgs {
     #[arg(allow_hyphen_values = true)]
     pub expression: String,
 
-    /// Write JSON instead of text
+    /// Write JSON instead of text: {"value", "canonical", "outcome", "left_stop", "right_stop", "mean", "temperature"}, or for a comparison {"left", "op", "right", "holds", "relation"}
     #[arg(long)]
     pub json: bool,
+
+    /// Draw the value's thermograph into this SVG file
+    #[arg(long, value_name = "FILE.svg")]
+    pub thermograph: Option<PathBuf>,
 }
 
 /// `nimber analyze --db FILE`.

@@ -409,18 +409,32 @@ pub fn http(data: &[u8]) {
 // Game values in CGSuite's notation (`nimber value EXPR`).
 
 /// The forms a `value` input may build (the CLI allows more; a smaller budget keeps executions
-/// fast and still reaches the refusal).
-const VALUE_BUDGET: usize = 20_000;
+/// fast, about 100,000 operations at most, and still reaches the refusal).
+const VALUE_BUDGET: usize = 1_000;
 
 /// A value or comparison: read within the budget, or refused with an error on one line; a value
-/// prints in notation that reads back as the same value (printed the same way).
+/// prints in notation that reads back as the same value (printed the same way), and its stops,
+/// mean, temperature and thermograph are found and drawn (the mean is where the walls meet, and
+/// between the stops).
 pub fn value(data: &[u8]) {
     use nimber_partizan::parse::{parse, Statement};
     use nimber_partizan::{Forms, Printer};
     let Ok(text) = std::str::from_utf8(data) else { return };
+    if text.len() > nimber_partizan::parse::MAX_INPUT {
+        return;
+    }
     let mut forms = Forms::with_budget(VALUE_BUDGET);
     match parse(text, &mut forms) {
         Ok(Statement::Value(g)) => {
+            let (left, right) = forms.stops(g);
+            let th = forms.thermograph(g);
+            let (mean, temp) = (th.mean(), th.temperature());
+            if !forms.exhausted() {
+                assert!(right <= mean && mean <= left, "value: `{text}`: mean {mean} outside its stops");
+                assert_eq!(th.left.at(temp), th.right.at(temp), "value: `{text}`: walls apart at {temp}");
+                let svg = nimber_partizan::thermograph::svg(&th, text);
+                assert!(!svg.contains("NaN") && svg.ends_with("</svg>"), "value: `{text}`: {svg}");
+            }
             let printed = Printer::new(&mut forms).text(g);
             if forms.exhausted() {
                 // Past the budget while printing: the CLI refuses the value.

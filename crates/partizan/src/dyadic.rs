@@ -63,6 +63,11 @@ impl Dyadic {
         (self.num << (exp - self.exp), other.num << (exp - other.exp), exp)
     }
 
+    /// The nearest `f64` (exact when the numerator has at most 53 bits).
+    pub fn to_f64(self) -> f64 {
+        self.num as f64 / (self.exp as f64).exp2()
+    }
+
     /// Half of this.
     pub fn half(self) -> Dyadic {
         Dyadic::new(self.num, self.exp + 1)
@@ -125,6 +130,13 @@ impl std::ops::Sub for Dyadic {
     type Output = Dyadic;
     fn sub(self, other: Dyadic) -> Dyadic {
         self + -other
+    }
+}
+
+impl std::ops::Mul for Dyadic {
+    type Output = Dyadic;
+    fn mul(self, other: Dyadic) -> Dyadic {
+        Dyadic::new(self.num * other.num, self.exp + other.exp)
     }
 }
 

@@ -16,6 +16,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::dyadic::Dyadic;
+use crate::thermograph::Thermograph;
 
 /// A game value: the number of a canonical form in its [`Forms`]. Forms from different
 /// [`Forms`] must not be mixed.
@@ -53,6 +54,16 @@ impl OutcomeClass {
             OutcomeClass::R => "R",
             OutcomeClass::N => "N",
             OutcomeClass::P => "P",
+        }
+    }
+
+    /// What the class means, in words (`the player to move wins`).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            OutcomeClass::L => "Left wins, whoever starts",
+            OutcomeClass::R => "Right wins, whoever starts",
+            OutcomeClass::N => "the player to move wins",
+            OutcomeClass::P => "the player to move loses",
         }
     }
 
@@ -114,6 +125,8 @@ pub struct Forms {
     sums: FxHashMap<(Form, Form), Form>,
     negs: FxHashMap<Form, Form>,
     stops: FxHashMap<Form, (Dyadic, Dyadic)>,
+    thermographs: FxHashMap<Form, Thermograph>,
+    cooled: FxHashMap<(Form, Dyadic), Form>,
     /// `*0, *1, ...` as far as built.
     nimbers: Vec<Form>,
     /// The most forms and remembered comparisons, if bounded (for values read from users).
@@ -147,6 +160,8 @@ impl Forms {
             sums: FxHashMap::default(),
             negs: FxHashMap::default(),
             stops: FxHashMap::default(),
+            thermographs: FxHashMap::default(),
+            cooled: FxHashMap::default(),
             nimbers: vec![Form::ZERO],
             budget: None,
             exhausted: false,
@@ -628,6 +643,10 @@ impl Forms {
         if let Some(&s) = self.stops.get(&g) {
             return s;
         }
+        if self.exhausted {
+            // Past the budget forms may be wrong (even lack options on a side): meaningless.
+            return (Dyadic::ZERO, Dyadic::ZERO);
+        }
         let mut left: Option<Dyadic> = None;
         for k in 0..self.left(g).len() {
             let r = self.stops(self.left(g)[k]).1;
@@ -641,6 +660,93 @@ impl Forms {
         let s = (left.expect("a Left option"), right.expect("a Right option"));
         self.stops.insert(g, s);
         s
+    }
+
+    /// The thermograph of `g` (see [`crate::thermograph`]), from its options' thermographs.
+    pub fn thermograph(&mut self, g: Form) -> Thermograph {
+        if let Some(t) = self.thermographs.get(&g) {
+            return t.clone();
+        }
+        if self.exhausted {
+            // Past the budget forms may be wrong (even lack options on a side): meaningless.
+            return Thermograph::integer(Dyadic::ZERO);
+        }
+        let number = self.as_number(g);
+        let t = match number {
+            Some(x) if x.is_integer() => Thermograph::integer(x),
+            _ => {
+                let (left, right) = (self.left(g).to_vec(), self.right(g).to_vec());
+                let left: Vec<Thermograph> = left.iter().map(|&o| self.thermograph(o)).collect();
+                let right: Vec<Thermograph> = right.iter().map(|&o| self.thermograph(o)).collect();
+                Thermograph::from_options(
+                    &left.iter().collect::<Vec<_>>(),
+                    &right.iter().collect::<Vec<_>>(),
+                    number.is_some(),
+                )
+            }
+        };
+        self.thermographs.insert(g, t.clone());
+        t
+    }
+
+    /// The mean value of `g`: the number `g + g + ...` is close to per copy, where the mast of
+    /// its thermograph stands.
+    pub fn mean(&mut self, g: Form) -> Dyadic {
+        if let Some(x) = self.as_number(g) {
+            return x;
+        }
+        self.thermograph(g).mean()
+    }
+
+    /// The temperature of `g`: how much a move in it is worth, where the walls of its
+    /// thermograph meet. CGSuite's convention for numbers: `m/2^k` (odd `m`, `k >= 1`) has
+    /// temperature `-1/2^k`, an integer `-1`; a game that is not a number has temperature at
+    /// least 0 (0 for infinitesimals such as `*` and `^`).
+    pub fn temperature(&mut self, g: Form) -> Dyadic {
+        if let Some(x) = self.as_number(g) {
+            return if x.is_integer() { Dyadic::int(-1) } else { -Dyadic::new(1, x.exponent()) };
+        }
+        self.thermograph(g).temperature()
+    }
+
+    /// `g` cooled by `t >= -1`: every move taxed by `t`. An integer stays itself; past the
+    /// temperature of `g` the result is its mean, a number; otherwise it is
+    /// `{ G^L_t - t | G^R_t + t }` (Siegel, *Combinatorial Game Theory*, II.5: `g` is frozen at
+    /// the first temperature where that game is infinitesimally close to a number, which is
+    /// the temperature where its thermograph's walls meet).
+    pub fn cool(&mut self, g: Form, t: Dyadic) -> Form {
+        assert!(t >= Dyadic::int(-1), "games are cooled by t >= -1");
+        if self.as_number(g).is_some_and(|x| x.is_integer()) || t == Dyadic::ZERO {
+            return g;
+        }
+        if let Some(&c) = self.cooled.get(&(g, t)) {
+            return c;
+        }
+        if self.over() {
+            return Form::ZERO;
+        }
+        let th = self.thermograph(g);
+        let c = if t > th.temperature() {
+            self.number(th.mean())
+        } else {
+            let tax = self.number(t);
+            let untax = self.number(-t);
+            let mut left = Vec::new();
+            for k in 0..self.left(g).len() {
+                let gl = self.left(g)[k];
+                let c = self.cool(gl, t);
+                left.push(self.sum(c, untax));
+            }
+            let mut right = Vec::new();
+            for k in 0..self.right(g).len() {
+                let gr = self.right(g)[k];
+                let c = self.cool(gr, t);
+                right.push(self.sum(c, tax));
+            }
+            self.make(left, right)
+        };
+        self.cooled.insert((g, t), c);
+        c
     }
 
     // -----------------------------------------------------------------------------------------

@@ -3,8 +3,10 @@
 //!
 //! Layers, each importing only those above it:
 //! - [`dyadic`]: the numbers of short games (dyadic rationals).
+//! - [`thermograph`]: walls and thermographs (the arithmetic of cooling), drawn as SVG.
 //! - [`forms`]: canonical forms stored once each ([`Forms`], [`Form`]): construction,
-//!   comparison, negation, sums, outcome classes.
+//!   comparison, negation, sums, outcome classes, stops, thermographs, mean, temperature and
+//!   cooling.
 //! - [`print`] and [`parse`]: CGSuite's notation, out and in (values, sums, comparisons).
 //! - [`game`]: games that state Left's and Right's moves ([`Partizan`]), their values
 //!   ([`Evaluator`]), and the bridge to the engine's strong solvers ([`Bridge`]).
@@ -14,8 +16,10 @@ pub mod forms;
 pub mod game;
 pub mod parse;
 pub mod print;
+pub mod thermograph;
 
 pub use dyadic::Dyadic;
 pub use forms::{Form, Forms, OutcomeClass, Relation};
-pub use game::{Bridge, DynPartizan, Evaluator, Partizan, Player, Valued};
+pub use game::{Analysis, Bridge, DynPartizan, Evaluator, Memory, Partizan, Player, Valued, ValuedMove};
 pub use print::{Nus, Printer};
+pub use thermograph::{Thermograph, Trajectory};

@@ -4,13 +4,15 @@
 //! input    := sum [relation sum]
 //! relation := <= | >= | < | > | == | = | || | <| | |>
 //! sum      := term (+ term | - term)*
-//! term     := - term | +- term | ( sum ) | braces | literal
+//! term     := - term | +- term | ( sum ) | braces | literal | call
+//! call     := cool ( sum , sum ) | mean ( sum ) | temperature ( sum )
 //! literal  := [number] [ups] [star]        3   -1/2   *   *3   ^   v2   ^^   1/2^*   2*
 //! braces   := { options bars options }     {2|-1/2}   {1,*|0}   {2||1|0}   { | }
 //! ```
 //!
 //! Numbers are integers or fractions with a power of two below (`3/4`); ups are `^`, `v`, a
-//! count (`^3`) or repeated (`^^`); a star is `*` or `*n`. In braces the separator with the most
+//! count (`^3`) or repeated (`^^`); a star is `*` or `*n`. `cool(G, t)` is `G` cooled by the
+//! number `t >= -1`; `mean(G)` and `temperature(G)` are numbers. In braces the separator with the most
 //! bars splits Left's options from Right's, and an option with fewer bars is a game of its own
 //! without braces (`{2||1|0}` is `{2 | {1|0}}`); options are separated by commas.
 //!
@@ -102,6 +104,33 @@ enum Tok {
     Comma,
     Bars(usize),
     Rel(Op),
+    /// A function's name.
+    Name(Function),
+}
+
+/// The functions of the language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Function {
+    Cool,
+    Mean,
+    Temperature,
+}
+
+impl Function {
+    fn arity(self) -> usize {
+        match self {
+            Function::Cool => 2,
+            Function::Mean | Function::Temperature => 1,
+        }
+    }
+
+    fn usage(self) -> &'static str {
+        match self {
+            Function::Cool => "cool(G, t)",
+            Function::Mean => "mean(G)",
+            Function::Temperature => "temperature(G)",
+        }
+    }
 }
 
 /// A token and its 1-based column.
@@ -141,7 +170,25 @@ fn lex(text: &str) -> Result<Vec<Token>, ParseError> {
             }
             '/' => (Tok::Slash, 1),
             '^' => (Tok::Up, 1),
-            'v' => (Tok::Down, 1),
+            c if c.is_ascii_alphabetic() => {
+                let word: String = chars[i..].iter().take_while(|c| c.is_ascii_alphabetic()).collect();
+                let len = word.len();
+                match word.as_str() {
+                    w if w.bytes().all(|b| b == b'v') => (Tok::Down, 1),
+                    "cool" => (Tok::Name(Function::Cool), len),
+                    "mean" => (Tok::Name(Function::Mean), len),
+                    "temperature" | "temp" => (Tok::Name(Function::Temperature), len),
+                    _ => {
+                        return Err(ParseError::at(
+                            col,
+                            format!(
+                                "`{word}` is not part of a value (numbers, *, ^, v, {{...|...}}, +, -, \
+                                 comparisons, cool(G, t), mean(G), temperature(G))"
+                            ),
+                        ))
+                    }
+                }
+            }
             '*' => (Tok::Star, 1),
             '+' if next == Some('-') => (Tok::PlusMinus, 2),
             '+' => (Tok::Plus, 1),
@@ -310,8 +357,70 @@ impl Reader<'_> {
                 Ok(g)
             }
             Tok::Num(_) | Tok::Up | Tok::Down | Tok::Star => self.literal(t, pos, false),
+            Tok::Name(f) => self.call(f, t, pos, depth),
             _ => Err(ParseError::at(tok.col, "a value was expected here")),
         }
+    }
+
+    /// `f(arguments)` at `t[*pos]`.
+    fn call(&mut self, f: Function, t: &[Token], pos: &mut usize, depth: usize) -> Result<Form, ParseError> {
+        let name = &t[*pos];
+        let open = *pos + 1;
+        if t.get(open).map(|t| &t.tok) != Some(&Tok::LParen) {
+            return Err(ParseError::at(name.col, format!("write {} with its parentheses", f.usage())));
+        }
+        let close = matching(t, open, Tok::LParen, Tok::RParen)
+            .ok_or_else(|| ParseError::at(t[open].col, "`(` is not closed"))?;
+        // The arguments: split at the commas outside inner braces and parentheses.
+        let mut args: Vec<(&[Token], usize)> = Vec::new();
+        let (mut level, mut start) = (0usize, open + 1);
+        for i in open + 1..=close {
+            match t[i].tok {
+                Tok::Open | Tok::LParen => level += 1,
+                Tok::Close | Tok::RParen if i < close => level = level.saturating_sub(1),
+                Tok::Comma if level == 0 => {
+                    args.push((&t[start..i], t[i].col));
+                    start = i + 1;
+                }
+                _ => {}
+            }
+            if i == close {
+                args.push((&t[start..i], t[i].col));
+            }
+        }
+        if args.len() != f.arity() {
+            return Err(ParseError::at(
+                name.col,
+                format!("{} takes {} argument(s), not {}", f.usage(), f.arity(), args.len()),
+            ));
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for &(arg, arg_end) in &args {
+            values.push(self.sub_sum(arg, depth + 1, arg_end)?);
+        }
+        *pos = close + 1;
+        Ok(match f {
+            Function::Cool => {
+                let Some(temp) = self.forms.as_number(values[1]) else {
+                    return Err(ParseError::at(
+                        args[1].0[0].col,
+                        "the temperature of cool(G, t) must be a number",
+                    ));
+                };
+                if temp < Dyadic::int(-1) {
+                    return Err(ParseError::at(args[1].0[0].col, "games are cooled by t >= -1"));
+                }
+                self.forms.cool(values[0], temp)
+            }
+            Function::Mean => {
+                let m = self.forms.mean(values[0]);
+                self.forms.number(m)
+            }
+            Function::Temperature => {
+                let x = self.forms.temperature(values[0]);
+                self.forms.number(x)
+            }
+        })
     }
 
     /// A sum filling the whole slice.
@@ -472,7 +581,11 @@ impl Reader<'_> {
                 *pos += 1;
             }
         }
-        if *pos < t.len() && matches!(t[*pos].tok, Tok::Num(_) | Tok::Up | Tok::Down | Tok::Star | Tok::Slash)
+        if *pos < t.len()
+            && matches!(
+                t[*pos].tok,
+                Tok::Num(_) | Tok::Up | Tok::Down | Tok::Star | Tok::Slash | Tok::Name(_)
+            )
         {
             return Err(ParseError::at(
                 t[*pos].col,

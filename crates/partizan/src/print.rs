@@ -60,6 +60,36 @@ impl<'a> Printer<'a> {
         self.write(g).0
     }
 
+    /// `g` in CGSuite's notation if it is written with at most `max` values, else `None` (the
+    /// text of a large form can be exponentially longer than the forms it is made of: a form
+    /// that is an option of several is written out at each place). A number, nimber or
+    /// multiple of up and every pair of braces counts one. As [`Printer::text`], with a budget,
+    /// check [`Forms::exhausted`] afterwards.
+    pub fn text_within(&mut self, g: Form, max: usize) -> Option<String> {
+        let mut sizes = FxHashMap::default();
+        (self.size(g, max, &mut sizes) <= max).then(|| self.text(g))
+    }
+
+    /// The values written in the text of `g`, or some number over `max`.
+    fn size(&mut self, g: Form, max: usize, sizes: &mut FxHashMap<Form, usize>) -> usize {
+        if self.nus(g).is_some() {
+            return 1;
+        }
+        if let Some(&n) = sizes.get(&g) {
+            return n;
+        }
+        let options: Vec<Form> = self.forms.left(g).iter().chain(self.forms.right(g)).copied().collect();
+        let mut n = 1usize;
+        for o in options {
+            n = n.saturating_add(self.size(o, max, sizes));
+            if n > max {
+                break;
+            }
+        }
+        sizes.insert(g, n);
+        n
+    }
+
     /// The value `x + n.^ + *m`.
     pub fn nus_form(&mut self, v: Nus) -> Form {
         let x = self.forms.number(v.number);

@@ -3,20 +3,11 @@
 //! order on random canonical forms, with every stored form checked for canonicity.
 
 use nimber_partizan::parse::{parse, Op, Statement};
-use nimber_partizan::{Dyadic, Form, Forms, OutcomeClass, Printer, Relation};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use nimber_partizan::{Dyadic, Form, Forms, OutcomeClass, Relation};
+use rand::Rng;
 
-fn value(forms: &mut Forms, text: &str) -> Form {
-    match parse(text, forms) {
-        Ok(Statement::Value(g)) => g,
-        other => panic!("{text}: {other:?}"),
-    }
-}
-
-fn text(forms: &mut Forms, g: Form) -> String {
-    Printer::new(forms).text(g)
-}
+mod common;
+use common::{random_pool, text, value};
 
 /// Values written one way print in CGSuite's canonical notation.
 #[test]
@@ -150,30 +141,8 @@ fn games_born_by_day_two() {
 /// exactly when `H - G >= 0`.
 #[test]
 fn group_laws_on_random_forms() {
-    let mut rng = ChaCha8Rng::seed_from_u64(13);
     let mut forms = Forms::new();
-    // Games born by day 3 at most (options from the pool, which keeps games of day <= 2 as
-    // options): a bound on their birthdays keeps their sums small.
-    let mut pool = vec![Form::ZERO];
-    let mut young = vec![Form::ZERO];
-    let mut day = rustc_hash::FxHashMap::default();
-    day.insert(Form::ZERO, 0u32);
-    for _ in 0..3000 {
-        let pick = |rng: &mut ChaCha8Rng, from: &Vec<Form>| -> Vec<Form> {
-            let n = rng.gen_range(0..=3);
-            (0..n).map(|_| from[rng.gen_range(0..from.len())]).collect()
-        };
-        let (l, r) = (pick(&mut rng, &young), pick(&mut rng, &young));
-        let born = 1 + l.iter().chain(&r).map(|o| day[o]).max().unwrap_or(0);
-        let g = forms.make(l, r);
-        if let std::collections::hash_map::Entry::Vacant(e) = day.entry(g) {
-            e.insert(born);
-            pool.push(g);
-            if born <= 2 {
-                young.push(g);
-            }
-        }
-    }
+    let (pool, mut rng) = random_pool(&mut forms, 13, 3000);
     assert!(pool.len() > 100, "{} distinct forms", pool.len());
     let sample: Vec<Form> = (0..60).map(|_| pool[rng.gen_range(0..pool.len())]).collect();
     let mut checks = 0;
@@ -223,5 +192,27 @@ fn numbers() {
             assert_eq!(forms.as_number(s), Some(x + y));
             assert_eq!(forms.le(g, h), x <= y);
         }
+    }
+}
+
+/// `Printer::text_within` writes a value only when it has at most so many values in it: each
+/// number, nimber, multiple of up and pair of braces counts one.
+#[test]
+fn text_within_a_bound() {
+    let mut forms = Forms::new();
+    for (input, size) in [
+        ("*16", 1),
+        ("^3*", 1),
+        ("-5/8", 1),
+        ("+-1", 3),
+        ("{2|-1/2}", 3),
+        ("{3||2|0}", 5),
+        ("{0,{{2|0},{2||2|0}|{2|0},{2|0||0}}|0,{{0|-2},{0||0|-2}|{0|-2},{0|-2||-2}}}", 37),
+    ] {
+        let g = value(&mut forms, input);
+        let written = text(&mut forms, g);
+        let mut printer = nimber_partizan::Printer::new(&mut forms);
+        assert_eq!(printer.text_within(g, size).as_deref(), Some(written.as_str()), "{input}");
+        assert_eq!(printer.text_within(g, size - 1), None, "{input}");
     }
 }

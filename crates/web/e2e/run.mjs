@@ -189,6 +189,57 @@ test('dodgem: a game with cycles, against perfect play moving first', async (pag
   await shot(page, 'play-dodgem');
 });
 
+test('domineering: the values of the position and of every move, and the thermograph', async (page) => {
+  await page.click('#tab-play');
+  await loadGame(page, 'domineering', { board: '.../...' });
+  // A partizan game with values opens in the values mode.
+  assert.equal(await page.inputValue('#mode'), 'values');
+  await page.waitForSelector('#status[data-value="{2|-1/2}"]');
+  assert.match(await page.textContent('#status'), /N: the player to move wins/);
+  const fact = (name) => page.textContent(`#value-facts dd[data-fact="${name}"]`);
+  assert.equal(await fact('stops'), 'left 2, right -1/2');
+  assert.equal(await fact('mean'), '3/4');
+  assert.equal(await fact('temperature'), '5/4');
+  assert.equal(await page.locator('#thermograph svg[data-mean="3/4"][data-temperature="5/4"]').count(), 1);
+  // The board is drawn as for the strong solvers, Left to move.
+  assert.equal(await page.locator('#board svg[data-position=".../... L"]').count(), 1);
+  const side = (s) => page.$$eval(`#moves .side[data-side="${s}"] button.move`, (bs) => bs.map((b) => [b.dataset.label, b.dataset.value, b.classList.contains('win') ? 'win' : 'lose']));
+  // Left's domino in the middle leaves 2 (Left wins); at a side +-1 (Right, next, wins). Each of
+  // Right's leaves -1/2, which Right wins.
+  assert.deepEqual(await side('L'), [['a1-a2', '+-1', 'lose'], ['b1-b2', '2', 'win'], ['c1-c2', '+-1', 'lose']]);
+  assert.deepEqual(await side('R'), [['a1-b1', '-1/2', 'win'], ['b1-c1', '-1/2', 'win'], ['a2-b2', '-1/2', 'win'], ['b2-c2', '-1/2', 'win']]);
+  await shot(page, 'values-domineering');
+  // Left plays in the middle: two columns, 2; Right has no move left, Left two (each leaves 1).
+  await page.click('#moves .side[data-side="L"] button.move[data-label="b1-b2"]');
+  await page.waitForSelector('#status[data-value="2"]');
+  assert.equal(await page.inputValue('#notation'), '.#./.#.');
+  assert.equal(await page.locator('#board svg[data-position=".#./.#. R"]').count(), 1);
+  assert.deepEqual(await side('L'), [['a1-a2', '1', 'win'], ['c1-c2', '1', 'win']]);
+  assert.deepEqual(await side('R'), []);
+  assert.equal(await fact('temperature'), '-1');
+  assert.deepEqual(await page.$$eval('#log li', (ls) => ls.map((l) => l.textContent)), ['1L b1-b2']);
+  assert.equal(await page.locator('#history-chart tbody tr').count(), 2);
+  // Back, and Right moves instead (either player may move).
+  await page.click('#undo');
+  await page.waitForSelector('#status[data-value="{2|-1/2}"]');
+  await page.click('#moves .side[data-side="R"] button.move[data-label="a1-b1"]');
+  await page.waitForSelector('#status[data-value="-1/2"]');
+  assert.equal(await page.inputValue('#notation'), '##./...');
+  assert.match(await page.textContent('#status'), /R: Right wins, whoever starts/);
+  await shot(page, 'values-domineering-after-right');
+  // A position typed in: the 2x2 board, +-1.
+  await page.fill('#notation', '../..');
+  await page.click('#goto');
+  await page.waitForSelector('#status[data-value="+-1"]');
+  assert.equal(await fact('temperature'), '1');
+  // Perfect play through the strong solver is still there.
+  await page.selectOption('#mode', 'humans');
+  await page.waitForFunction(() => /win in/.test(document.getElementById('status').textContent));
+  assert.equal(await page.locator('#value-panel[hidden]').count(), 1);
+  await page.selectOption('#mode', 'values');
+  await page.waitForSelector('#status[data-value="{2|-1/2}"]');
+});
+
 let server = null;
 
 async function main() {

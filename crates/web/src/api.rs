@@ -10,12 +10,15 @@ use nimber_engine::{DynGame, Error, Params, QueryReport, SolveOptions};
 use nimber_games::GameInfo;
 use nimber_heaps::{find_period, nim_sequence, Ruleset};
 use nimber_lab::{self as lab, Observed, Scope, SurveyOptions};
+use nimber_partizan::{thermograph, Analysis, Forms, Player, Printer, ValuedMove};
 use serde::Deserialize;
 use serde_json::{json, Map, Value as Json};
 
 use crate::assets;
+use crate::jobs::lock;
 use crate::jobs::{JobStatus, Jobs};
 use crate::solved::{Cache, Key, SolvedGame};
+use crate::values::{Entry, Values};
 
 /// The largest request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -27,6 +30,9 @@ pub const MAX_PARAMS: usize = 16;
 pub const MAX_UPTO: usize = 100_000;
 /// The most cells of an exploration table returned.
 pub const MAX_CELLS: usize = 10_000;
+/// The most values written in the text of one value of a partizan game (see
+/// `Printer::text_within`); a longer one is answered as `null`.
+pub const MAX_VALUE_SIZE: usize = 1_000;
 
 /// Why a game is not served, when it is not: a game whose parameters name files on the
 /// machine it runs on ([`nimber_games::Facts::reads_files`]) would read the server's disk.
@@ -107,6 +113,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/query"),
     ("POST", "/api/sequence"),
     ("POST", "/api/explore"),
+    ("POST", "/api/value"),
 ];
 
 /// A stored solve opened with `--db`.
@@ -122,6 +129,7 @@ struct StoreEntry {
 pub struct App {
     jobs: Arc<Jobs>,
     cache: Arc<Cache>,
+    values: Values,
     stores: Vec<StoreEntry>,
     memory: Option<u64>,
 }
@@ -142,7 +150,13 @@ impl App {
                 store: opened.store,
             });
         }
-        Ok(App { jobs: Arc::new(Jobs::default()), cache: Arc::new(Cache::default()), stores, memory })
+        Ok(App {
+            jobs: Arc::new(Jobs::default()),
+            cache: Arc::new(Cache::default()),
+            values: Values::default(),
+            stores,
+            memory,
+        })
     }
 
     /// Answers a request.
@@ -204,6 +218,7 @@ impl App {
             "/api/query" => self.query(&body),
             "/api/sequence" => self.sequence(&body),
             "/api/explore" => self.explore(&body),
+            "/api/value" => self.value(&body),
             _ => Err(Fail(404, format!("no API route {path}"))),
         }
     }
@@ -246,6 +261,7 @@ impl App {
             "features": built.game.feature_names(),
             "ruleset": nimber_games::ruleset_of(built.info, &built.params)?.map(|r| r.code()),
             "dense": built.game.dense().is_some(),
+            "values": built.info.facts.partizan.is_some(),
             "solved": self.cache.get(&key).is_some(),
         }))
     }
@@ -296,14 +312,7 @@ impl App {
 
     /// `POST /api/query`: a position of a solved game (or of a stored solve) and its moves.
     fn query(&self, body: &Json) -> Result<Json, Fail> {
-        let position = body.get("position").filter(|p| !p.is_null());
-        let position = match position {
-            Some(p) => Some(p.as_str().ok_or_else(|| bad("position: expected a string"))?),
-            None => None,
-        };
-        if let Some(p) = position {
-            check_text("position", p)?;
-        }
+        let position = optional_text(body, "position")?;
         if let Some(id) = body.get("store").filter(|s| !s.is_null()) {
             let id = id.as_u64().ok_or_else(|| bad("store: expected a store id from /api/stores"))?;
             let entry = usize::try_from(id)
@@ -387,6 +396,112 @@ impl App {
     }
 }
 
+impl App {
+    /// `POST /api/value`: a position of a partizan game in the algebra of canonical forms, and
+    /// the values Left's and Right's moves lead to. The values found are kept per game (within
+    /// budgets: a position that needs more is refused).
+    fn value(&self, body: &Json) -> Result<Json, Fail> {
+        let position = optional_text(body, "position")?;
+        let player = match optional_text(body, "player")? {
+            None | Some("L") => Player::Left,
+            Some("R") => Player::Right,
+            Some(_) => return Err(bad("player: L or R (the player to move in the drawing)")),
+        };
+        let req: GameRequest = parse_body(body)?;
+        let (info, params) = checked(&req)?;
+        let build = info.facts.partizan.ok_or_else(|| {
+            let names: Vec<&str> =
+                nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
+            bad(format!(
+                "{} is not a partizan game with values (/api/value takes: {})",
+                info.name,
+                names.join(", ")
+            ))
+        })?;
+        let key = Key { game: info.name.to_string(), params: params.resolved(), from: None };
+        let title = title(info.name, &key.params);
+        let entry = self.values.entry(key, || build(&params))?;
+        let mut entry = lock(&entry);
+        // What earlier requests left in the memory counts against its budgets: past them, the
+        // position is tried again from an empty memory before it is refused.
+        let fresh = entry.memory.positions() == 0;
+        let result = match value_json(&mut entry, info.name, position, player) {
+            Err(Error::TooLarge(_)) if !fresh => value_json(&mut entry, info.name, position, player),
+            other => other,
+        };
+        let mut doc = result.map_err(|e| match e {
+            Error::TooLarge(why) => bad(format!(
+                "cannot value {} here: {why}, over the server's bound (`nimber cgt` has none)",
+                position.map_or_else(|| "the start".to_string(), |p| format!("`{p}`"))
+            )),
+            e => Fail::from(e),
+        })?;
+        doc["title"] = json!(title);
+        Ok(doc)
+    }
+}
+
+/// An optional string field of a request body, at most [`MAX_TEXT`] characters.
+fn optional_text<'a>(body: &'a Json, field: &str) -> Result<Option<&'a str>, Fail> {
+    let Some(value) = body.get(field).filter(|v| !v.is_null()) else {
+        return Ok(None);
+    };
+    let text = value.as_str().ok_or_else(|| bad(format!("{field}: expected a string")))?;
+    check_text(field, text)?;
+    Ok(Some(text))
+}
+
+/// The value of a position and of its moves, as `/api/value` answers (but the game's name).
+fn value_json(entry: &mut Entry, name: &str, position: Option<&str>, player: Player) -> Result<Json, Error> {
+    let Entry { game, memory } = entry;
+    let a: Analysis = game.analyse(position, memory)?;
+    let forms = &mut memory.forms;
+    let g = a.value;
+    let class = forms.outcome(g);
+    let (left_stop, right_stop) = forms.stops(g);
+    let th = forms.thermograph(g);
+    let value = Printer::new(forms).text_within(g, MAX_VALUE_SIZE);
+    let moves = |forms: &mut Forms, moves: &[ValuedMove]| -> Vec<Json> {
+        moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "label": m.label,
+                    "position": m.position,
+                    "value": Printer::new(forms).text_within(m.value, MAX_VALUE_SIZE),
+                    "outcome": forms.outcome(m.value).letter(),
+                })
+            })
+            .collect()
+    };
+    let (left, right) = (moves(forms, &a.left), moves(forms, &a.right));
+    if memory.exhausted() {
+        memory.clear();
+        return Err(Error::TooLarge(format!(
+            "writing its value needs more work than a budget of {} canonical forms allows",
+            crate::values::MAX_FORMS
+        )));
+    }
+    Ok(json!({
+        "game": name,
+        "position": a.position,
+        "value": value,
+        "outcome": class.letter(),
+        "meaning": class.meaning(),
+        "left_stop": left_stop.to_string(),
+        "right_stop": right_stop.to_string(),
+        "mean": th.mean().to_string(),
+        "temperature": th.temperature().to_string(),
+        "thermograph": thermograph::svg(&th, &format!("{name} {}", a.position)),
+        "player": match player { Player::Left => "L", Player::Right => "R" },
+        "svg": game.draw(&a.position, player)?,
+        "left": left,
+        "right": right,
+        "positions": memory.positions(),
+        "forms": memory.forms.len(),
+    }))
+}
+
 fn busy(title: String) -> Fail {
     Fail(409, format!("another job is running ({title}): wait for it or cancel it (POST /api/job/cancel)"))
 }
@@ -407,6 +522,7 @@ fn games() -> Json {
                 "help": info.help,
                 "params": info.params.iter().map(|p| json!({"name": p.name, "default": p.default, "help": p.help})).collect::<Vec<_>>(),
                 "sequence": info.facts.ruleset.is_some(),
+                "values": info.facts.partizan.is_some(),
                 "available": not_served.is_none(),
                 "note": not_served,
             })
@@ -468,7 +584,18 @@ fn params_json(params: &[(String, String)]) -> Json {
 }
 
 fn build(req: &GameRequest) -> Result<Built, Fail> {
+    let (info, parsed) = checked(req)?;
+    let game = (info.build)(&parsed)?;
+    let params = parsed.resolved();
+    Ok(Built { info, params, game })
+}
+
+/// The game named in a request and its checked parameters.
+fn checked(req: &GameRequest) -> Result<(&'static GameInfo, Params), Fail> {
     check_text("game", &req.game)?;
+    if let Some(from) = &req.from {
+        check_text("from", from)?;
+    }
     let info = nimber_games::find(&req.game)?;
     if let Some(why) = not_served(info) {
         return Err(Fail(403, why));
@@ -493,10 +620,7 @@ fn build(req: &GameRequest) -> Result<Built, Fail> {
         }
         pairs.push(format!("{key}={value}"));
     }
-    let parsed = Params::parse(info.name, info.params, &pairs)?;
-    let game = (info.build)(&parsed)?;
-    let params = parsed.resolved();
-    Ok(Built { info, params, game })
+    Ok((info, Params::parse(info.name, info.params, &pairs)?))
 }
 
 fn report_json(game: &dyn DynGame, name: &str, title: &str, report: &QueryReport) -> Result<Json, Fail> {

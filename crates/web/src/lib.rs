@@ -19,6 +19,7 @@ pub mod assets;
 pub mod http;
 pub mod jobs;
 pub mod solved;
+pub mod values;
 
 use std::io::BufReader;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, TcpListener, TcpStream};

@@ -53,33 +53,50 @@ pub struct Key {
 /// The most solved games kept.
 pub const CACHED: usize = 8;
 
-/// Solved games, most recently used last.
-#[derive(Default)]
-pub struct Cache {
-    entries: Mutex<Vec<(Key, Arc<SolvedGame>)>>,
+/// Solved games, the least recently used dropped first.
+pub type Cache = Lru<SolvedGame>;
+
+impl Default for Cache {
+    fn default() -> Cache {
+        Lru::new(CACHED)
+    }
 }
 
-impl Cache {
-    /// The solved game for `key`, if kept; it becomes the most recently used.
-    pub fn get(&self, key: &Key) -> Option<Arc<SolvedGame>> {
+/// Things kept by [`Key`], at most so many, most recently used last.
+pub struct Lru<T> {
+    entries: Mutex<Vec<(Key, Arc<T>)>>,
+    capacity: usize,
+}
+
+impl<T> Lru<T> {
+    /// Keeps at most `capacity` things.
+    pub fn new(capacity: usize) -> Lru<T> {
+        Lru { entries: Mutex::new(Vec::new()), capacity }
+    }
+
+    /// The thing kept for `key`, if any; it becomes the most recently used.
+    pub fn get(&self, key: &Key) -> Option<Arc<T>> {
         let mut entries = lock(&self.entries);
         let i = entries.iter().position(|(k, _)| k == key)?;
         let entry = entries.remove(i);
-        let game = Arc::clone(&entry.1);
+        let thing = Arc::clone(&entry.1);
         entries.push(entry);
-        Some(game)
+        Some(thing)
     }
 
-    /// Keeps a solved game, dropping the least recently used beyond [`CACHED`].
-    pub fn put(&self, key: Key, game: SolvedGame) {
+    /// Keeps a thing (in place of any kept for `key`), dropping the least recently used beyond
+    /// the capacity.
+    pub fn put(&self, key: Key, thing: T) -> Arc<T> {
+        let thing = Arc::new(thing);
         let mut entries = lock(&self.entries);
         entries.retain(|(k, _)| *k != key);
-        entries.push((key, Arc::new(game)));
-        let excess = entries.len().saturating_sub(CACHED);
+        entries.push((key, Arc::clone(&thing)));
+        let excess = entries.len().saturating_sub(self.capacity);
         entries.drain(..excess);
+        thing
     }
 
-    /// Drops every solved game (to make room for a large solve).
+    /// Drops everything (to make room for a large solve).
     pub fn clear(&self) {
         lock(&self.entries).clear();
     }

@@ -198,7 +198,8 @@ fn page_and_assets_are_served() {
 
 /// The list of games and the refusals come from the games' facts: every game of the library is
 /// listed; exactly those that read files (`Facts::reads_files`) are unavailable and refused with
-/// 403, every other one is built; exactly the heap games (`Facts::ruleset`) offer a sequence.
+/// 403, every other one is built; exactly the heap games (`Facts::ruleset`) offer a sequence,
+/// and exactly the partizan games with values (`Facts::partizan`) offer values.
 #[test]
 fn games_served_are_the_ones_that_read_no_files() {
     let server = start(Vec::new());
@@ -211,6 +212,7 @@ fn games_served_are_the_ones_that_read_no_files() {
         assert_eq!(entry["name"], info.name);
         assert_eq!(entry["available"], !info.facts.reads_files, "{}", info.name);
         assert_eq!(entry["sequence"], info.facts.ruleset.is_some(), "{}", info.name);
+        assert_eq!(entry["values"], info.facts.partizan.is_some(), "{}", info.name);
         let reply = post(&url, "/api/game", &json!({"game": info.name}));
         if info.facts.reads_files {
             assert_eq!(reply.status, 403, "{}", info.name);
@@ -511,6 +513,11 @@ fn malformed_requests_get_4xx_with_a_message() {
             "cannot read position",
         ),
         (post(&url, "/api/query", &json!({"game": "tictactoe", "position": 5})), 400, "expected a string"),
+        (
+            post(&url, "/api/game", &json!({"game": "tictactoe", "from": "0".repeat(2001)})),
+            400,
+            "from: longer than 2000",
+        ),
         (post(&url, "/api/sequence", &json!({"ruleset": "0.7z"})), 400, "column 4"),
         (
             post(&url, "/api/sequence", &json!({"ruleset": "0.77", "upto": 1_000_000_000_000u64})),
@@ -583,8 +590,9 @@ fn fuzzed_bodies_never_crash_the_server() {
         json!({"game": "nim", "params": {"heaps": "3,4,5"}}),
         json!({"ruleset": "0.77", "upto": 50}),
         json!({"game": "enjapma", "params": {"h": "2", "w": "2"}, "by": ["pieces"]}),
+        json!({"game": "domineering", "position": ".#./...", "player": "R"}),
     ];
-    let paths = ["/api/game", "/api/query", "/api/sequence", "/api/solve", "/api/explore"];
+    let paths = ["/api/game", "/api/query", "/api/sequence", "/api/solve", "/api/explore", "/api/value"];
     let jobs = ["/api/sequence", "/api/solve", "/api/explore"];
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut next = move || {
@@ -630,5 +638,173 @@ fn fuzzed_bodies_never_crash_the_server() {
     }
     assert!(statuses.contains(&400) && statuses.contains(&200), "{statuses:?}");
     assert_eq!(get(&url, "/api/games").status, 200);
+    server.stop();
+}
+
+/// The moves of a side of a `/api/value` answer: `(label, position, value, outcome)`.
+fn valued_moves(doc: &Json, side: &str) -> Vec<(String, String, String, String)> {
+    doc[side]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let s = |k: &str| m[k].as_str().unwrap_or_else(|| panic!("{k} in {m}")).to_string();
+            (s("label"), s("position"), s("value"), s("outcome"))
+        })
+        .collect()
+}
+
+fn strings<const N: usize>(rows: [[&str; 4]; N]) -> Vec<(String, String, String, String)> {
+    rows.iter().map(|[a, b, c, d]| (a.to_string(), b.to_string(), c.to_string(), d.to_string())).collect()
+}
+
+/// Values of Domineering and Clobber positions in the algebra of canonical forms: the position's
+/// value, outcome class, stops, mean, temperature and thermograph, and the value each move of
+/// either player leads to, checked against values worked out from the rules (Winning Ways,
+/// ch. 2: 2x2 is +-1, 2x3 is {2|-1/2}). Three boards, their 14 moves.
+#[test]
+fn values_of_partizan_positions() {
+    let server = start(Vec::new());
+    let url = server.url().to_string();
+    let game = post_ok(&url, "/api/game", &json!({"game": "domineering", "params": {"board": "../.."}}));
+    assert_eq!(game["values"], true);
+    assert_eq!(post_ok(&url, "/api/game", &json!({"game": "nim"}))["values"], false);
+
+    let two = post_ok(&url, "/api/value", &json!({"game": "domineering", "params": {"board": "../.."}}));
+    let facts = |d: &Json| {
+        [
+            "game",
+            "title",
+            "position",
+            "value",
+            "outcome",
+            "meaning",
+            "left_stop",
+            "right_stop",
+            "mean",
+            "temperature",
+        ]
+        .map(|k| d[k].as_str().unwrap_or_else(|| panic!("{k} in {d}")).to_string())
+    };
+    assert_eq!(
+        facts(&two),
+        [
+            "domineering",
+            "domineering board=../..",
+            "../..",
+            "+-1",
+            "N",
+            "the player to move wins",
+            "1",
+            "-1",
+            "0",
+            "1"
+        ]
+    );
+    // Left's vertical dominoes leave one column: 1; Right's horizontal ones one row: -1.
+    assert_eq!(
+        valued_moves(&two, "left"),
+        strings([["a1-a2", "#./#.", "1", "L"], ["b1-b2", ".#/.#", "1", "L"]])
+    );
+    assert_eq!(
+        valued_moves(&two, "right"),
+        strings([["a1-b1", "##/..", "-1", "R"], ["a2-b2", "../##", "-1", "R"]])
+    );
+    let svg = two["thermograph"].as_str().unwrap();
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
+    assert!(svg.contains(r#"data-mean="0" data-temperature="1""#), "{svg}");
+    // The board is drawn with the player to move of the request (Left by default).
+    assert!(
+        two["svg"].as_str().unwrap().contains(r#"data-position="../.. L"><title>../.. L</title>"#),
+        "{}",
+        two["svg"]
+    );
+    let right = post_ok(
+        &url,
+        "/api/value",
+        &json!({"game": "domineering", "params": {"board": "../.."}, "position": "../..", "player": "R"}),
+    );
+    assert!(right["svg"].as_str().unwrap().contains(r#"data-position="../.. R""#));
+
+    // 2x3 from a game whose start is another board: {2|-1/2}. Left's domino in the middle
+    // column leaves two columns (1 + 1); at a side, a 2x2 board (+-1, which 2 dominates). Each of
+    // Right's leaves three squares in an L and one apart: {-1 | 0, 1} = -1/2.
+    let three = post_ok(&url, "/api/value", &json!({"game": "domineering", "position": ".../..."}));
+    assert_eq!(
+        facts(&three)[2..],
+        [".../...", "{2|-1/2}", "N", "the player to move wins", "2", "-1/2", "3/4", "5/4"]
+    );
+    assert_eq!(
+        valued_moves(&three, "left"),
+        strings([
+            ["a1-a2", "#../#..", "+-1", "N"],
+            ["b1-b2", ".#./.#.", "2", "L"],
+            ["c1-c2", "..#/..#", "+-1", "N"]
+        ])
+    );
+    assert_eq!(
+        valued_moves(&three, "right"),
+        strings([
+            ["a1-b1", "##./...", "-1/2", "R"],
+            ["b1-c1", ".##/...", "-1/2", "R"],
+            ["a2-b2", ".../##.", "-1/2", "R"],
+            ["b2-c2", ".../.##", "-1/2", "R"]
+        ])
+    );
+    assert!(three["thermograph"].as_str().unwrap().contains(r#"data-mean="3/4" data-temperature="5/4""#));
+    // A position with no moves: 0, a P-position, an integer's temperature -1.
+    let over = post_ok(&url, "/api/value", &json!({"game": "domineering", "position": "#./.#"}));
+    assert_eq!(facts(&over)[3..], ["0", "P", "the player to move loses", "0", "0", "0", "-1"]);
+    assert_eq!((over["left"].as_array().unwrap().len(), over["right"].as_array().unwrap().len()), (0, 0));
+
+    // Clobber: xo is * (either player captures and leaves 0).
+    let star = post_ok(&url, "/api/value", &json!({"game": "clobber", "position": "xo"}));
+    assert_eq!(facts(&star)[3..], ["*", "N", "the player to move wins", "0", "0", "0", "0"]);
+    assert_eq!(valued_moves(&star, "left"), strings([["a1-b1", ".x", "0", "P"]]));
+    assert_eq!(valued_moves(&star, "right"), strings([["b1-a1", "o.", "0", "P"]]));
+    server.stop();
+}
+
+/// `/api/value` refuses games without values, malformed positions (naming the column) and
+/// positions whose values are past the server's budgets, with a 4xx and a message; the memory
+/// of a game keeps working after a refusal.
+#[test]
+fn values_refused() {
+    let server = start(Vec::new());
+    let url = server.url().to_string();
+    let err = post(&url, "/api/value", &json!({"game": "tictactoe"})).error(400);
+    assert_eq!(err, "tictactoe is not a partizan game with values (/api/value takes: clobber, domineering)");
+    let err = post(&url, "/api/value", &json!({"game": "domineering", "position": "../.x"})).error(400);
+    assert_eq!(
+        err,
+        "cannot read position `../.x`: column 5: `x` is not a square: use `.` (empty) or `#` (filled)"
+    );
+    let err = post(&url, "/api/value", &json!({"game": "domineering", "position": 7})).error(400);
+    assert_eq!(err, "position: expected a string");
+    let err = post(&url, "/api/value", &json!({"game": "domineering", "player": "X"})).error(400);
+    assert!(err.starts_with("player: L or R"), "{err}");
+    let long = ".".repeat(3000);
+    assert!(post(&url, "/api/value", &json!({"game": "domineering", "position": long}))
+        .error(400)
+        .contains("longer than 2000"));
+    assert!(post(&url, "/api/value", &json!({"game": "graph"}))
+        .error(403)
+        .contains("not offered on the web"));
+    // The memory of the game holds values already: the position is tried again from an empty
+    // memory before it is refused.
+    post_ok(&url, "/api/value", &json!({"game": "domineering", "position": "...../...../....."}));
+    // An empty 8x8 board: far past the budgets (6x6 alone needs 2.4 million forms).
+    let board = ["........"; 8].join("/");
+    let err = post(&url, "/api/value", &json!({"game": "domineering", "position": board})).error(400);
+    assert!(err.starts_with(&format!("cannot value `{board}` here: the value needs more ")), "{err}");
+    assert!(err.ends_with("over the server's bound (`nimber cgt` has none)"), "{err}");
+    // A full 8x8 Clobber board (64 stones, 112 moves on each side; the deepest recursion of
+    // any board).
+    let board = ["xoxoxoxo/oxoxoxox"; 4].join("/");
+    let err = post(&url, "/api/value", &json!({"game": "clobber", "position": board})).error(400);
+    assert!(err.starts_with(&format!("cannot value `{board}` here: the value needs more ")), "{err}");
+    // The game's memory still answers.
+    let ok = post_ok(&url, "/api/value", &json!({"game": "domineering", "position": ".../..."}));
+    assert_eq!(ok["value"], "{2|-1/2}");
     server.stop();
 }

@@ -1,13 +1,15 @@
 //! `nimber cgt GAME`: the value of a position of a partizan game in the algebra of canonical
-//! forms (CGSuite's notation), its outcome class and stops; and `nimber value EXPR`: a value or
-//! a comparison written in that notation.
+//! forms (CGSuite's notation), its outcome class, stops, mean and temperature, and its
+//! thermograph drawn as SVG; and `nimber value EXPR`: a value or a comparison written in that
+//! notation.
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use nimber_engine::Params;
 use nimber_partizan::parse::{parse, Statement, MAX_INPUT};
-use nimber_partizan::{Form, Forms, OutcomeClass, Printer};
+use nimber_partizan::{thermograph, Dyadic, Form, Forms, OutcomeClass, Printer};
 use serde::Serialize;
 use serde_json::{json, Value as Json};
 
@@ -31,16 +33,35 @@ struct CgtJson {
     outcome: &'static str,
     left_stop: String,
     right_stop: String,
+    mean: String,
+    temperature: String,
 }
 
-/// What an outcome class means, in words.
-fn meaning(class: OutcomeClass) -> &'static str {
-    match class {
-        OutcomeClass::L => "Left wins, whoever starts",
-        OutcomeClass::R => "Right wins, whoever starts",
-        OutcomeClass::N => "the player to move wins",
-        OutcomeClass::P => "the player to move loses",
+/// What `cgt` and `value` print of a value besides its text.
+struct Facts {
+    class: OutcomeClass,
+    stops: (Dyadic, Dyadic),
+    mean: Dyadic,
+    temperature: Dyadic,
+}
+
+impl Facts {
+    fn of(forms: &mut Forms, g: Form) -> Facts {
+        Facts {
+            class: forms.outcome(g),
+            stops: forms.stops(g),
+            mean: forms.mean(g),
+            temperature: forms.temperature(g),
+        }
     }
+}
+
+/// Writes the thermograph of `g` to `path` (whole, through a temporary file).
+fn draw(forms: &mut Forms, g: Form, title: &str, path: &Path) -> Result<(), Failure> {
+    let _lock = crate::commands::solve::lock_and_clean(&[path])?;
+    let svg = thermograph::svg(&forms.thermograph(g), title);
+    nimber_engine::files::write_whole(path, |w| w.write_all(svg.as_bytes()))?;
+    Ok(())
 }
 
 /// `{"L": [...], "R": [...]}` of `g`'s canonical form, or `None` past [`MAX_TREE`] nodes.
@@ -75,12 +96,15 @@ pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut valued = game.value(args.position.as_deref())?;
     let elapsed = started.elapsed();
     let g = valued.value;
-    let class = valued.forms.outcome(g);
-    let (ls, rs) = valued.forms.stops(g);
+    let facts = Facts::of(&mut valued.forms, g);
+    let (class, (ls, rs)) = (facts.class, facts.stops);
     let value = Printer::new(&mut valued.forms).text(g);
     let mut title = info.name.to_string();
     for (k, v) in params.resolved().iter().filter(|(_, v)| !v.is_empty()) {
         title.push_str(&format!(" {k}={v}"));
+    }
+    if let Some(path) = &args.thermograph {
+        draw(&mut valued.forms, g, &format!("{} {}", info.name, valued.position), path)?;
     }
     if args.json {
         let doc = CgtJson {
@@ -91,6 +115,8 @@ pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
             outcome: class.letter(),
             left_stop: ls.to_string(),
             right_stop: rs.to_string(),
+            mean: facts.mean.to_string(),
+            temperature: facts.temperature.to_string(),
         };
         serde_json::to_writer(&mut *out, &doc).map_err(std::io::Error::from)?;
         writeln!(out)?;
@@ -99,8 +125,12 @@ pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out, "{title}")?;
     writeln!(out, "position  {}", valued.position)?;
     writeln!(out, "value     {value}")?;
-    writeln!(out, "outcome   {} ({})", class.letter(), meaning(class))?;
+    writeln!(out, "outcome   {} ({})", class.letter(), class.meaning())?;
     writeln!(out, "stops     left {ls}, right {rs}")?;
+    writeln!(out, "mean      {}, temperature {}", facts.mean, facts.temperature)?;
+    if let Some(path) = &args.thermograph {
+        writeln!(out, "picture   {}", path.display())?;
+    }
     writeln!(
         out,
         "work      {} positions valued, {} canonical forms, {}",
@@ -129,11 +159,14 @@ pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     match statement {
         Statement::Value(g) => {
-            let class = forms.outcome(g);
-            let (ls, rs) = forms.stops(g);
+            let facts = Facts::of(&mut forms, g);
+            let (class, (ls, rs)) = (facts.class, facts.stops);
             let text = Printer::new(&mut forms).text(g);
             if forms.exhausted() {
                 return Err(too_many());
+            }
+            if let Some(path) = &args.thermograph {
+                draw(&mut forms, g, &text, path)?;
             }
             if args.json {
                 let doc = json!({
@@ -142,15 +175,19 @@ pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     "outcome": class.letter(),
                     "left_stop": ls.to_string(),
                     "right_stop": rs.to_string(),
+                    "mean": facts.mean.to_string(),
+                    "temperature": facts.temperature.to_string(),
                 });
                 writeln!(out, "{doc}")?;
             } else {
                 writeln!(out, "{text}")?;
                 writeln!(
                     out,
-                    "outcome {} ({}), stops left {ls}, right {rs}",
+                    "outcome {} ({}), stops left {ls}, right {rs}, mean {}, temperature {}",
                     class.letter(),
-                    meaning(class)
+                    class.meaning(),
+                    facts.mean,
+                    facts.temperature
                 )?;
             }
         }
@@ -160,6 +197,9 @@ pub fn value(args: &ValueArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let (l, r) = (printer.text(left), printer.text(right));
             if forms.exhausted() {
                 return Err(too_many());
+            }
+            if args.thermograph.is_some() {
+                return Err(Failure::msg("--thermograph draws a value, not a comparison"));
             }
             if args.json {
                 let doc = json!({

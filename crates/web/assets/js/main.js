@@ -64,7 +64,7 @@ async function loadGame() {
     if (!$('view-sequence').hidden) plotSequence();
     else $('sequence-plot').replaceChildren();
   }
-  await player.load(req, game.title);
+  await player.load(req, game.title, game.values);
 }
 
 async function openStore(store) {
