@@ -3,6 +3,7 @@
 
 pub mod berzerk;
 pub mod clobber;
+pub mod cutcake;
 pub mod dobutsu;
 pub mod dodgem;
 pub mod domineering;
@@ -11,6 +12,7 @@ pub mod fivehundredeleven;
 pub mod gameindarkness;
 pub mod graph;
 pub mod grid;
+pub mod hackenbush;
 pub mod heap;
 pub(crate) mod multiset;
 pub mod nim;
@@ -22,6 +24,7 @@ pub(crate) mod svg;
 /// Escapes text for SVG and XML (the escaper of the drawings of positions).
 pub use svg::escape as xml_escape;
 pub mod tictactoe;
+pub mod toadsandfrogs;
 
 pub use registry::{
     all, build, build_dense, dense_games, find, open_store, ruleset_of, with_game, Facts, GameInfo,

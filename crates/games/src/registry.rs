@@ -60,6 +60,7 @@ pub fn all() -> &'static [GameInfo] {
 static GAMES: &[GameInfo] = &[
     crate::berzerk::INFO,
     crate::clobber::INFO,
+    crate::cutcake::INFO,
     crate::dobutsu::INFO,
     crate::dodgem::INFO,
     crate::domineering::INFO,
@@ -68,11 +69,13 @@ static GAMES: &[GameInfo] = &[
     crate::gameindarkness::INFO,
     crate::graph::INFO,
     crate::heap::GRUNDY_INFO,
+    crate::hackenbush::INFO,
     crate::nim::INFO,
     crate::heap::INFO,
     crate::pathgame::INFO,
     crate::subtraction::INFO,
     crate::tictactoe::INFO,
+    crate::toadsandfrogs::INFO,
 ];
 
 /// The game called `name`.

@@ -304,3 +304,73 @@ fn graph() {
     assert_eq!(values(&svg, "data-vertex").len(), 7);
     assert_eq!(values(&svg, "data-move"), ["v3", "v4"]);
 }
+
+/// The labels of the moves of the player to move in `position` (`BOARD L` or `BOARD R`).
+fn move_labels(game: &dyn DynGame, position: &str) -> Vec<String> {
+    let report = game.query(Some(position), &nimber_engine::Silent).unwrap();
+    let mut labels: Vec<String> = report.moves.into_iter().map(|m| m.label).collect();
+    labels.sort();
+    labels
+}
+
+/// The values of `data-move`, sorted, each once.
+fn moves_drawn(svg: &str) -> Vec<String> {
+    let mut moves = values(svg, "data-move");
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
+#[test]
+fn toads_and_frogs() {
+    let game = game("toadsandfrogs", &["board=TT.F.TF"]);
+    let svg = drawing(game.as_ref(), None, "toadsandfrogs");
+    assert_eq!(count(&svg, "data-square", None), 7);
+    assert_eq!(values(&svg, "data-piece"), ["T", "T", "F", "T", "F"]);
+    assert_eq!(values(&svg, "data-at"), ["1", "2", "4", "6", "7"]);
+    // Left: the toad on 2 steps to 3, the one on 6 cannot move.
+    assert_eq!(values(&svg, "data-move"), ["2-3"]);
+    assert_eq!(moves_drawn(&svg), move_labels(game.as_ref(), "TT.F.TF L"));
+    assert_eq!(status(&svg), "Left (toads) to move");
+    let svg = drawing(game.as_ref(), Some("TT.F.TF R"), "toadsandfrogs-right");
+    assert_eq!(values(&svg, "data-move"), ["4-3", "7-5"]);
+    assert_eq!(moves_drawn(&svg), move_labels(game.as_ref(), "TT.F.TF R"));
+    let long = format!("{} L", "TF..".repeat(16));
+    let svg = drawing(game.as_ref(), Some(&long), "toadsandfrogs-long");
+    assert_eq!(count(&svg, "data-square", None), 64);
+}
+
+#[test]
+fn cutcake() {
+    let game = game("cutcake", &["cakes=2x5 2x5 3x1 1x1"]);
+    let svg = drawing(game.as_ref(), None, "cutcake");
+    assert_eq!(values(&svg, "data-size"), ["3x1", "2x5", "2x5", "1x1"]);
+    assert_eq!(values(&svg, "data-cake"), ["1", "2", "3", "4"]);
+    // Left's cuts: 4 lines in each 2x5 cake, two moves (a cut and its mirror image are one).
+    assert_eq!(count(&svg, "data-move", None), 8);
+    assert_eq!(moves_drawn(&svg), move_labels(game.as_ref(), "3x1 2x5 2x5 1x1 L"));
+    let svg = drawing(game.as_ref(), Some("3x1 2x5 2x5 1x1 R"), "cutcake-right");
+    assert_eq!(count(&svg, "data-move", None), 2 + 1 + 1);
+    assert_eq!(moves_drawn(&svg), move_labels(game.as_ref(), "3x1 2x5 2x5 1x1 R"));
+    assert_eq!(status(&svg), "Right to move (horizontal cuts)");
+    let svg = drawing(game.as_ref(), Some("64x64 L"), "cutcake-large");
+    assert_eq!(count(&svg, "data-move", None), 63);
+}
+
+#[test]
+fn hackenbush() {
+    let game = game("hackenbush", &["forest=BR(B,B) G(R,GG)"]);
+    let svg = drawing(game.as_ref(), None, "hackenbush");
+    assert_eq!(count(&svg, "data-edge", None), 8);
+    assert_eq!(values(&svg, "data-colour"), ["B", "R", "B", "B", "G", "R", "G", "G"]);
+    // Left may cut every blue and green edge; the moves name one of two edges that give the
+    // same forest.
+    assert_eq!(values(&svg, "data-move"), ["B1", "B3", "B4", "G5", "G7", "G8"]);
+    assert_eq!(move_labels(game.as_ref(), "BR(B,B) G(R,GG) L"), ["B1", "B3", "G5", "G7", "G8"]);
+    let svg = drawing(game.as_ref(), Some("BR(B,B) G(R,GG) R"), "hackenbush-right");
+    assert_eq!(values(&svg, "data-move"), ["R2", "G5", "R6", "G7", "G8"]);
+    assert_eq!(moves_drawn(&svg), move_labels(game.as_ref(), "BR(B,B) G(R,GG) R"));
+    assert_eq!(status(&svg), "Right to move (red or green)");
+    let svg = drawing(game.as_ref(), Some("- L"), "hackenbush-bare");
+    assert_eq!(count(&svg, "data-edge", None), 0);
+}
