@@ -378,7 +378,7 @@ fn check_values_rules() {
 fn values_errors_are_one_line() {
     let e = fails(&["explore", "nim", "--values", "--by", "xor"]);
     assert!(
-        e.contains("nim is not a partizan game with values (`--values` takes: clobber, domineering"),
+        e.contains("nim is not a partizan game with values (`--values` takes: clobber, cutcake, domineering, hackenbush, toadsandfrogs)"),
         "{e}"
     );
     let e = fails(&["check", "enjapma", "--values", "--rule", "true"]);

@@ -773,7 +773,7 @@ fn values_refused() {
     let server = start(Vec::new());
     let url = server.url().to_string();
     let err = post(&url, "/api/value", &json!({"game": "tictactoe"})).error(400);
-    assert_eq!(err, "tictactoe is not a partizan game with values (/api/value takes: clobber, domineering)");
+    assert_eq!(err, "tictactoe is not a partizan game with values (/api/value takes: clobber, cutcake, domineering, hackenbush, toadsandfrogs)");
     let err = post(&url, "/api/value", &json!({"game": "domineering", "position": "../.x"})).error(400);
     assert_eq!(
         err,
