@@ -149,7 +149,8 @@ pub fn counts(max: usize, m: u128) -> (Vec<u128>, Vec<u128>) {
     let mut forests = vec![1u128];
     for n in 1..=max {
         trees.push(m * forests[n - 1]);
-        let c = |k: usize| (1..=k).filter(|d| k % d == 0).map(|d| d as u128 * trees[d]).sum::<u128>();
+        let c =
+            |k: usize| (1..=k).filter(|d| k.is_multiple_of(*d)).map(|d| d as u128 * trees[d]).sum::<u128>();
         let sum: u128 = (1..=n).map(|k| c(k) * forests[n - k]).sum();
         forests.push(sum / n as u128);
     }
