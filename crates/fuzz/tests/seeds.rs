@@ -221,6 +221,9 @@ fn write_seeds() {
         "tictactoe",
         "domineering\nrows=1\ncols=8\nfamily=boards",
         "clobber\nboard=xo\nrows=2\ncols=3",
+        "cutcake\ncakes=2x3 1x1\nrows=16\ncols=16",
+        "toadsandfrogs\nboard=T.F\nsquares=8\nfamily=starts",
+        "hackenbush\nforest=BR G\nedges=8\ncolours=BR\nfamily=forests",
     ] {
         seeds.push(text.as_bytes().to_vec());
     }
@@ -262,6 +265,8 @@ fn write_seeds() {
         "temperature <= 1.5 && number == ()",
         "if left_stop > right_stop { \"N\" } else { \"{2|-1/2}\" }",
         "mean * 4 - 3",
+        "if cols >= rows { (cols >> log2(rows)) - 1 } else { 1 - (rows >> log2(cols)) }",
+        "log2(a) + log2(b - c)",
     ]
     .iter()
     .map(|s| s.as_bytes().to_vec())

@@ -8,9 +8,12 @@
 //! `1x1` cake, where nobody can cut, is left out of values.
 
 use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
 
 use crate::registry::{Facts, GameInfo};
+
+pub mod lab;
 
 /// The most rows, and the most columns, of a cake.
 pub const MAX_SIDE: u8 = 64;
@@ -52,12 +55,22 @@ impl Cakes {
 #[derive(Clone, Debug)]
 pub struct Cutcake {
     start: Cakes,
+    /// The largest cake of its surveys of values.
+    family: Cake,
 }
 
 impl Cutcake {
-    /// Cutcake starting from `start`.
+    /// Cutcake starting from `start`; its surveys of values cover the cakes up to the most rows
+    /// and the most columns of its cakes.
     pub fn new(start: Cakes) -> Cutcake {
-        Cutcake { start }
+        let family = lab::largest(&start);
+        Cutcake { start, family }
+    }
+
+    /// The same game, its surveys of values covering every cake up to `bound` (each side 1 to
+    /// [`MAX_SIDE`]).
+    pub fn with_family(self, bound: Cake) -> Cutcake {
+        Cutcake { family: bound, ..self }
     }
 
     /// The cuts of every cake (one of equal cakes) along its columns (`vertical`) or rows; a cut
@@ -127,6 +140,25 @@ impl Partizan for Cutcake {
 
     fn drawing(&self) -> Option<&dyn Draw<(Cakes, Player)>> {
         Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<Cakes>> {
+        Some(self)
+    }
+}
+
+/// Features and family of surveys of values: see [`lab`].
+impl Explore<Cakes> for Cutcake {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, cakes: &Cakes, out: &mut Vec<i64>) {
+        lab::feature_values(cakes, out)
+    }
+
+    fn family(&self) -> Result<Option<Family<Cakes>>, Error> {
+        Ok(Some(lab::family(self.family)))
     }
 }
 
@@ -292,12 +324,15 @@ pub(crate) const INFO: GameInfo = GameInfo {
            by spaces, each ROWSxCOLUMNS (`2x3 1x4`: a cake of 2 rows and 3 columns and one of \
            1 row and 4 columns), written largest first; each side 1 to 64, at most 4096 \
            squares in all. Moves are named by the cake cut and the two cakes made \
-           (`2x5=2x2+2x3`).",
-    params: &[ParamSpec {
-        name: "cakes",
-        default: "3x5",
-        help: "the start cakes, ROWSxCOLUMNS separated by spaces",
-    }],
+           (`2x5=2x2+2x3`). Surveys of values (`nimber explore cutcake --values --by \
+           rows,cols`): every single cake up to rows x cols (by default the start's largest \
+           sides); features rows and cols (of a position that is one cake; 0 otherwise), \
+           squares and cakes, besides those of every value.",
+    params: &[
+        ParamSpec { name: "cakes", default: "3x5", help: "the start cakes, ROWSxCOLUMNS separated by spaces" },
+        lab::ROWS,
+        lab::COLS,
+    ],
     build,
     facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
 };
@@ -305,7 +340,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn game(params: &Params) -> Result<Cutcake, Error> {
     let text = params.text("cakes");
     let cakes = parse_cakes(text).map_err(|e| Error::Param(format!("parameter cakes={text}: {e}")))?;
-    Ok(Cutcake::new(cakes))
+    let bound = lab::bound(params, &cakes)?;
+    Ok(Cutcake::new(cakes).with_family(bound))
 }
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

@@ -21,9 +21,12 @@
 //! one order, so that a cut is a copy and a few moves of bytes.
 
 use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Bridge, Dyadic, DynPartizan, Partizan, Player};
 
 use crate::registry::{Facts, GameInfo};
+
+pub mod lab;
 
 /// The most edges of a forest.
 pub const MAX_EDGES: usize = 64;
@@ -360,12 +363,21 @@ fn cut(edges: &[u8], at: usize) -> Vec<u8> {
 #[derive(Clone, Debug)]
 pub struct Hackenbush {
     start: Forest,
+    /// The forests of its surveys of values.
+    family: lab::Spec,
 }
 
 impl Hackenbush {
-    /// Hackenbush starting from `start`.
+    /// Hackenbush starting from `start`; its surveys of values cover the strings of up to its
+    /// edges, of its colours.
     pub fn new(start: Forest) -> Hackenbush {
-        Hackenbush { start }
+        let family = lab::Spec::strings(&start);
+        Hackenbush { start, family }
+    }
+
+    /// The same game, its surveys of values covering the forests of `family`.
+    pub fn with_family(self, family: lab::Spec) -> Hackenbush {
+        Hackenbush { family, ..self }
     }
 
     /// Cutting each edge the player may cut (`blue`: Left; `!blue`: Right), one move per
@@ -426,6 +438,25 @@ impl Partizan for Hackenbush {
 
     fn drawing(&self) -> Option<&dyn Draw<(Forest, Player)>> {
         Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<Forest>> {
+        Some(self)
+    }
+}
+
+/// Features and family of surveys of values: see [`lab`].
+impl Explore<Forest> for Hackenbush {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, forest: &Forest, out: &mut Vec<i64>) {
+        lab::feature_values(forest, out)
+    }
+
+    fn family(&self) -> Result<Option<Family<Forest>>, Error> {
+        lab::family(&self.family).map(Some)
     }
 }
 
@@ -695,12 +726,21 @@ pub(crate) const INFO: GameInfo = GameInfo {
            and a green edge beside. Branches are written in a fixed order. At most 64 edges, \
            and trees whose mixed branches have over 2^20 positions to value are refused. \
            Moves are named by the colour and number of the edge cut, edges numbered from 1 in \
-           the order the notation writes them (`B1`).",
-    params: &[ParamSpec {
-        name: "forest",
-        default: "BR(B,RR) GG",
-        help: "the start forest: trees of B, R and G edges, branches in parentheses",
-    }],
+           the order the notation writes them (`B1`). Surveys of values (`nimber explore \
+           hackenbush --values --by blue,red`): every string of 1 to `edges` edges of the \
+           `colours` (letters of BRG; by default the start's edges and colours), or with \
+           family=trees every tree, with family=forests every forest; features edges, blue, \
+           red, green and trees, besides those of every value.",
+    params: &[
+        ParamSpec {
+            name: "forest",
+            default: "BR(B,RR) GG",
+            help: "the start forest: trees of B, R and G edges, branches in parentheses",
+        },
+        lab::EDGES,
+        lab::COLOURS,
+        lab::FAMILY,
+    ],
     build,
     facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
 };
@@ -708,7 +748,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn game(params: &Params) -> Result<Hackenbush, Error> {
     let text = params.text("forest");
     let forest = parse_forest(text).map_err(|e| Error::Param(format!("parameter forest={text}: {e}")))?;
-    Ok(Hackenbush::new(forest))
+    let family = lab::Spec::from_params(params, &forest)?;
+    Ok(Hackenbush::new(forest).with_family(family))
 }
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

@@ -44,10 +44,13 @@
 //! results", 1996, gives these and more simplification rules.)
 
 use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
 
 use crate::grid::mask;
 use crate::registry::{Facts, GameInfo};
+
+pub mod lab;
 
 /// The most squares of a strip.
 pub const MAX_SQUARES: usize = 64;
@@ -184,12 +187,20 @@ fn integer_strips(mut count: u32, frogs: bool, out: &mut Vec<Strip>) {
 #[derive(Clone, Debug)]
 pub struct ToadsAndFrogs {
     start: Strip,
+    /// The strips of its surveys of values.
+    family: lab::Spec,
 }
 
 impl ToadsAndFrogs {
-    /// Toads and Frogs starting from `start`.
+    /// Toads and Frogs starting from `start`; its surveys of values cover every strip up to
+    /// its length.
     pub fn new(start: Strip) -> ToadsAndFrogs {
-        ToadsAndFrogs { start }
+        ToadsAndFrogs { start, family: lab::Spec::strips(&start) }
+    }
+
+    /// The same game, its surveys of values covering the strips of `family`.
+    pub fn with_family(self, family: lab::Spec) -> ToadsAndFrogs {
+        ToadsAndFrogs { family, ..self }
     }
 }
 
@@ -260,6 +271,25 @@ impl Partizan for ToadsAndFrogs {
 
     fn drawing(&self) -> Option<&dyn Draw<(Strip, Player)>> {
         Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<Strip>> {
+        Some(self)
+    }
+}
+
+/// Features and family of surveys of values: see [`lab`].
+impl Explore<Strip> for ToadsAndFrogs {
+    fn features(&self) -> Vec<String> {
+        lab::feature_names()
+    }
+
+    fn feature_values(&self, strip: &Strip, out: &mut Vec<i64>) {
+        lab::feature_values(strip, out)
+    }
+
+    fn family(&self) -> Result<Option<Family<Strip>>, Error> {
+        lab::family(self.family).map(Some)
     }
 }
 
@@ -376,12 +406,16 @@ pub(crate) const INFO: GameInfo = GameInfo {
            as frogs at the left end or `TTFF` blocks), and the parts are valued apart. \
            Notation: the squares from the left, `T`, `F` or `.`, at most 64 squares. Moves are \
            named by their squares, numbered from 1 at the left (`1-2`: the toad on square 1 \
-           steps to square 2).",
-    params: &[ParamSpec {
-        name: "board",
-        default: "TTT..FFF",
-        help: "the start strip: T, F and . from the left",
-    }],
+           steps to square 2). Surveys of values (`nimber explore toadsandfrogs --values \
+           --by toads,frogs`): every strip of 1 to `squares` squares (by default the start's \
+           length, at most 12 for this family) with every placement of toads and frogs, or \
+           with family=starts every strip T^a .^b F^c of those lengths; features squares, \
+           toads, frogs and empty (empty squares), besides those of every value.",
+    params: &[
+        ParamSpec { name: "board", default: "TTT..FFF", help: "the start strip: T, F and . from the left" },
+        lab::SQUARES,
+        lab::FAMILY,
+    ],
     build,
     facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
 };
@@ -389,7 +423,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn game(params: &Params) -> Result<ToadsAndFrogs, Error> {
     let text = params.text("board");
     let strip = parse_strip(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-    Ok(ToadsAndFrogs::new(strip))
+    Ok(ToadsAndFrogs::new(strip).with_family(lab::Spec::from_params(params, &strip)?))
 }
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {

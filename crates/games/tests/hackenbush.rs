@@ -3,11 +3,11 @@
 //! values found without regions or reduced branches and against the strong solver.
 
 mod partizan;
-use partizan::{check_against_solver, start_value, Plain};
+use partizan::{berlekamp, check_against_solver, start_value, Plain};
 
 use nimber_engine::{Game, Notation};
 use nimber_games::hackenbush::{parse_forest, Colour, Forest, Hackenbush, Tree};
-use nimber_partizan::{Bridge, Dyadic, Evaluator, Player};
+use nimber_partizan::{Bridge, Evaluator, Player};
 
 fn value(text: &str) -> String {
     start_value(&Hackenbush::new(parse_forest(text).unwrap()))
@@ -50,9 +50,7 @@ fn published_values() {
     }
 }
 
-/// Berlekamp's rule, written here on its own: the edges of the first run count 1 each (plus
-/// for blue, minus for red), and each edge after the first change of colour counts half the
-/// one before it, with its sign. Compared with the value found from the rules alone (no
+/// Berlekamp's rule ([`berlekamp`]) compared with the value found from the rules alone (no
 /// regions, no reduced branches) on every blue-red string of 0 to 12 edges (8,191 strings).
 #[test]
 fn berlekamps_rule_on_every_blue_red_string_up_to_12_edges() {
@@ -62,18 +60,11 @@ fn berlekamps_rule_on_every_blue_red_string_up_to_12_edges() {
     for len in 0..=12u32 {
         for bits in 0..1u32 << len {
             let blue: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
-            // The value in units of 2^-12.
-            let run = blue.iter().take_while(|&&b| b == blue[0]).count();
-            let mut units: i128 = 0;
-            for (i, &b) in blue.iter().enumerate() {
-                let size = if i < run { 1 << 12 } else { 1 << (12 - (i - run + 1)) };
-                units += if b { size } else { -size };
-            }
             let colours: Vec<Colour> =
                 blue.iter().map(|&b| if b { Colour::Blue } else { Colour::Red }).collect();
             let forest = Forest::new(Tree::string(&colours).into_iter().collect());
             let v = ev.value(&forest);
-            let expected = ev.forms.number(Dyadic::new(units, 12));
+            let expected = ev.forms.number(berlekamp(&blue));
             assert_eq!(v, expected, "{blue:?}");
             checked += 1;
         }

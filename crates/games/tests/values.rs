@@ -1,15 +1,21 @@
-//! Surveys of game values (`nimber explore --values`, `nimber check --values`) of Domineering
-//! and Clobber: the published values of Domineering's rectangles, every feature and part of
+//! Surveys of game values (`nimber explore --values`, `nimber check --values`) of the partizan
+//! games: the published values of Domineering's rectangles, Winning Ways' Cutcake formula,
+//! Toads and Frogs' starts, Berlekamp's rule on Hackenbush strings, every feature and part of
 //! every position recomputed on its own and tabulated again, and rules about values checked,
 //! true and false.
+
+mod partizan;
 
 use std::collections::HashMap;
 
 use nimber_engine::survey::{Num, Observed, Scope};
 use nimber_engine::{Dyadic, Game, Notation, Params, Silent};
 use nimber_games::clobber::Clobber;
+use nimber_games::cutcake::{Cake, Cakes, Cutcake};
 use nimber_games::domineering::{lab::Spec, Board, Domineering};
 use nimber_games::grid::Shape;
+use nimber_games::hackenbush::{self, Colour, Forest, Hackenbush};
+use nimber_games::toadsandfrogs::{self, parse_strip, ToadsAndFrogs};
 use nimber_lab::values::{self, Target};
 use nimber_lab::{self as lab, Claim, Rule, Verdict};
 use nimber_partizan::game::Explore;
@@ -168,16 +174,34 @@ where
     s.survey.positions
 }
 
-/// Every Domineering board up to 3 x 3 with every set of filled squares (682 boards), and
-/// every Clobber board up to 2 x 3 with every placement of stones (858), recomputed position by
-/// position.
+/// Every Domineering board up to 3 x 3 with every set of filled squares (682 boards), every
+/// Clobber board up to 2 x 3 with every placement of stones (858), every cake up to 8 x 8 (64),
+/// every strip of Toads and Frogs of up to 6 squares (1,092) and its starts `T^a .^b F^c` of up
+/// to 10 (285), and every Hackenbush forest of up to 5 blue, red and green edges (3,739),
+/// recomputed position by position: 6,720 positions.
 #[test]
 fn every_feature_and_part_recomputed() {
     let dom = Domineering::new(Board::new(3, 3))
         .with_family(Spec { bound: Shape { rows: 3, cols: 3 }, boards: true });
-    assert_eq!(recompute(&dom), 2 + 4 + 8 + 4 + 16 + 64 + 8 + 64 + 512);
+    let mut total = 0;
+    let mut count = |n: u64, want: u64| {
+        assert_eq!(n, want);
+        total += n;
+    };
+    count(recompute(&dom), 2 + 4 + 8 + 4 + 16 + 64 + 8 + 64 + 512);
     let clobber = Clobber::new(nimber_games::clobber::parse_board("xox/oxo").unwrap());
-    assert_eq!(recompute(&clobber), 858);
+    count(recompute(&clobber), 858);
+    let cutcake = Cutcake::new(Cakes(Vec::new())).with_family(Cake { rows: 8, cols: 8 });
+    count(recompute(&cutcake), 64);
+    let strips = ToadsAndFrogs::new(parse_strip("T....F").unwrap());
+    count(recompute(&strips), 3 + 9 + 27 + 81 + 243 + 729);
+    let starts = toadsandfrogs::lab::Spec { squares: 10, starts: true };
+    count(recompute(&strips.with_family(starts)), 11 * 12 * 13 / 6 - 1);
+    let colours = vec![Colour::Blue, Colour::Red, Colour::Green];
+    let forests = hackenbush::lab::Spec { edges: 5, colours, shape: hackenbush::lab::Shape::Forests };
+    let hackenbush = Hackenbush::new(Forest::default()).with_family(forests);
+    count(recompute(&hackenbush), 3 + 15 + 82 + 495 + 3144);
+    assert_eq!(total, 6720);
 }
 
 /// A rule's verdict, checked against the survey of `name` with `params`.
@@ -227,13 +251,15 @@ fn rules_that_hold() {
     assert_eq!(holds("clobber", &["rows=1", "cols=8"], "temperature <= 0", None), 9840);
 }
 
+/// The first counterexample of a verdict: the position, its value and what was claimed.
+fn text(v: &Verdict, s: &ValueSurvey) -> (String, String, Claim) {
+    let c = v.counterexample.as_ref().expect("a counterexample");
+    (c.position.clone(), c.value.text(s.survey.value_texts()), c.claimed.clone())
+}
+
 /// False rules: the first counterexample in the family's order, with its value and the claim.
 #[test]
 fn rules_that_fail_give_their_first_counterexample() {
-    let text = |v: &Verdict, s: &ValueSurvey| {
-        let c = v.counterexample.as_ref().unwrap();
-        (c.position.clone(), c.value.text(s.survey.value_texts()), c.claimed.clone())
-    };
     let about = |t: &str| Claim::About(t.to_string());
     let s = survey("domineering", &["rows=1", "cols=8"]);
     let v = check("domineering", &["rows=1", "cols=8"], "-((cols + 1) / 2)", Some("0"));
@@ -310,4 +336,112 @@ fn from_a_position() {
     assert!(s
         .survey
         .loses(Observed::Value(s.survey.value_texts().iter().position(|t| t == "0").unwrap() as u32)));
+}
+
+/// Winning Ways' table of Cutcake (ch. 2) as a rule, with the rules' `log2`: a cake of R rows
+/// and C >= R columns is worth floor(C / 2^floor(log2 R)) - 1, the cake turned a quarter round
+/// the negative. It holds on every cake up to 16 x 16 (256 cakes), all integers; dividing by R
+/// instead fails first at 3 x 4 (worth 1, as 2 x 4: three rows cut no better than two).
+#[test]
+fn cutcake_follows_winning_ways_formula() {
+    let sixteen = ["rows=16", "cols=16"];
+    let formula = "if cols >= rows { (cols >> log2(rows)) - 1 } else { 1 - (rows >> log2(cols)) }";
+    assert_eq!(holds("cutcake", &sixteen, formula, Some("0")), 256);
+    let integers = "temperature == -1 && number == mean && ups == 0 && nimber == 0";
+    assert_eq!(holds("cutcake", &sixteen, integers, None), 256);
+    let s = survey("cutcake", &sixteen);
+    assert_eq!(s.survey.scope, "every cake of 1 to 16 rows and 1 to 16 columns");
+    let wrong = "if cols >= rows { cols / rows - 1 } else { -(rows / cols - 1) }";
+    let v = check("cutcake", &sixteen, wrong, Some("0"));
+    assert_eq!(text(&v, &s), ("3x4".into(), "1".into(), Claim::About("0".into())));
+    // The features of a cake at the counterexample: one cake of 12 squares, two cuts for Left.
+    let c = v.counterexample.unwrap();
+    let at = |name: &str| c.features.iter().find(|(n, _)| n == name).unwrap().1;
+    assert_eq!(
+        ["rows", "cols", "squares", "cakes", "moves_left", "moves_right"].map(at),
+        [3, 4, 12, 1, 2, 1].map(Num::Int)
+    );
+}
+
+/// Toads and Frogs' starts `T^a .^b F^c` of 1 to 9 squares (219 strips), one to a cell by
+/// toads, empty squares and frogs. Their values were compared once, all 219, with the canonical
+/// forms cgt-py builds from the rules written again in Python (bench/cgt-toadsandfrogs.py's
+/// script), and crates/cli/tests/lab.rs compares some with `nimber cgt`: `T^n.F^n` is * for n =
+/// 1 to 4; `T..F` is 0, `TT..FF` *, `TTT..FFF` +-1/8; with one toad more, `TT.F` is {1/2|0}
+/// and `TTT.FF` *. Then rules: `T^n.F^n` is * on the 363 starts up to 11 squares, and so is
+/// Erickson's `T^a...FF` = {a-2|a-2} = (a-2)* for a >= 2 (proved by Thanatipanonda and
+/// Zeilberger); `T^n..F^n` is not always *: `T..F` is 0.
+#[test]
+fn toads_and_frogs_starts() {
+    let s = survey("toadsandfrogs", &["family=starts", "squares=9"]);
+    assert_eq!(s.survey.scope, "every strip T^a .^b F^c of 1 to 9 squares");
+    assert_eq!(s.survey.positions, 10 * 11 * 12 / 6 - 1);
+    let e = lab::explore(&s.survey, &by(&["toads", "empty", "frogs"])).unwrap();
+    assert!(e.function && e.cells.len() == 219);
+    let value = |a: i64, b: i64, c: i64| {
+        let cell = e.cells.iter().find(|cell| cell.key == [a, b, c].map(Num::Int)).unwrap();
+        cell.entries[0].value.text(e.value_texts()).to_string()
+    };
+    for n in 1..=4 {
+        assert_eq!(value(n, 1, n), "*", "T^{n}.F^{n}");
+    }
+    assert_eq!([value(1, 2, 1), value(2, 2, 2), value(3, 2, 3)], ["0", "*", "+-1/8"]);
+    assert_eq!([value(2, 1, 1), value(3, 1, 2), value(1, 1, 0), value(0, 2, 1)], ["{1/2|0}", "*", "1", "-2"]);
+    let eleven = ["family=starts", "squares=11"];
+    let star = "toads != frogs || empty != 1 || toads == 0 || (number == 0 && ups == 0 && nimber == 1)";
+    assert_eq!(holds("toadsandfrogs", &eleven, star, None), 12 * 13 * 14 / 6 - 1);
+    let erickson =
+        "toads < 2 || frogs != 2 || empty != 3 || (number == toads - 2 && ups == 0 && nimber == 1)";
+    assert_eq!(holds("toadsandfrogs", &eleven, erickson, None), 363);
+    let v =
+        check("toadsandfrogs", &eleven, "toads != frogs || empty != 2 || toads == 0 || nimber == 1", None);
+    assert_eq!(
+        text(&v, &survey("toadsandfrogs", &eleven)),
+        ("T..F".into(), "0".into(), Claim::About("false".into()))
+    );
+}
+
+/// Every blue-red string of 1 to 10 edges (2,046 strings): the survey's `number` is
+/// Berlekamp's rule (tests/partizan: the same rule tests/hackenbush.rs checks against the
+/// values found move by move), string by string: the (blue, red, number) of every string
+/// counted from the rule equal the survey's, and each cell's first string has the rule's
+/// number. Blue-red values are numbers: on every blue-red forest of up to 8 edges (57,103), the
+/// value is a number of negative temperature; green edges are not (`G` is *, temperature 0).
+#[test]
+fn hackenbush_strings_follow_berlekamps_rule() {
+    let s = survey("hackenbush", &["colours=BR", "edges=10"]);
+    assert_eq!(s.survey.scope, "every string of 1 to 10 edges of colours BR");
+    assert_eq!(s.survey.positions, (1 << 11) - 2);
+    let mut want: HashMap<(i64, i64, Dyadic), u64> = HashMap::new();
+    for len in 1..=10u32 {
+        for bits in 0..1u32 << len {
+            let blue: Vec<bool> = (0..len).map(|i| bits >> i & 1 == 1).collect();
+            let b = blue.iter().filter(|&&x| x).count() as i64;
+            *want.entry((b, len as i64 - b, partizan::berlekamp(&blue))).or_default() += 1;
+        }
+    }
+    let mut got: HashMap<(i64, i64, Dyadic), u64> = HashMap::new();
+    let int = |n: Num| match n {
+        Num::Int(n) => n,
+        other => panic!("{other:?}"),
+    };
+    for cell in &s.survey.cells {
+        let Num::Dyadic(number) = feature(&s, &cell.key, "number") else { panic!("{:?}", cell.key) };
+        let key = (int(feature(&s, &cell.key, "blue")), int(feature(&s, &cell.key, "red")), number);
+        for e in &cell.entries {
+            *got.entry(key).or_default() += e.count;
+            let blue: Vec<bool> = e.example.chars().map(|c| c == 'B').collect();
+            assert_eq!(partizan::berlekamp(&blue), number, "{}", e.example);
+        }
+    }
+    assert_eq!(got, want);
+    assert_eq!(got.values().sum::<u64>(), 2046);
+    let numbers = "temperature < 0 && number != () && ups == 0 && nimber == 0";
+    assert_eq!(holds("hackenbush", &["colours=BR", "edges=8", "family=forests"], numbers, None), 57_103);
+    let params = ["colours=BRG", "edges=3"];
+    let v = check("hackenbush", &params, "temperature < 0", None);
+    assert_eq!(
+        text(&v, &survey("hackenbush", &params)),
+        ("G".into(), "*".into(), Claim::About("false".into()))
+    );
 }

@@ -11,7 +11,10 @@
 //! remainder, truncated toward zero as in Rust), `**` (power), comparisons `== != < <= > >=`,
 //! `&& || !`, bitwise `& | ^` (`^` is XOR; as in C these bind more loosely than comparisons,
 //! so Nim's rule is `(heap1 ^ heap2 ^ heap3) == 0`), `<< >>`, parentheses, `if c { a } else { b }`, functions such as `min(a, b)`, `max(a, b)`,
-//! `abs(a)`, and strings `"win"`, `"lose"`, `"tie"`, `"draw"`.
+//! `abs(a)`, and strings `"win"`, `"lose"`, `"tie"`, `"draw"`. nimber adds `log2(n)`, the
+//! floor of the base-2 logarithm of an integer `n >= 1` (`log2(7)` is 2: the position of the
+//! highest bit), exact where a float's logarithm would round (Cutcake's value, for `cols >=
+//! rows`, is `(cols >> log2(rows)) - 1`; `>>` binds more loosely than `-`, as in Rust).
 //!
 //! Features are integers ([`Num::Int`]) but for the parts of game values that are dyadic
 //! rationals (`left_stop`, `temperature`: [`Num::Dyadic`]), which rules read as floats: a float
@@ -218,6 +221,7 @@ fn engine(limits: &Limits, started: Rc<Cell<Instant>>) -> Engine {
     engine.set_max_expr_depths(limits.depth);
     engine.set_max_string_size(limits.string);
     engine.disable_symbol("eval");
+    engine.register_fn("log2", log2);
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     let time = limits.time;
@@ -225,6 +229,15 @@ fn engine(limits: &Limits, started: Rc<Cell<Instant>>) -> Engine {
         (ops % TIME_CHECK == 0 && started.get().elapsed() > time).then(|| Dynamic::from(OUT_OF_TIME))
     });
     engine
+}
+
+/// `log2(n)`, the built-in of rules: the floor of the base-2 logarithm of `n >= 1` (the
+/// position of its highest bit), an error for `n <= 0`.
+fn log2(n: i64) -> Result<i64, Box<rhai::EvalAltResult>> {
+    if n <= 0 {
+        return Err(format!("log2({n}): the logarithm is of an integer of at least 1").into());
+    }
+    Ok(n.ilog2() as i64)
 }
 
 /// The message of an evaluation error, naming the bound when it hit one.
@@ -495,6 +508,38 @@ mod tests {
             rule("min(pieces, on_dark) + abs(on_dark - 5) == 4").eval(&ints(&[1, 2, 0]), false).unwrap(),
             Claim::Is(lose)
         );
+    }
+
+    /// `log2(n)`: the floor of the base-2 logarithm, exact at every power of two and next to it
+    /// (1 to 2^62 and their neighbours: 188 values), an error below 1.
+    #[test]
+    fn log2_is_the_highest_bit() {
+        let r = rule("log2(pieces)");
+        let at = |n: i64| r.said(&ints(&[n, 0, 0]));
+        let mut checked = 0;
+        for k in 0..63 {
+            let p = 1i64 << k;
+            assert_eq!(at(p).unwrap(), Said::Int(k), "2^{k}");
+            assert_eq!(at(p + 1).unwrap(), Said::Int(k + (k == 0) as i64), "2^{k} + 1");
+            if k > 0 {
+                assert_eq!(at(p - 1).unwrap(), Said::Int(k - 1), "2^{k} - 1");
+            }
+            checked += 2 + (k > 0) as usize;
+        }
+        assert_eq!(checked, 188);
+        assert_eq!(at(i64::MAX).unwrap(), Said::Int(62));
+        // Cutcake's rule (Winning Ways): a cake of 3 rows and 12 columns is worth 12/2 - 1.
+        let cake = rule("(on_dark >> log2(pieces)) - 1");
+        assert_eq!(cake.said(&ints(&[3, 12, 0])).unwrap(), Said::Int(5));
+        for n in [0, -1, i64::MIN] {
+            let e = at(n).unwrap_err().to_string();
+            assert!(e.contains(&format!("log2({n}): the logarithm is of an integer of at least 1")), "{e}");
+            assert!(e.contains("column 1") && e.contains(&format!("pieces={n}")), "{e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+        // Integers only: a float is refused, with the column.
+        let e = rule("pieces + log2(2.5)").said(&ints(&[1, 0, 0])).unwrap_err().to_string();
+        assert!(e.contains("column 10") && e.contains("log2 (f64)"), "{e}");
     }
 
     #[test]

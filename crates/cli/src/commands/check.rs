@@ -22,7 +22,8 @@ use crate::output;
 #[command(after_help = "The rule is an expression over the game's features (see `nimber help GAME`; every \
                         game has `moves`): integers, + - * / % (Rust's remainder), comparisons == != < <= > >=, \
                         && || !, bitwise & | ^ (XOR; they bind more loosely than comparisons, as in C), \
-                        parentheses, min(a, b), max(a, b), abs(a), if c { a } else { b }. True means the \
+                        parentheses, min(a, b), max(a, b), abs(a), log2(n) (the floor of the base-2 \
+                        logarithm of n >= 1), if c { a } else { b }. True means the \
                         position has the value of --value (lose: the player to move loses); a rule may also \
                         give a value name (\"draw\"), or with --nim a nim value.\n\nExamples:\n  \
                         nimber check enjapma -p h=3 -p w=4 --rule '(on_light + 2*on_dark) % 3 == 0'\n  \
@@ -31,7 +32,8 @@ use crate::output;
                         nimber check gameindarkness -p field=A..../...../....B --rule 'dist_diff >= 2' --value draw\n  \
                         nimber check domineering --values -p rows=1 -p cols=8 --rule '-(cols / 2)'\n  \
                         nimber check domineering --values --rule 'if rows == cols { \"N\" } else { \"+-1\" }'\n  \
-                        nimber check clobber --values -p rows=1 -p cols=8 --always --rule 'left_stop - right_stop <= 2'\n\n\
+                        nimber check clobber --values -p rows=1 -p cols=8 --always --rule 'left_stop - right_stop <= 2'\n  \
+                        nimber check cutcake --values -p rows=16 -p cols=16 --rule 'if cols >= rows { (cols >> log2(rows)) - 1 } else { 1 - (rows >> log2(cols)) }'\n\n\
                         With --values (partizan games), the features include the parts of the value \
                         (see `nimber explore --help`; dyadic ones are floats, exact; write 0.5, not 1/2, \
                         which is the integer 0; a part a value lacks is `()`), and a rule gives a \

@@ -28,7 +28,10 @@ use crate::output::{self, Align, Table};
                         nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
                         nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png\n  \
                         nimber explore domineering --values -p rows=4 -p cols=4 --by rows,cols\n  \
-                        nimber explore clobber --values -p rows=1 -p cols=8 --by temperature\n\n\
+                        nimber explore clobber --values -p rows=1 -p cols=8 --by temperature\n  \
+                        nimber explore cutcake --values -p rows=8 -p cols=8 --by rows,cols\n  \
+                        nimber explore toadsandfrogs --values -p family=starts -p squares=8 --by toads,frogs\n  \
+                        nimber explore hackenbush --values -p colours=BR -p edges=6 --by blue,red\n\n\
                         With --values (partizan games: `nimber help domineering`), the table holds \
                         canonical values in CGSuite's notation, and the features are the game's, \
                         moves_left, moves_right, and the parts of the value: left_stop, right_stop, \

@@ -36,22 +36,12 @@ pub(super) fn feature_values(b: &Board, out: &mut Vec<i64>) {
 /// The boards up to `bound` (see the module documentation), refused when too many.
 pub(super) fn family(bound: Shape) -> Result<Family<Board>, Error> {
     family::check_size(bound, 3, "every placement of stones")?;
-    let mut positions = Vec::new();
-    for shape in family::shapes(bound) {
-        let n = shape.rows as u32 * shape.cols as u32;
-        for code in 0..3u64.pow(n) {
-            let (mut x, mut o, mut rest) = (0u64, 0u64, code);
-            for i in 0..n {
-                match rest % 3 {
-                    1 => x |= 1 << i,
-                    2 => o |= 1 << i,
-                    _ => {}
-                }
-                rest /= 3;
-            }
-            positions.push(Board { shape, x, o });
-        }
-    }
+    let positions = family::shapes(bound)
+        .into_iter()
+        .flat_map(|shape| {
+            family::placements(shape.rows as u32 * shape.cols as u32).map(move |(x, o)| Board { shape, x, o })
+        })
+        .collect();
     let description = format!(
         "every board of 1 to {} rows and 1 to {} columns, every placement of stones",
         bound.rows, bound.cols

@@ -1,7 +1,7 @@
 //! Checks shared by the tests of the partizan games.
 #![allow(dead_code)]
 
-use nimber_engine::{Move, Notation, Outcome, Silent, Value};
+use nimber_engine::{Dyadic, Move, Notation, Outcome, Silent, Value};
 use nimber_partizan::parse::{parse, Statement};
 use nimber_partizan::{Bridge, Evaluator, Partizan, Player, Printer};
 
@@ -56,4 +56,22 @@ where
         assert_eq!(class.right_first_wins(), wins(Player::Right), "{name} ({tv})");
     }
     positions.len()
+}
+
+/// Berlekamp's rule for a string of blue-red Hackenbush (*Winning Ways*, ch. 2), written on its
+/// own (not from the sign expansions of the game's code): `blue` holds the edges from the
+/// ground up, `true` for blue. The edges of the first run count 1 each (plus for blue, minus
+/// for red), and each edge after the first change of colour counts half the one before it,
+/// with its sign. At most 64 edges.
+pub fn berlekamp(blue: &[bool]) -> Dyadic {
+    let k = blue.len() as u32;
+    assert!(k <= 64, "a string of {k} edges");
+    // The value in units of 2^-k.
+    let run = blue.iter().take_while(|&&b| b == blue[0]).count();
+    let mut units: i128 = 0;
+    for (i, &b) in blue.iter().enumerate() {
+        let size: i128 = if i < run { 1 << k } else { 1 << (k - (i - run + 1) as u32) };
+        units += if b { size } else { -size };
+    }
+    Dyadic::new(units, k)
 }
