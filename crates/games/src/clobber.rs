@@ -7,12 +7,12 @@
 //! no other stone never interact, so they are valued apart, each trimmed and turned to a
 //! standard orientation (all eight symmetries of the board keep the rules).
 
-use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
-use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
+use nimber_partizan::{Partizan, Player};
 
 use crate::grid::{self, cell_name, Shape};
-use crate::registry::{Facts, GameInfo};
+use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -227,20 +227,15 @@ pub(crate) const INFO: GameInfo = GameInfo {
         grid::family::ROWS,
         grid::family::COLS,
     ],
-    build,
-    facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
+    build: bridged::<Clobber>,
+    facts: Facts { partizan: Some(valued::<Clobber>), ..Facts::NONE },
 };
 
-fn game(params: &Params) -> Result<Clobber, Error> {
-    let text = params.text("board");
-    let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-    Ok(Clobber::new(board).with_family(lab::bound(params, board.shape)?))
-}
-
-fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(Bridge(game(params)?)))
-}
-
-fn build_partizan(params: &Params) -> Result<Box<dyn DynPartizan>, Error> {
-    Ok(Box::new(game(params)?))
+/// The game of the parameters `-p ...`.
+impl PartizanGame for Clobber {
+    fn from_params(params: &Params) -> Result<Clobber, Error> {
+        let text = params.text("board");
+        let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
+        Ok(Clobber::new(board).with_family(lab::bound(params, board.shape)?))
+    }
 }

@@ -7,11 +7,11 @@
 //! its own, valued once: the cakes of a position are kept in one order (largest first) and a
 //! `1x1` cake, where nobody can cut, is left out of values.
 
-use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
-use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
+use nimber_partizan::{Partizan, Player};
 
-use crate::registry::{Facts, GameInfo};
+use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -333,21 +333,16 @@ pub(crate) const INFO: GameInfo = GameInfo {
         lab::ROWS,
         lab::COLS,
     ],
-    build,
-    facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
+    build: bridged::<Cutcake>,
+    facts: Facts { partizan: Some(valued::<Cutcake>), ..Facts::NONE },
 };
 
-fn game(params: &Params) -> Result<Cutcake, Error> {
-    let text = params.text("cakes");
-    let cakes = parse_cakes(text).map_err(|e| Error::Param(format!("parameter cakes={text}: {e}")))?;
-    let bound = lab::bound(params, &cakes)?;
-    Ok(Cutcake::new(cakes).with_family(bound))
-}
-
-fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(Bridge(game(params)?)))
-}
-
-fn build_partizan(params: &Params) -> Result<Box<dyn DynPartizan>, Error> {
-    Ok(Box::new(game(params)?))
+/// The game of the parameters `-p ...`.
+impl PartizanGame for Cutcake {
+    fn from_params(params: &Params) -> Result<Cutcake, Error> {
+        let text = params.text("cakes");
+        let cakes = parse_cakes(text).map_err(|e| Error::Param(format!("parameter cakes={text}: {e}")))?;
+        let bound = lab::bound(params, &cakes)?;
+        Ok(Cutcake::new(cakes).with_family(bound))
+    }
 }

@@ -8,11 +8,11 @@
 //! and top-bottom, which keeps every domino's direction) to a standard orientation, so that it
 //! is valued once.
 
-use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
-use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
+use nimber_partizan::{Partizan, Player};
 
-use crate::registry::{Facts, GameInfo};
+use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 use crate::grid::{self, cell_name, Shape};
 
@@ -220,20 +220,15 @@ pub(crate) const INFO: GameInfo = GameInfo {
         grid::family::COLS,
         lab::FAMILY,
     ],
-    build,
-    facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
+    build: bridged::<Domineering>,
+    facts: Facts { partizan: Some(valued::<Domineering>), ..Facts::NONE },
 };
 
-fn game(params: &Params) -> Result<Domineering, Error> {
-    let text = params.text("board");
-    let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-    Ok(Domineering::new(board).with_family(lab::Spec::from_params(params, board.shape)?))
-}
-
-fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(Bridge(game(params)?)))
-}
-
-fn build_partizan(params: &Params) -> Result<Box<dyn DynPartizan>, Error> {
-    Ok(Box::new(game(params)?))
+/// The game of the parameters `-p ...`.
+impl PartizanGame for Domineering {
+    fn from_params(params: &Params) -> Result<Domineering, Error> {
+        let text = params.text("board");
+        let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
+        Ok(Domineering::new(board).with_family(lab::Spec::from_params(params, board.shape)?))
+    }
 }

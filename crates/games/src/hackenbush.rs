@@ -20,11 +20,11 @@
 //! each at most its tree's edges. A forest is kept as its edges in preorder (two bytes each), in
 //! one order, so that a cut is a copy and a few moves of bytes.
 
-use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
-use nimber_partizan::{Bridge, Dyadic, DynPartizan, Partizan, Player};
+use nimber_partizan::{Dyadic, Partizan, Player};
 
-use crate::registry::{Facts, GameInfo};
+use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -741,21 +741,16 @@ pub(crate) const INFO: GameInfo = GameInfo {
         lab::COLOURS,
         lab::FAMILY,
     ],
-    build,
-    facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
+    build: bridged::<Hackenbush>,
+    facts: Facts { partizan: Some(valued::<Hackenbush>), ..Facts::NONE },
 };
 
-fn game(params: &Params) -> Result<Hackenbush, Error> {
-    let text = params.text("forest");
-    let forest = parse_forest(text).map_err(|e| Error::Param(format!("parameter forest={text}: {e}")))?;
-    let family = lab::Spec::from_params(params, &forest)?;
-    Ok(Hackenbush::new(forest).with_family(family))
-}
-
-fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(Bridge(game(params)?)))
-}
-
-fn build_partizan(params: &Params) -> Result<Box<dyn DynPartizan>, Error> {
-    Ok(Box::new(game(params)?))
+/// The game of the parameters `-p ...`.
+impl PartizanGame for Hackenbush {
+    fn from_params(params: &Params) -> Result<Hackenbush, Error> {
+        let text = params.text("forest");
+        let forest = parse_forest(text).map_err(|e| Error::Param(format!("parameter forest={text}: {e}")))?;
+        let family = lab::Spec::from_params(params, &forest)?;
+        Ok(Hackenbush::new(forest).with_family(family))
+    }
 }

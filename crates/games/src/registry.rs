@@ -5,7 +5,7 @@ use std::path::Path;
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, ParamSpec, Params};
 use nimber_heaps::Ruleset;
-use nimber_partizan::DynPartizan;
+use nimber_partizan::{Bridge, DynPartizan};
 
 /// A game of the library.
 pub struct GameInfo {
@@ -46,6 +46,28 @@ pub struct Facts {
 
 /// A partizan game built from its parameters ([`Facts::partizan`]).
 pub type BuildPartizan = fn(&Params) -> Result<Box<dyn DynPartizan>, Error>;
+
+/// A partizan game of the library, built from its parameters: [`bridged`] makes it a game of
+/// the strong solvers ([`GameInfo::build`]), [`valued`] a game with values ([`Facts::partizan`]).
+pub(crate) trait PartizanGame: Sized {
+    /// The game of these (checked) parameters.
+    fn from_params(params: &Params) -> Result<Self, Error>;
+}
+
+/// [`GameInfo::build`] of a partizan game: through [`Bridge`], with the player to move.
+pub(crate) fn bridged<G: PartizanGame>(params: &Params) -> Result<Box<dyn DynGame>, Error>
+where
+    Bridge<G>: DynGame + 'static,
+{
+    Ok(Box::new(Bridge(G::from_params(params)?)))
+}
+
+/// [`Facts::partizan`] of a partizan game.
+pub(crate) fn valued<G: PartizanGame + DynPartizan + 'static>(
+    params: &Params,
+) -> Result<Box<dyn DynPartizan>, Error> {
+    Ok(Box::new(G::from_params(params)?))
+}
 
 impl Facts {
     /// None of the facts.

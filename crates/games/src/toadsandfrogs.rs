@@ -43,12 +43,12 @@
 //! which are worth the same. Frogs alone likewise, negated. (Erickson, "New Toads and Frogs
 //! results", 1996, gives these and more simplification rules.)
 
-use nimber_engine::{Draw, DynGame, Error, Move, Notation, ParamSpec, Params, ParseError};
+use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
-use nimber_partizan::{Bridge, DynPartizan, Partizan, Player};
+use nimber_partizan::{Partizan, Player};
 
 use crate::grid::mask;
-use crate::registry::{Facts, GameInfo};
+use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -416,22 +416,17 @@ pub(crate) const INFO: GameInfo = GameInfo {
         lab::SQUARES,
         lab::FAMILY,
     ],
-    build,
-    facts: Facts { partizan: Some(build_partizan), ..Facts::NONE },
+    build: bridged::<ToadsAndFrogs>,
+    facts: Facts { partizan: Some(valued::<ToadsAndFrogs>), ..Facts::NONE },
 };
 
-fn game(params: &Params) -> Result<ToadsAndFrogs, Error> {
-    let text = params.text("board");
-    let strip = parse_strip(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-    Ok(ToadsAndFrogs::new(strip).with_family(lab::Spec::from_params(params, &strip)?))
-}
-
-fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(Bridge(game(params)?)))
-}
-
-fn build_partizan(params: &Params) -> Result<Box<dyn DynPartizan>, Error> {
-    Ok(Box::new(game(params)?))
+/// The game of the parameters `-p ...`.
+impl PartizanGame for ToadsAndFrogs {
+    fn from_params(params: &Params) -> Result<ToadsAndFrogs, Error> {
+        let text = params.text("board");
+        let strip = parse_strip(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
+        Ok(ToadsAndFrogs::new(strip).with_family(lab::Spec::from_params(params, &strip)?))
+    }
 }
 
 #[cfg(test)]
