@@ -240,6 +240,23 @@ test('domineering: the values of the position and of every move, and the thermog
   await page.waitForSelector('#status[data-value="{2|-1/2}"]');
 });
 
+test('hackenbush: a string of Blue-Red Hackenbush is a number, by Berlekamp\'s rule', async (page) => {
+  await page.click('#tab-play');
+  await loadGame(page, 'hackenbush', { forest: 'BRR' });
+  assert.equal(await page.inputValue('#mode'), 'values');
+  await page.waitForSelector('#status[data-value="1/4"]');
+  assert.match(await page.textContent('#status'), /L: Left wins, whoever starts/);
+  const side = (s) => page.$$eval(`#moves .side[data-side="${s}"] button.move`, (bs) => bs.map((b) => [b.dataset.label, b.dataset.value]));
+  // Left cuts the blue edge and everything falls: 0. Right cuts a red edge: B (1) or BR (1/2).
+  assert.deepEqual(await side('L'), [['B1', '0']]);
+  assert.deepEqual(await side('R'), [['R2', '1'], ['R3', '1/2']]);
+  assert.equal(await page.locator('#board svg[data-position="BRR L"]').count(), 1);
+  await shot(page, 'values-hackenbush');
+  await page.click('#moves .side[data-side="R"] button.move[data-label="R3"]');
+  await page.waitForSelector('#status[data-value="1/2"]');
+  assert.equal(await page.inputValue('#notation'), 'BR');
+});
+
 let server = null;
 
 async function main() {

@@ -658,10 +658,11 @@ fn strings<const N: usize>(rows: [[&str; 4]; N]) -> Vec<(String, String, String,
     rows.iter().map(|[a, b, c, d]| (a.to_string(), b.to_string(), c.to_string(), d.to_string())).collect()
 }
 
-/// Values of Domineering and Clobber positions in the algebra of canonical forms: the position's
-/// value, outcome class, stops, mean, temperature and thermograph, and the value each move of
-/// either player leads to, checked against values worked out from the rules (Winning Ways,
-/// ch. 2: 2x2 is +-1, 2x3 is {2|-1/2}). Three boards, their 14 moves.
+/// Values of positions of the partizan games (Domineering, Clobber, Hackenbush, Cutcake, Toads
+/// and Frogs) in the algebra of canonical forms: the position's value, outcome class, stops,
+/// mean, temperature and thermograph, and the value each move of either player leads to,
+/// checked against values worked out from the rules (Winning Ways, ch. 1 and 2: 2x2 Domineering
+/// is +-1, 2x3 is {2|-1/2}, BRR is 1/4).
 #[test]
 fn values_of_partizan_positions() {
     let server = start(Vec::new());
@@ -762,6 +763,23 @@ fn values_of_partizan_positions() {
     assert_eq!(facts(&star)[3..], ["*", "N", "the player to move wins", "0", "0", "0", "0"]);
     assert_eq!(valued_moves(&star, "left"), strings([["a1-b1", ".x", "0", "P"]]));
     assert_eq!(valued_moves(&star, "right"), strings([["b1-a1", "o.", "0", "P"]]));
+
+    // The other partizan games of the library answer the same way. Hackenbush: the string BRR
+    // is 1/4 (Berlekamp's rule); Left's cut leaves nothing (0), Right's leave B (1) or BR (1/2).
+    let brr = post_ok(&url, "/api/value", &json!({"game": "hackenbush", "position": "BRR"}));
+    assert_eq!(facts(&brr)[3..], ["1/4", "L", "Left wins, whoever starts", "1/4", "1/4", "1/4", "-1/4"]);
+    assert_eq!(valued_moves(&brr, "left"), strings([["B1", "-", "0", "P"]]));
+    assert_eq!(valued_moves(&brr, "right"), strings([["R2", "B", "1", "L"], ["R3", "BR", "1/2", "L"]]));
+    // Cutcake: a 2x3 cake is 0 = {2x1 + 2x2 | 1x3 + 1x3} = {-1 + 0 | 2 + 2} (Winning Ways' table).
+    let cake = post_ok(&url, "/api/value", &json!({"game": "cutcake", "position": "2x3"}));
+    assert_eq!(facts(&cake)[3..], ["0", "P", "the player to move loses", "0", "0", "0", "-1"]);
+    assert_eq!(valued_moves(&cake, "left"), strings([["2x3=2x1+2x2", "2x2 2x1", "-1", "R"]]));
+    assert_eq!(valued_moves(&cake, "right"), strings([["2x3=1x3+1x3", "1x3 1x3", "4", "L"]]));
+    // Toads and Frogs: T.F is *, either side's step leaving a dead 0.
+    let tf = post_ok(&url, "/api/value", &json!({"game": "toadsandfrogs", "position": "T.F"}));
+    assert_eq!(facts(&tf)[3..], ["*", "N", "the player to move wins", "0", "0", "0", "0"]);
+    assert_eq!(valued_moves(&tf, "left"), strings([["1-2", ".TF", "0", "P"]]));
+    assert_eq!(valued_moves(&tf, "right"), strings([["3-2", "TF.", "0", "P"]]));
     server.stop();
 }
 
