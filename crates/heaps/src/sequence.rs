@@ -84,7 +84,9 @@ pub struct Stats {
     pub rebuilds: u32,
 }
 
-/// The nim values G(0..=upto) of single heaps, by the fastest method for the ruleset.
+/// The nim values G(0..=upto) of single heaps, by the fastest method for the ruleset. When
+/// `progress` is cancelled the work stops early and the values found so far are returned: a
+/// sequence shorter than asked.
 pub fn nim_sequence(rules: &Ruleset, upto: usize, progress: &dyn Progress) -> Vec<u32> {
     nim_sequence_with_stats(rules, upto, progress).0
 }
@@ -225,6 +227,9 @@ impl Sparse {
             self.push(n, v);
             if n % BATCH == 0 {
                 progress.advance(BATCH as u64);
+                if progress.cancelled() {
+                    break;
+                }
             }
         }
         progress.advance((upto % BATCH) as u64);
@@ -563,6 +568,9 @@ fn allbut_sequence(excluded: &[u32], upto: usize, progress: &dyn Progress) -> Ve
         g.push(v as u32);
         if n % BATCH == 0 {
             progress.advance(BATCH as u64);
+            if progress.cancelled() {
+                break;
+            }
         }
     }
     progress.advance((upto % BATCH) as u64 + 1);
@@ -655,6 +663,9 @@ pub fn quadratic_sequence(rules: &Ruleset, upto: usize, progress: &dyn Progress)
         }
         if n % BATCH == 0 {
             progress.advance(BATCH as u64);
+            if progress.cancelled() {
+                break;
+            }
         }
     }
     progress.advance((upto % BATCH) as u64 + 1);

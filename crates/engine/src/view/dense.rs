@@ -10,6 +10,7 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
+use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::{write, Store};
 use crate::table::dense::{not_reachable, solve, DenseSolution};
@@ -115,6 +116,10 @@ struct DenseSolved<'a, G: Indexed> {
 impl<G: Indexed> Solved for DenseSolved<'_, G> {
     fn positions(&self) -> u64 {
         self.solution.len()
+    }
+
+    fn counts(&self) -> Vec<CountRow> {
+        self.solution.counts()
     }
 
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {

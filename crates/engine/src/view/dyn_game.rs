@@ -127,6 +127,9 @@ pub trait Solved: Send + Sync {
     /// Number of positions solved.
     fn positions(&self) -> u64;
 
+    /// The positions solved, counted by value and then by remoteness.
+    fn counts(&self) -> Vec<CountRow>;
+
     /// A position (the start when `None`) and what each of its moves gives the mover, best first,
     /// as [`DynGame::query`] reports it. A position the solve did not reach is refused.
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error>;
@@ -403,6 +406,10 @@ struct SolvedTable<'a, G: Game> {
 impl<G: Game> Solved for SolvedTable<'_, G> {
     fn positions(&self) -> u64 {
         self.solution.len() as u64
+    }
+
+    fn counts(&self) -> Vec<CountRow> {
+        self.solution.counts()
     }
 
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {

@@ -1,0 +1,571 @@
+//! Games defined in Python: the user's object states the rules, nimber explores them once.
+//!
+//! The object gives `start` (a position, or a method returning it) and `moves(position)` (an
+//! iterable of positions, or a mapping from labels to positions), and may give
+//! `terminal(position)` (`None`, or the outcome for the player to move: `"win"`, `"lose"`,
+//! `"tie"`, or a pair with the remoteness such as `("lose", 0)`), `impartial` (a truth value),
+//! `split(position)` (the components of a sum), `features(position)` (a dict of integer
+//! features) and `family()` (the positions that exploration surveys).
+//!
+//! Positions are any hashable Python values. Each is numbered the first time it is met (a
+//! dict from positions to numbers, and the list back), and what the user's code said of it
+//! (its moves, its outcome if it ends the game, its components, its features) is kept, so
+//! that each method is called at most once per position for the life of the game. An
+//! exploration from some positions collects what they reach into a [`Graph`], which the
+//! solvers then solve without calling Python (and without the GIL).
+
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
+
+use nimber_engine::{Kind, Outcome, Value};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyMapping, PyString, PyTuple};
+
+use crate::errors::{refuse, RulesError};
+use crate::graph::{Data, Graph};
+
+/// How many positions are explored between two checks for Ctrl-C.
+const SIGNAL_EVERY: usize = 1024;
+
+/// The longest text of a position quoted in an error message.
+const QUOTED: usize = 120;
+
+/// A game defined in Python (see the module documentation).
+pub struct Defined {
+    /// The user's object, for `svg` and the like.
+    pub rules: Py<PyAny>,
+    start: Py<PyAny>,
+    kind: Kind,
+    moves: Py<PyAny>,
+    terminal: Option<Py<PyAny>>,
+    split: Option<Py<PyAny>>,
+    features: Option<Py<PyAny>>,
+    family: Option<Py<PyAny>>,
+    state: Mutex<State>,
+}
+
+/// What is known of the positions met so far, by number.
+struct State {
+    /// Position → number.
+    ids: Py<PyDict>,
+    /// Number → position.
+    objects: Vec<Py<PyAny>>,
+    /// The moves, once asked for.
+    moves: Vec<Option<Box<[u32]>>>,
+    /// Their labels, when the game names its moves.
+    labels: Vec<Option<Box<[Box<str>]>>>,
+    /// The outcome of a position that ends the game (`Some(None)`: it does not).
+    terminal: Vec<Option<Option<Outcome>>>,
+    /// The components (`Some(None)`: it does not split).
+    parts: Vec<Option<Option<Box<[u32]>>>>,
+    /// The features' values.
+    feature_values: Vec<Option<Box<[i64]>>>,
+    /// The features' names, from the first position asked.
+    feature_names: Option<Vec<String>>,
+}
+
+/// What an exploration follows from a position that does not end the game.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Follow {
+    /// Its moves.
+    Moves,
+    /// Its components when it splits (nim values of sums), else its moves.
+    Parts,
+}
+
+/// `repr(obj)`, shortened for messages.
+pub fn quote(obj: &Bound<'_, PyAny>) -> String {
+    let text = obj.repr().map_or_else(|_| "<unprintable>".to_string(), |r| r.to_string());
+    if text.chars().count() > QUOTED {
+        let cut: String = text.chars().take(QUOTED).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+/// An optional method of the user's object.
+fn method(rules: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Py<PyAny>>> {
+    match rules.getattr(name) {
+        Ok(m) if m.is_none() => Ok(None),
+        Ok(m) if m.is_callable() => Ok(Some(m.unbind())),
+        Ok(m) => Err(RulesError::new_err(format!("`{name}` of the game is {}, not a method", quote(&m)))),
+        Err(_) => Ok(None),
+    }
+}
+
+impl Defined {
+    /// Reads the rules from the user's object.
+    pub fn new(rules: &Bound<'_, PyAny>) -> PyResult<Defined> {
+        let py = rules.py();
+        let moves = method(rules, "moves")?.ok_or_else(|| {
+            RulesError::new_err(
+                "a game defined in Python needs `moves(position)` (and `start`); \
+                 for Left's and Right's moves see nimber.define's help",
+            )
+        })?;
+        let start = match rules.getattr("start") {
+            Ok(s) if s.is_callable() => s.call0()?,
+            Ok(s) => s,
+            Err(_) => return Err(RulesError::new_err("a game defined in Python needs `start`")),
+        };
+        let impartial = match rules.getattr("impartial") {
+            Ok(v) => v.is_truthy()?,
+            Err(_) => false,
+        };
+        let defined = Defined {
+            rules: rules.clone().unbind(),
+            start: start.clone().unbind(),
+            kind: if impartial { Kind::Impartial } else { Kind::Partizan },
+            moves,
+            terminal: method(rules, "terminal")?,
+            split: method(rules, "split")?,
+            features: method(rules, "features")?,
+            family: method(rules, "family")?,
+            state: Mutex::new(State {
+                ids: PyDict::new(py).unbind(),
+                objects: Vec::new(),
+                moves: Vec::new(),
+                labels: Vec::new(),
+                terminal: Vec::new(),
+                parts: Vec::new(),
+                feature_values: Vec::new(),
+                feature_names: None,
+            }),
+        };
+        // The start must be a position: hashable.
+        defined.intern(&start)?;
+        Ok(defined)
+    }
+
+    /// Impartial or partizan.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The start position.
+    pub fn start<'py>(&self, py: Python<'py>) -> Bound<'py, PyAny> {
+        self.start.bind(py).clone()
+    }
+
+    /// Whether the game splits positions into components.
+    pub fn splits(&self) -> bool {
+        self.split.is_some()
+    }
+
+    fn state(&self) -> PyResult<MutexGuard<'_, State>> {
+        match self.state.try_lock() {
+            Ok(guard) => Ok(guard),
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(refuse(
+                "this game is busy: its code called back into nimber about the same game, or \
+                 another thread is exploring it",
+            )),
+        }
+    }
+
+    /// The number of `pos`, numbering it if it is new.
+    pub fn intern(&self, pos: &Bound<'_, PyAny>) -> PyResult<u32> {
+        self.state()?.intern(pos, || "a position".to_string())
+    }
+
+    /// The number of `pos` if it was met.
+    pub fn lookup(&self, pos: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        self.state()?.lookup(pos)
+    }
+
+    /// The position numbered `id`.
+    pub fn object<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
+        let state = self.state()?;
+        state
+            .objects
+            .get(id as usize)
+            .map(|o| o.bind(py).clone())
+            .ok_or_else(|| refuse(format!("no position #{id} in this game")))
+    }
+
+    /// The positions of the game's `family()`, numbered; `None` when it has none.
+    pub fn family(&self, py: Python<'_>) -> PyResult<Option<Vec<u32>>> {
+        let Some(family) = &self.family else { return Ok(None) };
+        let listed = family.call0(py)?;
+        let mut ids = Vec::new();
+        let mut state = self.state()?;
+        for item in listed.bind(py).try_iter().map_err(|_| {
+            RulesError::new_err(format!(
+                "family() returned {}, not an iterable of positions",
+                quote(listed.bind(py))
+            ))
+        })? {
+            let item = item?;
+            ids.push(state.intern(&item, || "family()".to_string())?);
+        }
+        Ok(Some(ids))
+    }
+
+    /// Explores what `roots` reach, following moves or components, and collects it into a
+    /// graph, with the features of every position when `features` is set and the family when
+    /// given.
+    pub fn explore(
+        &self,
+        py: Python<'_>,
+        roots: Vec<u32>,
+        follow: Follow,
+        features: bool,
+        family: Option<Vec<u32>>,
+    ) -> PyResult<Graph> {
+        let mut state = self.state()?;
+        let mut seen = vec![false; state.objects.len()];
+        let mut queue: Vec<u32> = Vec::new();
+        let see = |seen: &mut Vec<bool>, queue: &mut Vec<u32>, id: u32| {
+            let i = id as usize;
+            if i >= seen.len() {
+                seen.resize(i + 1, false);
+            }
+            if !seen[i] {
+                seen[i] = true;
+                queue.push(id);
+            }
+        };
+        for &r in roots.iter().chain(family.iter().flatten()) {
+            see(&mut seen, &mut queue, r);
+        }
+        let mut head = 0;
+        let mut split = Vec::new();
+        while head < queue.len() {
+            let id = queue[head];
+            head += 1;
+            if head % SIGNAL_EVERY == 0 {
+                py.check_signals()?;
+            }
+            if features {
+                self.features_of(py, &mut state, id)?;
+            }
+            if self.terminal_of(py, &mut state, id)?.is_some() {
+                continue;
+            }
+            let list: Box<[u32]> = match follow {
+                Follow::Parts if self.split.is_some() => match self.parts_of(py, &mut state, id)? {
+                    Some(parts) => {
+                        if split.len() <= id as usize {
+                            split.resize(id as usize + 1, false);
+                        }
+                        split[id as usize] = true;
+                        parts
+                    }
+                    None => self.moves_of(py, &mut state, id)?,
+                },
+                _ => self.moves_of(py, &mut state, id)?,
+            };
+            for &to in list.iter() {
+                see(&mut seen, &mut queue, to);
+            }
+        }
+        Ok(Graph(Arc::new(state.collect(self.kind, roots, &seen, split, features, family))))
+    }
+
+    /// The moves of `id`, asking the user's code the first time.
+    fn moves_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<Box<[u32]>> {
+        if let Some(Some(known)) = state.moves.get(id as usize) {
+            return Ok(known.clone());
+        }
+        let pos = state.objects[id as usize].bind(py).clone();
+        let what = || format!("a move of {}", quote(&pos));
+        let result = self.moves.bind(py).call1((&pos,))?;
+        let mut targets = Vec::new();
+        let mut labels: Option<Vec<Box<str>>> = None;
+        if let Ok(mapping) = result.cast::<PyDict>() {
+            let mut names = Vec::with_capacity(mapping.len());
+            for (label, to) in mapping.iter() {
+                targets.push(state.intern(&to, what)?);
+                names.push(label.str()?.to_string().into_boxed_str());
+            }
+            labels = Some(names);
+        } else if result.is_none() {
+            return Err(RulesError::new_err(format!(
+                "moves({}) returned None: return an empty list for a position without moves",
+                quote(&pos)
+            )));
+        } else if result.is_instance_of::<PyString>() {
+            return Err(RulesError::new_err(format!(
+                "moves({}) returned a string, not an iterable of positions",
+                quote(&pos)
+            )));
+        } else if let Ok(mapping) = result.cast::<PyMapping>() {
+            let mut names = Vec::new();
+            for item in mapping.items()?.iter() {
+                let (label, to): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+                targets.push(state.intern(&to, what)?);
+                names.push(label.str()?.to_string().into_boxed_str());
+            }
+            labels = Some(names);
+        } else {
+            let iter = result.try_iter().map_err(|_| {
+                RulesError::new_err(format!(
+                    "moves({}) returned {}, not an iterable of positions",
+                    quote(&pos),
+                    quote(&result)
+                ))
+            })?;
+            for to in iter {
+                targets.push(state.intern(&to?, what)?);
+            }
+        }
+        let targets: Box<[u32]> = targets.into_boxed_slice();
+        let i = id as usize;
+        state.grow(i);
+        state.moves[i] = Some(targets.clone());
+        state.labels[i] = labels.map(Vec::into_boxed_slice);
+        Ok(targets)
+    }
+
+    /// The outcome of `id` if it ends the game.
+    fn terminal_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<Option<Outcome>> {
+        let Some(terminal) = &self.terminal else { return Ok(None) };
+        if let Some(Some(known)) = state.terminal.get(id as usize) {
+            return Ok(*known);
+        }
+        let pos = state.objects[id as usize].bind(py).clone();
+        let said = terminal.bind(py).call1((&pos,))?;
+        let outcome = outcome_of(&said).map_err(|why| {
+            RulesError::new_err(format!("terminal({}) returned {}: {why}", quote(&pos), quote(&said)))
+        })?;
+        state.grow(id as usize);
+        state.terminal[id as usize] = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// The components of `id` when it splits into two or more (or none: an empty sum).
+    fn parts_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<Option<Box<[u32]>>> {
+        let Some(split) = &self.split else { return Ok(None) };
+        if let Some(Some(known)) = state.parts.get(id as usize) {
+            return Ok(known.clone());
+        }
+        let pos = state.objects[id as usize].bind(py).clone();
+        let said = split.bind(py).call1((&pos,))?;
+        let parts = if said.is_none() {
+            None
+        } else {
+            let iter = said.try_iter().map_err(|_| {
+                RulesError::new_err(format!(
+                    "split({}) returned {}, not an iterable of components",
+                    quote(&pos),
+                    quote(&said)
+                ))
+            })?;
+            let mut parts = Vec::new();
+            for part in iter {
+                parts.push(state.intern(&part?, || format!("a component of {}", quote(&pos)))?);
+            }
+            // One component is the position itself: no split.
+            (parts.len() != 1).then(|| parts.into_boxed_slice())
+        };
+        state.grow(id as usize);
+        state.parts[id as usize] = Some(parts.clone());
+        Ok(parts)
+    }
+
+    /// The features of `id`.
+    fn features_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<()> {
+        let Some(features) = &self.features else { return Ok(()) };
+        if matches!(state.feature_values.get(id as usize), Some(Some(_))) {
+            return Ok(());
+        }
+        let pos = state.objects[id as usize].bind(py).clone();
+        let said = features.bind(py).call1((&pos,))?;
+        let dict = said.cast::<PyDict>().map_err(|_| {
+            RulesError::new_err(format!(
+                "features({}) returned {}, not a dict of integer features",
+                quote(&pos),
+                quote(&said)
+            ))
+        })?;
+        let mut names = Vec::with_capacity(dict.len());
+        let mut values = Vec::with_capacity(dict.len());
+        for (k, v) in dict.iter() {
+            let name: String = k.extract().map_err(|_| {
+                RulesError::new_err(format!("features({}): the name {} is not a str", quote(&pos), quote(&k)))
+            })?;
+            let value: i64 = v.extract().map_err(|_| {
+                RulesError::new_err(format!(
+                    "features({}): `{name}` is {}, not an integer",
+                    quote(&pos),
+                    quote(&v)
+                ))
+            })?;
+            names.push(name);
+            values.push(value);
+        }
+        match &state.feature_names {
+            None => {
+                for name in &names {
+                    nimber_lab_name_ok(name).map_err(|why| {
+                        RulesError::new_err(format!("features({}): `{name}` {why}", quote(&pos)))
+                    })?;
+                }
+                state.feature_names = Some(names)
+            }
+            Some(known) if *known == names => {}
+            Some(known) => {
+                return Err(RulesError::new_err(format!(
+                    "features({}) named {} but earlier positions named {} (the same names, in the \
+                     same order, for every position)",
+                    quote(&pos),
+                    names.join(", "),
+                    known.join(", ")
+                )))
+            }
+        }
+        state.grow(id as usize);
+        state.feature_values[id as usize] = Some(values.into_boxed_slice());
+        Ok(())
+    }
+}
+
+/// A feature name must be an identifier, for the rules of `check`.
+fn nimber_lab_name_ok(name: &str) -> Result<(), &'static str> {
+    let mut chars = name.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    if first_ok && chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        Ok(())
+    } else {
+        Err("is not a name of letters, digits and _ (starting with a letter)")
+    }
+}
+
+/// A terminal outcome as the user states it: `None`, `"win"`, `"lose"`, `"tie"`, or a pair of
+/// one of them and a remoteness.
+fn outcome_of(said: &Bound<'_, PyAny>) -> Result<Option<Outcome>, String> {
+    if said.is_none() {
+        return Ok(None);
+    }
+    let (name, remoteness): (String, u32) = if let Ok(name) = said.extract::<String>() {
+        (name, 0)
+    } else if let Ok(pair) = said.cast::<PyTuple>() {
+        pair.extract().map_err(|_| "a pair is (\"win\"|\"lose\"|\"tie\", remoteness >= 0)".to_string())?
+    } else {
+        return Err("say None (play goes on), \"win\", \"lose\" or \"tie\" (for the player to move)".into());
+    };
+    match Value::from_name(&name) {
+        Some(v @ (Value::Win | Value::Lose | Value::Tie)) => Ok(Some(Outcome::new(v, remoteness))),
+        _ => Err("the value is \"win\", \"lose\" or \"tie\" (for the player to move)".into()),
+    }
+}
+
+impl State {
+    /// Room for position `i` in every table.
+    fn grow(&mut self, i: usize) {
+        let n = (i + 1).max(self.objects.len());
+        if self.moves.len() < n {
+            self.moves.resize(n, None);
+            self.labels.resize(n, None);
+            self.terminal.resize(n, None);
+            self.parts.resize(n, None);
+            self.feature_values.resize(n, None);
+        }
+    }
+
+    fn lookup(&self, pos: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
+        match self.ids.bind(pos.py()).get_item(pos) {
+            Ok(Some(id)) => Ok(Some(id.extract()?)),
+            Ok(None) => Ok(None),
+            Err(e) if e.is_instance_of::<PyTypeError>(pos.py()) => Err(unhashable(pos, "a position", e)),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn intern(&mut self, pos: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<u32> {
+        let py = pos.py();
+        let ids = self.ids.bind(py);
+        match ids.get_item(pos) {
+            Ok(Some(id)) => id.extract(),
+            Ok(None) => {
+                let id = u32::try_from(self.objects.len())
+                    .map_err(|_| refuse("a game defined in Python has at most 2^32 positions"))?;
+                ids.set_item(pos, id)?;
+                self.objects.push(pos.clone().unbind());
+                Ok(id)
+            }
+            Err(e) if e.is_instance_of::<PyTypeError>(py) => Err(unhashable(pos, &what(), e)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The graph of the positions `seen`.
+    fn collect(
+        &self,
+        kind: Kind,
+        roots: Vec<u32>,
+        seen: &[bool],
+        mut split: Vec<bool>,
+        features: bool,
+        family: Option<Vec<u32>>,
+    ) -> Data {
+        let n = self.objects.len();
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut targets = Vec::new();
+        let any_labels = self.labels.iter().any(Option::is_some);
+        let mut labels: Vec<Box<str>> = Vec::new();
+        let mut terminal = rustc_hash::FxHashMap::default();
+        split.resize(n, false);
+        offsets.push(0);
+        for (i, &parts) in split.iter().enumerate() {
+            if seen.get(i).copied().unwrap_or(false) {
+                if let Some(Some(Some(t))) = self.terminal.get(i) {
+                    terminal.insert(i as u32, *t);
+                } else if parts {
+                    if let Some(Some(Some(parts))) = self.parts.get(i) {
+                        targets.extend_from_slice(parts);
+                        if any_labels {
+                            labels.extend(parts.iter().map(|_| Box::from("")));
+                        }
+                    }
+                } else if let Some(Some(moves)) = self.moves.get(i) {
+                    targets.extend_from_slice(moves);
+                    if any_labels {
+                        match self.labels.get(i) {
+                            Some(Some(names)) => labels.extend(names.iter().cloned()),
+                            _ => labels.extend(moves.iter().map(|_| Box::from(""))),
+                        }
+                    }
+                }
+            }
+            offsets.push(targets.len());
+        }
+        let (feature_names, feature_values) = match (&self.feature_names, features) {
+            (Some(names), true) => {
+                let width = names.len();
+                let mut values = vec![0; n * width];
+                for (i, v) in self.feature_values.iter().enumerate() {
+                    if let Some(v) = v {
+                        values[i * width..(i + 1) * width].copy_from_slice(v);
+                    }
+                }
+                (names.clone(), values)
+            }
+            _ => (Vec::new(), Vec::new()),
+        };
+        Data {
+            kind: Some(kind),
+            roots,
+            offsets,
+            targets,
+            labels: any_labels.then_some(labels),
+            split,
+            terminal,
+            features: feature_names,
+            feature_values,
+            family,
+        }
+    }
+}
+
+/// The error of an unhashable position.
+fn unhashable(pos: &Bound<'_, PyAny>, what: &str, cause: PyErr) -> PyErr {
+    let error = RulesError::new_err(format!(
+        "{what} is {}, which is not hashable: positions are dict keys (use tuples and frozensets, \
+         not lists and sets)",
+        quote(pos)
+    ));
+    error.set_cause(pos.py(), Some(cause));
+    error
+}

@@ -1,0 +1,153 @@
+//! The explicit graph of a game defined in Python, as the engine's solvers see it.
+//!
+//! A game defined in Python is explored once by calling its code ([`crate::defined`]); what the
+//! exploration found is a [`Graph`]: positions are numbers (the interner's), each with its
+//! moves, or its components when it splits into a sum (for nim values), and its outcome when it
+//! ends the game. The graph is a [`Game`] like any other, so every solver runs on it unchanged,
+//! without calling Python and without the GIL.
+//!
+//! Positions are written `#17` (the interner's number): front ends turn them back into the
+//! Python objects.
+
+use std::sync::Arc;
+
+use nimber_engine::rules::capability::{Decompose, Explore, Family, Notation};
+use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError};
+use rustc_hash::FxHashMap;
+
+/// What an exploration found, shared by the clones of a [`Graph`] (a family's part is one).
+#[derive(Debug, Default)]
+pub struct Data {
+    /// Impartial or partizan, as the game says.
+    pub kind: Option<Kind>,
+    /// The positions a full solve starts from.
+    pub roots: Vec<u32>,
+    /// For position `i`: its moves (or components) are `targets[offsets[i]..offsets[i + 1]]`.
+    pub offsets: Vec<usize>,
+    /// See `offsets`.
+    pub targets: Vec<u32>,
+    /// The moves' labels, parallel to `targets`, when the game names its moves.
+    pub labels: Option<Vec<Box<str>>>,
+    /// Positions whose list is their components, not their moves.
+    pub split: Vec<bool>,
+    /// Positions that end the game, with their outcome for the player to move.
+    pub terminal: FxHashMap<u32, Outcome>,
+    /// The game's feature names (without `moves`), and each position's values, `width` a
+    /// position.
+    pub features: Vec<String>,
+    /// See `features`: position `i`'s are `feature_values[i * width..(i + 1) * width]`.
+    pub feature_values: Vec<i64>,
+    /// The family of positions that exploration solves, when the game states one.
+    pub family: Option<Vec<u32>>,
+}
+
+/// A game given by its graph (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct Graph(pub Arc<Data>);
+
+impl Data {
+    fn list(&self, pos: u32) -> std::ops::Range<usize> {
+        let i = pos as usize;
+        match (self.offsets.get(i), self.offsets.get(i + 1)) {
+            (Some(&a), Some(&b)) => a..b,
+            _ => 0..0,
+        }
+    }
+
+    fn split(&self, pos: u32) -> bool {
+        self.split.get(pos as usize).copied().unwrap_or(false)
+    }
+}
+
+/// `#17`.
+pub fn name(pos: u32) -> String {
+    format!("#{pos}")
+}
+
+/// The number in `#17`.
+pub fn number(text: &str) -> Option<u32> {
+    text.strip_prefix('#')?.parse().ok()
+}
+
+impl Game for Graph {
+    type Position = u32;
+
+    fn kind(&self) -> Kind {
+        self.0.kind.unwrap_or(Kind::Partizan)
+    }
+
+    fn start(&self) -> u32 {
+        self.0.roots.first().copied().unwrap_or(0)
+    }
+
+    fn roots(&self) -> Vec<u32> {
+        self.0.roots.clone()
+    }
+
+    fn moves(&self, &pos: &u32) -> Vec<Move<u32>> {
+        let range = self.0.list(pos);
+        let labels = self.0.labels.as_ref();
+        range
+            .map(|k| {
+                let label = labels.map_or_else(String::new, |l| l[k].to_string());
+                Move::new(label, self.0.targets[k])
+            })
+            .collect()
+    }
+
+    fn successors(&self, &pos: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(&self.0.targets[self.0.list(pos)]);
+    }
+
+    fn terminal(&self, pos: &u32) -> Option<Outcome> {
+        self.0.terminal.get(pos).copied()
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<u32>> {
+        Some(self)
+    }
+
+    fn decomposition(&self) -> Option<&dyn Decompose<u32>> {
+        Some(self)
+    }
+
+    fn exploration(&self) -> Option<&dyn Explore<u32>> {
+        Some(self)
+    }
+}
+
+impl Notation<u32> for Graph {
+    fn format(&self, &pos: &u32) -> String {
+        name(pos)
+    }
+
+    fn parse(&self, text: &str) -> Result<u32, ParseError> {
+        number(text.trim()).ok_or_else(|| ParseError::new("not a position of this game"))
+    }
+}
+
+impl Decompose<u32> for Graph {
+    fn components(&self, &pos: &u32) -> Option<Vec<u32>> {
+        self.0.split(pos).then(|| self.0.targets[self.0.list(pos)].to_vec())
+    }
+}
+
+impl Explore<u32> for Graph {
+    fn features(&self) -> Vec<String> {
+        self.0.features.clone()
+    }
+
+    fn feature_values(&self, &pos: &u32, out: &mut Vec<i64>) {
+        let width = self.0.features.len();
+        let at = pos as usize * width;
+        if let Some(values) = self.0.feature_values.get(at..at + width) {
+            out.extend_from_slice(values);
+        }
+    }
+
+    fn family(&self) -> Result<Option<Family<u32>>, Error> {
+        Ok(self.0.family.as_ref().map(|positions| {
+            Family::new("the positions of the game's family", [(self.clone(), positions.clone())])
+        }))
+    }
+}
