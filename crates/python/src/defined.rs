@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use nimber_engine::{Kind, Outcome, Value};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyMapping, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 use crate::errors::{refuse, RulesError};
 use crate::graph::{Data, Graph};
@@ -52,8 +52,6 @@ struct State {
     objects: Vec<Py<PyAny>>,
     /// The moves, once asked for.
     moves: Vec<Option<Box<[u32]>>>,
-    /// Their labels, when the game names its moves.
-    labels: Vec<Option<Box<[Box<str>]>>>,
     /// The outcome of a position that ends the game (`Some(None)`: it does not).
     terminal: Vec<Option<Option<Outcome>>>,
     /// The components (`Some(None)`: it does not split).
@@ -126,7 +124,6 @@ impl Defined {
                 ids: PyDict::new(py).unbind(),
                 objects: Vec::new(),
                 moves: Vec::new(),
-                labels: Vec::new(),
                 terminal: Vec::new(),
                 parts: Vec::new(),
                 feature_values: Vec::new(),
@@ -243,43 +240,57 @@ impl Defined {
             if self.terminal_of(py, &mut state, id)?.is_some() {
                 continue;
             }
-            let list: Box<[u32]> = match follow {
-                Follow::Parts if self.split.is_some() => match self.parts_of(py, &mut state, id)? {
-                    Some(parts) => {
-                        if split.len() <= id as usize {
-                            split.resize(id as usize + 1, false);
-                        }
-                        split[id as usize] = true;
-                        parts
-                    }
-                    None => self.moves_of(py, &mut state, id)?,
-                },
-                _ => self.moves_of(py, &mut state, id)?,
+            let parts = match follow {
+                Follow::Parts if self.split.is_some() => self.parts_of(py, &mut state, id)?,
+                _ => None,
             };
-            for &to in list.iter() {
+            let list = match parts {
+                Some(_) => {
+                    if split.len() <= id as usize {
+                        split.resize(id as usize + 1, false);
+                    }
+                    split[id as usize] = true;
+                    state.parts[id as usize].as_ref().and_then(Option::as_deref)
+                }
+                None => {
+                    self.moves_of(py, &mut state, id)?;
+                    state.moves[id as usize].as_deref()
+                }
+            };
+            for &to in list.unwrap_or(&[]) {
                 see(&mut seen, &mut queue, to);
             }
         }
         Ok(Graph(Arc::new(state.collect(self.kind, roots, &seen, split, features, family))))
     }
 
-    /// The moves of `id`, asking the user's code the first time.
-    fn moves_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<Box<[u32]>> {
-        if let Some(Some(known)) = state.moves.get(id as usize) {
-            return Ok(known.clone());
+    /// Asks the user's code for the moves of `id` the first time (labels are dropped: see
+    /// [`Defined::labels`]).
+    fn moves_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<()> {
+        if let Some(Some(_)) = state.moves.get(id as usize) {
+            return Ok(());
         }
         let pos = state.objects[id as usize].bind(py).clone();
         let what = || format!("a move of {}", quote(&pos));
         let result = self.moves.bind(py).call1((&pos,))?;
         let mut targets = Vec::new();
-        let mut labels: Option<Vec<Box<str>>> = None;
-        if let Ok(mapping) = result.cast::<PyDict>() {
-            let mut names = Vec::with_capacity(mapping.len());
-            for (label, to) in mapping.iter() {
+        // The common shapes first: a list, a tuple or a dict (telling a mapping from other
+        // iterables costs an isinstance check against collections.abc.Mapping).
+        if let Ok(list) = result.cast::<PyList>() {
+            targets.reserve(list.len());
+            for to in list.iter() {
                 targets.push(state.intern(&to, what)?);
-                names.push(label.str()?.to_string().into_boxed_str());
             }
-            labels = Some(names);
+        } else if let Ok(tuple) = result.cast::<PyTuple>() {
+            targets.reserve(tuple.len());
+            for to in tuple.iter() {
+                targets.push(state.intern(&to, what)?);
+            }
+        } else if let Ok(mapping) = result.cast::<PyDict>() {
+            targets.reserve(mapping.len());
+            for to in mapping.values().iter() {
+                targets.push(state.intern(&to, what)?);
+            }
         } else if result.is_none() {
             return Err(RulesError::new_err(format!(
                 "moves({}) returned None: return an empty list for a position without moves",
@@ -291,13 +302,9 @@ impl Defined {
                 quote(&pos)
             )));
         } else if let Ok(mapping) = result.cast::<PyMapping>() {
-            let mut names = Vec::new();
-            for item in mapping.items()?.iter() {
-                let (label, to): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+            for to in mapping.values()?.iter() {
                 targets.push(state.intern(&to, what)?);
-                names.push(label.str()?.to_string().into_boxed_str());
             }
-            labels = Some(names);
         } else {
             let iter = result.try_iter().map_err(|_| {
                 RulesError::new_err(format!(
@@ -310,12 +317,29 @@ impl Defined {
                 targets.push(state.intern(&to?, what)?);
             }
         }
-        let targets: Box<[u32]> = targets.into_boxed_slice();
         let i = id as usize;
         state.grow(i);
-        state.moves[i] = Some(targets.clone());
-        state.labels[i] = labels.map(Vec::into_boxed_slice);
-        Ok(targets)
+        state.moves[i] = Some(targets.into_boxed_slice());
+        Ok(())
+    }
+
+    /// The labels of the moves of `pos`, in the order of its moves, when the game names them
+    /// (its `moves` returns a mapping): asked again of the user's code, one position at a time
+    /// (queries), rather than kept for every position. A label whose move leads elsewhere than
+    /// the explored move in its place (a `moves` that changed its mind) is `None`.
+    pub fn labels(&self, pos: &Bound<'_, PyAny>, explored: &[u32]) -> PyResult<Vec<Option<String>>> {
+        let result = self.moves.bind(pos.py()).call1((pos,))?;
+        let mut labels = vec![None; explored.len()];
+        if let Ok(mapping) = result.cast::<PyMapping>() {
+            let state = self.state()?;
+            for (k, item) in mapping.items()?.iter().enumerate() {
+                let (label, to): (Bound<'_, PyAny>, Bound<'_, PyAny>) = item.extract()?;
+                if k < labels.len() && state.lookup(&to)? == Some(explored[k]) {
+                    labels[k] = Some(label.str()?.to_string());
+                }
+            }
+        }
+        Ok(labels)
     }
 
     /// The outcome of `id` if it ends the game.
@@ -335,10 +359,10 @@ impl Defined {
     }
 
     /// The components of `id` when it splits into two or more (or none: an empty sum).
-    fn parts_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<Option<Box<[u32]>>> {
+    fn parts_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<Option<()>> {
         let Some(split) = &self.split else { return Ok(None) };
         if let Some(Some(known)) = state.parts.get(id as usize) {
-            return Ok(known.clone());
+            return Ok(known.as_ref().map(|_| ()));
         }
         let pos = state.objects[id as usize].bind(py).clone();
         let said = split.bind(py).call1((&pos,))?;
@@ -360,8 +384,9 @@ impl Defined {
             (parts.len() != 1).then(|| parts.into_boxed_slice())
         };
         state.grow(id as usize);
-        state.parts[id as usize] = Some(parts.clone());
-        Ok(parts)
+        let found = parts.as_ref().map(|_| ());
+        state.parts[id as usize] = Some(parts);
+        Ok(found)
     }
 
     /// The features of `id`.
@@ -457,7 +482,6 @@ impl State {
         let n = (i + 1).max(self.objects.len());
         if self.moves.len() < n {
             self.moves.resize(n, None);
-            self.labels.resize(n, None);
             self.terminal.resize(n, None);
             self.parts.resize(n, None);
             self.feature_values.resize(n, None);
@@ -503,8 +527,6 @@ impl State {
         let n = self.objects.len();
         let mut offsets = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
-        let any_labels = self.labels.iter().any(Option::is_some);
-        let mut labels: Vec<Box<str>> = Vec::new();
         let mut terminal = rustc_hash::FxHashMap::default();
         split.resize(n, false);
         offsets.push(0);
@@ -515,18 +537,9 @@ impl State {
                 } else if parts {
                     if let Some(Some(Some(parts))) = self.parts.get(i) {
                         targets.extend_from_slice(parts);
-                        if any_labels {
-                            labels.extend(parts.iter().map(|_| Box::from("")));
-                        }
                     }
                 } else if let Some(Some(moves)) = self.moves.get(i) {
                     targets.extend_from_slice(moves);
-                    if any_labels {
-                        match self.labels.get(i) {
-                            Some(Some(names)) => labels.extend(names.iter().cloned()),
-                            _ => labels.extend(moves.iter().map(|_| Box::from(""))),
-                        }
-                    }
                 }
             }
             offsets.push(targets.len());
@@ -549,7 +562,6 @@ impl State {
             roots,
             offsets,
             targets,
-            labels: any_labels.then_some(labels),
             split,
             terminal,
             features: feature_names,

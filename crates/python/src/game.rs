@@ -173,9 +173,27 @@ impl Game {
     }
 
     fn query_dict(&self, py: Python<'_>, report: QueryReport) -> PyResult<Py<PyAny>> {
+        // A game defined in Python: moves come labelled by their place; its own labels, if any.
+        let own: Option<Vec<Option<String>>> = match &self.rules {
+            Rules::Builtin(_) => None,
+            Rules::Defined(d) => {
+                let mut explored: Vec<(usize, u32)> = report
+                    .moves
+                    .iter()
+                    .filter_map(|m| Some((m.label.parse().ok()?, graph::number(&m.position)?)))
+                    .collect();
+                explored.sort_unstable();
+                let targets: Vec<u32> = explored.iter().map(|&(_, t)| t).collect();
+                let pos = self.object_of(py, &report.position)?;
+                Some(d.labels(pos.bind(py), &targets)?)
+            }
+        };
         let moves = PyList::empty(py);
         for m in &report.moves {
-            let label: Option<&str> = (!m.label.is_empty()).then_some(m.label.as_str());
+            let label: Option<&str> = match &own {
+                None => (!m.label.is_empty()).then_some(m.label.as_str()),
+                Some(own) => m.label.parse::<usize>().ok().and_then(|k| own.get(k)?.as_deref()),
+            };
             let nim = m.nim.as_ref().map(|v| nim_object(py, v)).transpose()?;
             moves.append((
                 label,

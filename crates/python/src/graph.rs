@@ -26,8 +26,6 @@ pub struct Data {
     pub offsets: Vec<usize>,
     /// See `offsets`.
     pub targets: Vec<u32>,
-    /// The moves' labels, parallel to `targets`, when the game names its moves.
-    pub labels: Option<Vec<Box<str>>>,
     /// Positions whose list is their components, not their moves.
     pub split: Vec<bool>,
     /// Positions that end the game, with their outcome for the player to move.
@@ -84,15 +82,12 @@ impl Game for Graph {
         self.0.roots.clone()
     }
 
+    /// Moves are labelled by their place among the position's moves (`0`, `1`, ...): front ends
+    /// ask the game for its own labels ([`crate::defined::Defined::labels`]).
     fn moves(&self, &pos: &u32) -> Vec<Move<u32>> {
         let range = self.0.list(pos);
-        let labels = self.0.labels.as_ref();
-        range
-            .map(|k| {
-                let label = labels.map_or_else(String::new, |l| l[k].to_string());
-                Move::new(label, self.0.targets[k])
-            })
-            .collect()
+        let first = range.start;
+        range.map(|k| Move::new((k - first).to_string(), self.0.targets[k])).collect()
     }
 
     fn successors(&self, &pos: &u32, out: &mut Vec<u32>) {

@@ -9,7 +9,7 @@ use nimber_engine::Move;
 use nimber_partizan::parse::{parse, Statement, MAX_INPUT};
 use nimber_partizan::{thermograph, Evaluator, Form, Forms, Partizan, Printer};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyMapping, PyString};
+use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 use crate::defined::quote;
 use crate::errors::{refuse, to_py, RulesError};
@@ -148,7 +148,8 @@ impl<'py> Sides<'py> {
         let obj = known.objects[pos as usize].clone();
         let said = f.call1((&obj,))?;
         let mut moves = Vec::new();
-        if let Ok(mapping) = said.cast::<PyMapping>() {
+        let listed = said.is_instance_of::<PyList>() || said.is_instance_of::<PyTuple>();
+        if let (false, Ok(mapping)) = (listed, said.cast::<PyMapping>()) {
             for item in mapping.items()?.iter() {
                 let (label, to): (Bound<'py, PyAny>, Bound<'py, PyAny>) = item.extract()?;
                 moves.push(Move::new(label.str()?.to_string(), self.intern(known, &to)?));

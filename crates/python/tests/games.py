@@ -58,6 +58,19 @@ class Kayles:
         return [(h,) for h in heaps]
 
 
+class BitKayles:
+    """Kayles on a row of n pins as the strong solvers see it, without splitting into sums: a
+    position is the bitmask of the pins standing, 2^n positions. Cheap moves on ints."""
+
+    def __init__(self, n=17):
+        self.start = (1 << n) - 1
+        self.singles = [1 << i for i in range(n)]
+        self.pairs = [3 << i for i in range(n - 1)]
+
+    def moves(self, p):
+        return [p ^ b for b in self.singles if p & b] + [p ^ b for b in self.pairs if p & b == b]
+
+
 class Dawson:
     """Dawson's Kayles (octal 0.07): remove two adjacent pins, anywhere in a row."""
 
