@@ -473,11 +473,11 @@ pub fn value(data: &[u8]) {
             let mut again = Forms::with_budget(VALUE_BUDGET);
             match parse(&printed, &mut again) {
                 Ok(Statement::Value(h)) => {
-                    assert_eq!(
-                        Printer::new(&mut again).text(h),
-                        printed,
-                        "value: `{text}` prints as `{printed}`"
-                    )
+                    let reprinted = Printer::new(&mut again).text(h);
+                    // Past the budget while reading or printing again: meaningless, as above.
+                    if !again.exhausted() {
+                        assert_eq!(reprinted, printed, "value: `{text}` prints as `{printed}`");
+                    }
                 }
                 Ok(other) => panic!("value: `{text}` prints as `{printed}`, read back as {other:?}"),
                 // The printed form may be beyond the reader's bounds where the input was not

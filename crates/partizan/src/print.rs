@@ -193,8 +193,29 @@ impl<'a> Printer<'a> {
 
     /// The options of one side, comma-separated; a lone option in braces loses them when it may
     /// (see [`Printer::write`]), and then its bars are returned.
+    ///
+    /// Options are written in an order of their own, not the store's (which depends on the order
+    /// forms were made in, so that a value read back from its text would print otherwise):
+    /// numbers by size, then the other values that are numbers, ups and nimbers, then the rest,
+    /// each group shortest text first, then by text.
     fn side(&mut self, options: &[Form]) -> (String, usize) {
-        let texts: Vec<(String, usize, bool)> = options.iter().map(|&o| self.write(o)).collect();
+        let mut keyed: Vec<((u8, Option<Dyadic>, usize, String), (String, usize, bool))> = options
+            .iter()
+            .map(|&o| {
+                let number = self.forms.as_number(o);
+                let rank = if number.is_some() {
+                    0
+                } else if self.nus(o).is_some() {
+                    1
+                } else {
+                    2
+                };
+                let written = self.write(o);
+                ((rank, number, written.0.len(), written.0.clone()), written)
+            })
+            .collect();
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        let texts: Vec<(String, usize, bool)> = keyed.into_iter().map(|(_, w)| w).collect();
         if let [(text, bars, true)] = &texts[..] {
             if *bars > 0 {
                 return (text[1..text.len() - 1].to_string(), *bars);
