@@ -21,6 +21,9 @@ pub struct Nus {
     pub nim: u32,
 }
 
+/// The order of a side's options in print: group, number, length of text, text.
+type OptionKey = (u8, Option<Dyadic>, usize, String);
+
 impl std::fmt::Display for Nus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.number != Dyadic::ZERO || (self.ups == 0 && self.nim == 0) {
@@ -199,7 +202,7 @@ impl<'a> Printer<'a> {
     /// numbers by size, then the other values that are numbers, ups and nimbers, then the rest,
     /// each group shortest text first, then by text.
     fn side(&mut self, options: &[Form]) -> (String, usize) {
-        let mut keyed: Vec<((u8, Option<Dyadic>, usize, String), (String, usize, bool))> = options
+        let mut keyed: Vec<(OptionKey, (String, usize, bool))> = options
             .iter()
             .map(|&o| {
                 let number = self.forms.as_number(o);
