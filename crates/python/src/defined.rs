@@ -274,49 +274,14 @@ impl Defined {
         let what = || format!("a move of {}", quote(&pos));
         let result = self.moves.bind(py).call1((&pos,))?;
         let mut targets = Vec::new();
-        // The common shapes first: a list, a tuple or a dict (telling a mapping from other
-        // iterables costs an isinstance check against collections.abc.Mapping).
-        if let Ok(list) = result.cast::<PyList>() {
-            targets.reserve(list.len());
-            for to in list.iter() {
-                targets.push(state.intern(&to, what)?);
-            }
-        } else if let Ok(tuple) = result.cast::<PyTuple>() {
-            targets.reserve(tuple.len());
-            for to in tuple.iter() {
-                targets.push(state.intern(&to, what)?);
-            }
-        } else if let Ok(mapping) = result.cast::<PyDict>() {
-            targets.reserve(mapping.len());
-            for to in mapping.values().iter() {
-                targets.push(state.intern(&to, what)?);
-            }
-        } else if result.is_none() {
-            return Err(RulesError::new_err(format!(
-                "moves({}) returned None: return an empty list for a position without moves",
-                quote(&pos)
-            )));
-        } else if result.is_instance_of::<PyString>() {
-            return Err(RulesError::new_err(format!(
-                "moves({}) returned a string, not an iterable of positions",
-                quote(&pos)
-            )));
-        } else if let Ok(mapping) = result.cast::<PyMapping>() {
-            for to in mapping.values()?.iter() {
-                targets.push(state.intern(&to, what)?);
-            }
-        } else {
-            let iter = result.try_iter().map_err(|_| {
-                RulesError::new_err(format!(
-                    "moves({}) returned {}, not an iterable of positions",
-                    quote(&pos),
-                    quote(&result)
-                ))
-            })?;
-            for to in iter {
-                targets.push(state.intern(&to?, what)?);
-            }
-        }
+        each_position(
+            &result,
+            || format!("moves({})", quote(&pos)),
+            |to| {
+                targets.push(state.intern(to, what)?);
+                Ok(())
+            },
+        )?;
         let i = id as usize;
         state.grow(i);
         state.moves[i] = Some(targets.into_boxed_slice());
@@ -473,6 +438,43 @@ fn outcome_of(said: &Bound<'_, PyAny>) -> Result<Option<Outcome>, String> {
     match Value::from_name(&name) {
         Some(v @ (Value::Win | Value::Lose | Value::Tie)) => Ok(Some(Outcome::new(v, remoteness))),
         _ => Err("the value is \"win\", \"lose\" or \"tie\" (for the player to move)".into()),
+    }
+}
+
+/// Each position that the user's `call` (`moves(...)`, `left_moves(...)`) returned: a list, a
+/// tuple or another iterable of positions, or a mapping from labels to positions (its values,
+/// in order); `None`, a string or anything not iterable is a [`RulesError`].
+pub fn each_position<'py>(
+    result: &Bound<'py, PyAny>,
+    call: impl Fn() -> String,
+    mut each: impl FnMut(&Bound<'py, PyAny>) -> PyResult<()>,
+) -> PyResult<()> {
+    // The common shapes first: a list, a tuple or a dict (telling a mapping from other
+    // iterables costs an isinstance check against collections.abc.Mapping).
+    if let Ok(list) = result.cast::<PyList>() {
+        list.iter().try_for_each(|to| each(&to))
+    } else if let Ok(tuple) = result.cast::<PyTuple>() {
+        tuple.iter().try_for_each(|to| each(&to))
+    } else if let Ok(mapping) = result.cast::<PyDict>() {
+        mapping.values().iter().try_for_each(|to| each(&to))
+    } else if result.is_none() {
+        Err(RulesError::new_err(format!(
+            "{} returned None: return an empty list for a position without moves",
+            call()
+        )))
+    } else if result.is_instance_of::<PyString>() {
+        Err(RulesError::new_err(format!("{} returned a string, not an iterable of positions", call())))
+    } else if let Ok(mapping) = result.cast::<PyMapping>() {
+        mapping.values()?.iter().try_for_each(|to| each(&to))
+    } else {
+        let iter = result.try_iter().map_err(|_| {
+            RulesError::new_err(format!(
+                "{} returned {}, not an iterable of positions",
+                call(),
+                quote(result)
+            ))
+        })?;
+        iter.into_iter().try_for_each(|to| each(&to?))
     }
 }
 

@@ -25,8 +25,8 @@ use crate::run::released;
 /// A game of the library, built from its parameters.
 pub struct Builtin {
     pub info: &'static GameInfo,
-    /// The parameters as given (`key=value`).
-    given: Vec<String>,
+    /// The parameters, checked.
+    pub params: Params,
     /// Every parameter, defaults included.
     pub resolved: Vec<(String, String)>,
     pub game: Box<dyn DynGame>,
@@ -34,7 +34,7 @@ pub struct Builtin {
 
 impl Builtin {
     fn build(&self) -> Result<Box<dyn DynGame>, Error> {
-        nimber_games::build(self.info.name, &self.given)
+        (self.info.build)(&self.params)
     }
 }
 
@@ -60,11 +60,6 @@ self_cell::self_cell!(
         dependent: SolvedRef,
     }
 );
-
-/// A value's name.
-fn value_name(v: Value) -> &'static str {
-    v.name()
-}
 
 /// A solver's name, as the command line takes them.
 fn solver_choice(name: &str) -> PyResult<SolverChoice> {
@@ -188,31 +183,39 @@ impl Game {
                 Some(d.labels(pos.bind(py), &targets)?)
             }
         };
-        let moves = PyList::empty(py);
-        for m in &report.moves {
-            let label: Option<&str> = match &own {
-                None => (!m.label.is_empty()).then_some(m.label.as_str()),
-                Some(own) => m.label.parse::<usize>().ok().and_then(|k| own.get(k)?.as_deref()),
-            };
-            let nim = m.nim.as_ref().map(|v| nim_object(py, v)).transpose()?;
-            moves.append((
-                label,
-                self.object_of(py, &m.position)?,
-                value_name(m.outcome.value()),
-                m.outcome.remoteness(),
-                nim,
-            ))?;
-        }
-        let d = PyDict::new(py);
-        d.set_item("position", self.object_of(py, &report.position)?)?;
-        d.set_item("value", value_name(report.outcome.value()))?;
-        d.set_item("remoteness", report.outcome.remoteness())?;
-        d.set_item("moves", moves)?;
-        d.set_item("nim", report.nim.as_ref().map(|v| nim_object(py, v)).transpose()?)?;
         let notes: Vec<String> = report.notes.iter().map(|n| self.rename(py, n)).collect();
-        d.set_item("notes", notes)?;
-        Ok(d.into_any().unbind())
+        report_dict(py, &report, |text| self.object_of(py, text), own.as_deref(), notes)
     }
+}
+
+/// A query's answer as a dict: `position`, `value`, `remoteness`, `moves` (`(label, position,
+/// value, remoteness, nim)`, best first), `nim` and `notes`; positions through `object`, and
+/// labels the report's, or the game's own (`own`, by the moves' places) for a game defined in
+/// Python.
+pub fn report_dict(
+    py: Python<'_>,
+    report: &QueryReport,
+    object: impl Fn(&str) -> PyResult<Py<PyAny>>,
+    own: Option<&[Option<String>]>,
+    notes: Vec<String>,
+) -> PyResult<Py<PyAny>> {
+    let moves = PyList::empty(py);
+    for m in &report.moves {
+        let label: Option<&str> = match own {
+            None => (!m.label.is_empty()).then_some(m.label.as_str()),
+            Some(own) => m.label.parse::<usize>().ok().and_then(|k| own.get(k)?.as_deref()),
+        };
+        let nim = m.nim.as_ref().map(|v| nim_object(py, v)).transpose()?;
+        moves.append((label, object(&m.position)?, m.outcome.value().name(), m.outcome.remoteness(), nim))?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("position", object(&report.position)?)?;
+    d.set_item("value", report.outcome.value().name())?;
+    d.set_item("remoteness", report.outcome.remoteness())?;
+    d.set_item("moves", moves)?;
+    d.set_item("nim", report.nim.as_ref().map(|v| nim_object(py, v)).transpose()?)?;
+    d.set_item("notes", notes)?;
+    Ok(d.into_any().unbind())
 }
 
 #[pymethods]
@@ -221,9 +224,10 @@ impl Game {
     #[staticmethod]
     fn builtin(name: &str, params: Vec<String>) -> PyResult<Game> {
         let info = nimber_games::find(name).map_err(to_py)?;
-        let resolved = Params::parse(info.name, info.params, &params).map_err(to_py)?.resolved();
-        let game = nimber_games::build(name, &params).map_err(to_py)?;
-        Ok(Game { rules: Rules::Builtin(Builtin { info, given: params, resolved, game }) })
+        let params = Params::parse(info.name, info.params, &params).map_err(to_py)?;
+        let resolved = params.resolved();
+        let game = (info.build)(&params).map_err(to_py)?;
+        Ok(Game { rules: Rules::Builtin(Builtin { info, params, resolved, game }) })
     }
 
     /// A game defined by a Python object (see `nimber.define`).
@@ -519,7 +523,7 @@ impl Solution {
     /// The positions solved by value and remoteness: `(value, remoteness, count)`, remoteness
     /// `None` for draws.
     fn counts(&self) -> Vec<(&'static str, Option<u32>, u64)> {
-        self.counts.iter().map(|r| (value_name(r.value), r.remoteness, r.count)).collect()
+        self.counts.iter().map(|r| (r.value.name(), r.remoteness, r.count)).collect()
     }
 
     /// A position (the start solved from when `None`): its value and remoteness and every move
@@ -534,22 +538,21 @@ impl Solution {
         game.query_dict(py, report)
     }
 
-    /// The outcome of a position: `(value, remoteness)`; cheaper than `query` (no moves).
+    /// The outcome of a position: `(value, remoteness)`; cheaper than `query` (no moves are
+    /// written for Python, nor labels asked of a game defined in Python).
     #[pyo3(signature = (position=None))]
     fn outcome(
         &self,
         py: Python<'_>,
         position: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(&'static str, Option<u32>)> {
-        let report: Py<PyAny> = self.query(py, position)?;
-        let d = report.bind(py);
-        Ok((value_of(&d.get_item("value")?)?, d.get_item("remoteness")?.extract()?))
+        let game = self.game.get();
+        let text = position.map(|p| game.text_of(p, false)).transpose()?;
+        let table = self.solved.borrow_dependent();
+        let report =
+            py.detach(|| table.query(text.as_deref())).map_err(to_py).map_err(|e| game.renamed(py, e))?;
+        Ok((report.outcome.value().name(), report.outcome.remoteness()))
     }
-}
-
-fn value_of(v: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-    let name: String = v.extract()?;
-    Value::from_name(&name).map(value_name).ok_or_else(|| refuse("no value"))
 }
 
 /// Every position of a scope solved and tabulated by its features: `explore` lays it out by
@@ -563,7 +566,7 @@ pub struct Survey {
 /// A value found by a survey, for Python: `win`..., a nim value, or a game value's text.
 fn observed(py: Python<'_>, v: Observed, values: &[String]) -> PyResult<Py<PyAny>> {
     Ok(match v {
-        Observed::Outcome(v) => PyString::new(py, value_name(v)).into_any().unbind(),
+        Observed::Outcome(v) => PyString::new(py, v.name()).into_any().unbind(),
         Observed::Nim(n) => n.into_pyobject(py)?.into_any().unbind(),
         Observed::Value(_) => PyString::new(py, &v.text(values)).into_any().unbind(),
     })
@@ -644,7 +647,7 @@ impl Survey {
         let periods: Vec<Option<(i64, i64)>> =
             e.periods.iter().map(|p| p.map(|p| (p.period, p.offset))).collect();
         d.set_item("periods", periods)?;
-        d.set_item("rule_value", value_name(e.rule_value))?;
+        d.set_item("rule_value", e.rule_value.name())?;
         d.set_item("rule", &e.rule)?;
         d.set_item("nim_rule", &e.nim_rule)?;
         d.set_item("value_rule", &e.value_rule)?;

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use nimber_engine::store::Store;
 use nimber_engine::DynGame;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyString;
 
 use crate::errors::to_py;
+use crate::game::report_dict;
 
 /// A stored solution with its game: queries read the file, a few blocks each.
 #[pyclass(frozen, module = "nimber._nimber")]
@@ -56,25 +57,8 @@ impl Stored {
     fn query(&self, py: Python<'_>, position: Option<String>) -> PyResult<Py<PyAny>> {
         let dense = self.game.dense().expect("open_store builds dense games");
         let report = py.detach(|| dense.query_store(&self.store, position.as_deref())).map_err(to_py)?;
-        let moves = PyList::empty(py);
-        for m in &report.moves {
-            let label: Option<&str> = (!m.label.is_empty()).then_some(m.label.as_str());
-            moves.append((
-                label,
-                &m.position,
-                m.outcome.value().name(),
-                m.outcome.remoteness(),
-                py.None(),
-            ))?;
-        }
-        let d = PyDict::new(py);
-        d.set_item("position", &report.position)?;
-        d.set_item("value", report.outcome.value().name())?;
-        d.set_item("remoteness", report.outcome.remoteness())?;
-        d.set_item("moves", moves)?;
-        d.set_item("nim", py.None())?;
-        d.set_item("notes", PyList::empty(py))?;
-        Ok(d.into_any().unbind())
+        let text = |t: &str| Ok(PyString::new(py, t).into_any().unbind());
+        report_dict(py, &report, text, None, report.notes.clone())
     }
 
     /// The drawing of a position as SVG, if the game has one.

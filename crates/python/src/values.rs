@@ -9,9 +9,9 @@ use nimber_engine::Move;
 use nimber_partizan::parse::{parse, Statement, MAX_INPUT};
 use nimber_partizan::{thermograph, Evaluator, Form, Forms, Partizan, Printer};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString};
 
-use crate::defined::quote;
+use crate::defined::{each_position, quote};
 use crate::errors::{refuse, to_py, RulesError};
 use crate::game::{Game, Rules};
 
@@ -147,25 +147,16 @@ impl<'py> Sides<'py> {
         }
         let obj = known.objects[pos as usize].clone();
         let said = f.call1((&obj,))?;
+        // Values need the positions only: labels are not read.
         let mut moves = Vec::new();
-        let listed = said.is_instance_of::<PyList>() || said.is_instance_of::<PyTuple>();
-        if let (false, Ok(mapping)) = (listed, said.cast::<PyMapping>()) {
-            for item in mapping.items()?.iter() {
-                let (label, to): (Bound<'py, PyAny>, Bound<'py, PyAny>) = item.extract()?;
-                moves.push(Move::new(label.str()?.to_string(), self.intern(known, &to)?));
-            }
-        } else if said.is_none() || said.is_instance_of::<PyString>() {
-            return Err(RulesError::new_err(format!(
-                "{name}({}) returned {}, not an iterable of positions",
-                quote(&obj),
-                quote(&said)
-            )));
-        } else {
-            for to in said.try_iter()? {
-                let to = to?;
-                moves.push(Move::new(String::new(), self.intern(known, &to)?));
-            }
-        }
+        each_position(
+            &said,
+            || format!("{name}({})", quote(&obj)),
+            |to| {
+                moves.push(Move::new(String::new(), self.intern(known, to)?));
+                Ok(())
+            },
+        )?;
         Ok(moves)
     }
 }
@@ -266,10 +257,7 @@ pub fn value_of(py: Python<'_>, game: &Game, position: Option<&Bound<'_, PyAny>>
                     names.join(", ")
                 ))
             })?;
-            let given: Vec<String> =
-                b.resolved.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-            let params = nimber_engine::Params::parse(b.info.name, b.info.params, &given).map_err(to_py)?;
-            let valued_game = build(&params).map_err(to_py)?;
+            let valued_game = build(&b.params).map_err(to_py)?;
             let text = position.map(|p| game.text_of(p, true)).transpose()?;
             let mut valued = crate::run::released(py, move |_| valued_game.value(text.as_deref()))?;
             let title = format!("{} {}", b.info.name, valued.position);

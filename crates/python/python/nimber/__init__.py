@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from typing import Any, Dict, Hashable, Iterable, List, NamedTuple, Optional, Sequence as Seq, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence as Seq, Tuple, Union
 
 from . import _nimber
 from ._nimber import NimberError, RulesError
