@@ -7,8 +7,8 @@
 //! `split(position)` (the components of a sum), `features(position)` (a dict of integer
 //! features) and `family()` (the positions that exploration surveys).
 //!
-//! Positions are any hashable Python values. Each is numbered the first time it is met (a
-//! dict from positions to numbers, and the list back), and what the user's code said of it
+//! Positions are any hashable Python values. Each is numbered the first time it is met (an
+//! [`Interner`]: the semantics of a dict's keys), and what the user's code said of it
 //! (its moves, its outcome if it ends the game, its components, its features) is kept, so
 //! that each method is called at most once per position for the life of the game. An
 //! exploration from some positions collects what they reach into a [`Graph`], which the
@@ -17,12 +17,12 @@
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use nimber_engine::{Kind, Outcome, Value};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
 
 use crate::errors::{refuse, RulesError};
 use crate::graph::{Data, Graph};
+use crate::intern::{Failure, Interner};
 
 /// How many positions are explored between two checks for Ctrl-C.
 const SIGNAL_EVERY: usize = 1024;
@@ -46,12 +46,10 @@ pub struct Defined {
 
 /// What is known of the positions met so far, by number.
 struct State {
-    /// Position → number.
-    ids: Py<PyDict>,
-    /// Number → position.
-    objects: Vec<Py<PyAny>>,
+    /// The positions, numbered.
+    positions: Interner,
     /// The moves, once asked for.
-    moves: Vec<Option<Box<[u32]>>>,
+    moves: Lists,
     /// The outcome of a position that ends the game (`Some(None)`: it does not).
     terminal: Vec<Option<Option<Outcome>>>,
     /// The components (`Some(None)`: it does not split).
@@ -95,7 +93,6 @@ fn method(rules: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<Py<PyAny>>> {
 impl Defined {
     /// Reads the rules from the user's object.
     pub fn new(rules: &Bound<'_, PyAny>) -> PyResult<Defined> {
-        let py = rules.py();
         let moves = method(rules, "moves")?.ok_or_else(|| {
             RulesError::new_err(
                 "a game defined in Python needs `moves(position)` (and `start`); \
@@ -121,9 +118,8 @@ impl Defined {
             features: method(rules, "features")?,
             family: method(rules, "family")?,
             state: Mutex::new(State {
-                ids: PyDict::new(py).unbind(),
-                objects: Vec::new(),
-                moves: Vec::new(),
+                positions: Interner::default(),
+                moves: Lists::default(),
                 terminal: Vec::new(),
                 parts: Vec::new(),
                 feature_values: Vec::new(),
@@ -175,8 +171,8 @@ impl Defined {
     pub fn object<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
         let state = self.state()?;
         state
-            .objects
-            .get(id as usize)
+            .positions
+            .object(id)
             .map(|o| o.bind(py).clone())
             .ok_or_else(|| refuse(format!("no position #{id} in this game")))
     }
@@ -211,7 +207,7 @@ impl Defined {
         family: Option<Vec<u32>>,
     ) -> PyResult<Graph> {
         let mut state = self.state()?;
-        let mut seen = vec![false; state.objects.len()];
+        let mut seen = vec![false; state.positions.len()];
         let mut queue: Vec<u32> = Vec::new();
         let see = |seen: &mut Vec<bool>, queue: &mut Vec<u32>, id: u32| {
             let i = id as usize;
@@ -228,6 +224,7 @@ impl Defined {
         }
         let mut head = 0;
         let mut split = Vec::new();
+        let mut listed = Vec::new();
         while head < queue.len() {
             let id = queue[head];
             head += 1;
@@ -253,8 +250,8 @@ impl Defined {
                     state.parts[id as usize].as_ref().and_then(Option::as_deref)
                 }
                 None => {
-                    self.moves_of(py, &mut state, id)?;
-                    state.moves[id as usize].as_deref()
+                    self.moves_of(py, &mut state, id, &mut listed)?;
+                    state.moves.get(id)
                 }
             };
             for &to in list.unwrap_or(&[]) {
@@ -266,25 +263,42 @@ impl Defined {
 
     /// Asks the user's code for the moves of `id` the first time (labels are dropped: see
     /// [`Defined::labels`]).
-    fn moves_of(&self, py: Python<'_>, state: &mut State, id: u32) -> PyResult<()> {
-        if let Some(Some(_)) = state.moves.get(id as usize) {
+    fn moves_of<'py>(
+        &self,
+        py: Python<'py>,
+        state: &mut State,
+        id: u32,
+        listed: &mut Vec<Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        if state.moves.get(id).is_some() {
             return Ok(());
         }
-        let pos = state.objects[id as usize].bind(py).clone();
+        let pos = state.position(py, id);
         let what = || format!("a move of {}", quote(&pos));
         let result = self.moves.bind(py).call1((&pos,))?;
-        let mut targets = Vec::new();
+        listed.clear();
         each_position(
             &result,
             || format!("moves({})", quote(&pos)),
             |to| {
-                targets.push(state.intern(to, what)?);
+                listed.push(to.clone());
                 Ok(())
             },
         )?;
-        let i = id as usize;
-        state.grow(i);
-        state.moves[i] = Some(targets.into_boxed_slice());
+        state.grow(id as usize);
+        let State { positions, moves, .. } = state;
+        let start = moves.arena.len();
+        match positions.intern_all(listed, &mut moves.arena) {
+            Ok(true) => moves.close(id, start),
+            Ok(false) => {
+                moves.arena.truncate(start);
+                return Err(too_many());
+            }
+            Err((k, f)) => {
+                moves.arena.truncate(start);
+                return Err(failed(&listed[k], &what(), f));
+            }
+        }
         Ok(())
     }
 
@@ -313,13 +327,12 @@ impl Defined {
         if let Some(Some(known)) = state.terminal.get(id as usize) {
             return Ok(*known);
         }
-        let pos = state.objects[id as usize].bind(py).clone();
+        let pos = state.position(py, id);
         let said = terminal.bind(py).call1((&pos,))?;
         let outcome = outcome_of(&said).map_err(|why| {
             RulesError::new_err(format!("terminal({}) returned {}: {why}", quote(&pos), quote(&said)))
         })?;
-        state.grow(id as usize);
-        state.terminal[id as usize] = Some(outcome);
+        State::put(state.positions.len(), &mut state.terminal, id as usize, outcome);
         Ok(outcome)
     }
 
@@ -329,7 +342,7 @@ impl Defined {
         if let Some(Some(known)) = state.parts.get(id as usize) {
             return Ok(known.as_ref().map(|_| ()));
         }
-        let pos = state.objects[id as usize].bind(py).clone();
+        let pos = state.position(py, id);
         let said = split.bind(py).call1((&pos,))?;
         let parts = if said.is_none() {
             None
@@ -348,9 +361,8 @@ impl Defined {
             // One component is the position itself: no split.
             (parts.len() != 1).then(|| parts.into_boxed_slice())
         };
-        state.grow(id as usize);
         let found = parts.as_ref().map(|_| ());
-        state.parts[id as usize] = Some(parts);
+        State::put(state.positions.len(), &mut state.parts, id as usize, parts);
         Ok(found)
     }
 
@@ -360,7 +372,7 @@ impl Defined {
         if matches!(state.feature_values.get(id as usize), Some(Some(_))) {
             return Ok(());
         }
-        let pos = state.objects[id as usize].bind(py).clone();
+        let pos = state.position(py, id);
         let said = features.bind(py).call1((&pos,))?;
         let dict = said.cast::<PyDict>().map_err(|_| {
             RulesError::new_err(format!(
@@ -405,8 +417,7 @@ impl Defined {
                 )))
             }
         }
-        state.grow(id as usize);
-        state.feature_values[id as usize] = Some(values.into_boxed_slice());
+        State::put(state.positions.len(), &mut state.feature_values, id as usize, values.into_boxed_slice());
         Ok(())
     }
 }
@@ -479,40 +490,36 @@ pub fn each_position<'py>(
 }
 
 impl State {
-    /// Room for position `i` in every table.
+    /// Room for position `i`'s moves.
     fn grow(&mut self, i: usize) {
-        let n = (i + 1).max(self.objects.len());
-        if self.moves.len() < n {
-            self.moves.resize(n, None);
-            self.terminal.resize(n, None);
-            self.parts.resize(n, None);
-            self.feature_values.resize(n, None);
+        if self.moves.spans.len() <= i {
+            self.moves.spans.resize((i + 1).max(self.positions.len()), UNKNOWN);
         }
+    }
+
+    /// `table[i] = Some(value)`, making room (each table grows only for the methods the game
+    /// has: a game without `terminal` keeps no outcomes).
+    fn put<T: Clone>(positions: usize, table: &mut Vec<Option<T>>, i: usize, value: T) {
+        if table.len() <= i {
+            table.resize((i + 1).max(positions), None);
+        }
+        table[i] = Some(value);
+    }
+
+    /// The position numbered `id` (a number the interner gave).
+    fn position<'py>(&self, py: Python<'py>, id: u32) -> Bound<'py, PyAny> {
+        self.positions.object(id).expect("a position numbered by the interner").bind(py).clone()
     }
 
     fn lookup(&self, pos: &Bound<'_, PyAny>) -> PyResult<Option<u32>> {
-        match self.ids.bind(pos.py()).get_item(pos) {
-            Ok(Some(id)) => Ok(Some(id.extract()?)),
-            Ok(None) => Ok(None),
-            Err(e) if e.is_instance_of::<PyTypeError>(pos.py()) => Err(unhashable(pos, "a position", e)),
-            Err(e) => Err(e),
-        }
+        self.positions.get(pos).map_err(|f| failed(pos, "a position", f))
     }
 
     fn intern(&mut self, pos: &Bound<'_, PyAny>, what: impl FnOnce() -> String) -> PyResult<u32> {
-        let py = pos.py();
-        let ids = self.ids.bind(py);
-        match ids.get_item(pos) {
-            Ok(Some(id)) => id.extract(),
-            Ok(None) => {
-                let id = u32::try_from(self.objects.len())
-                    .map_err(|_| refuse("a game defined in Python has at most 2^32 positions"))?;
-                ids.set_item(pos, id)?;
-                self.objects.push(pos.clone().unbind());
-                Ok(id)
-            }
-            Err(e) if e.is_instance_of::<PyTypeError>(py) => Err(unhashable(pos, &what(), e)),
-            Err(e) => Err(e),
+        match self.positions.intern(pos) {
+            Ok(Some(id)) => Ok(id),
+            Ok(None) => Err(too_many()),
+            Err(f) => Err(failed(pos, &what(), f)),
         }
     }
 
@@ -526,7 +533,7 @@ impl State {
         features: bool,
         family: Option<Vec<u32>>,
     ) -> Data {
-        let n = self.objects.len();
+        let n = self.positions.len();
         let mut offsets = Vec::with_capacity(n + 1);
         let mut targets = Vec::new();
         let mut terminal = rustc_hash::FxHashMap::default();
@@ -540,7 +547,7 @@ impl State {
                     if let Some(Some(Some(parts))) = self.parts.get(i) {
                         targets.extend_from_slice(parts);
                     }
-                } else if let Some(Some(moves)) = self.moves.get(i) {
+                } else if let Some(moves) = self.moves.get(i as u32) {
                     targets.extend_from_slice(moves);
                 }
             }
@@ -569,12 +576,49 @@ impl State {
             features: feature_names,
             feature_values,
             family,
+            reverse: Default::default(),
         }
     }
 }
 
-/// The error of an unhashable position.
-fn unhashable(pos: &Bound<'_, PyAny>, what: &str, cause: PyErr) -> PyErr {
+/// Where the list of a position whose list is not known yet starts.
+const UNKNOWN: (usize, u32) = (usize::MAX, 0);
+
+/// A list of numbers for each position (its moves), in one arena rather than an allocation each.
+#[derive(Default)]
+struct Lists {
+    arena: Vec<u32>,
+    /// Position → where its list starts in `arena`, and its length ([`UNKNOWN`] before it is
+    /// known).
+    spans: Vec<(usize, u32)>,
+}
+
+impl Lists {
+    fn get(&self, id: u32) -> Option<&[u32]> {
+        match self.spans.get(id as usize) {
+            Some(&(start, len)) if start != usize::MAX => Some(&self.arena[start..start + len as usize]),
+            _ => None,
+        }
+    }
+
+    /// Position `id`'s list is `arena[start..]` (room for `id` in `spans` is made beforehand).
+    fn close(&mut self, id: u32, start: usize) {
+        self.spans[id as usize] = (start, (self.arena.len() - start) as u32);
+    }
+}
+
+/// The error of a game with more positions than numbers.
+fn too_many() -> PyErr {
+    refuse("a game defined in Python has at most 2^32 positions")
+}
+
+/// The error of a position that could not be looked up: unhashable, or its `__hash__` or
+/// `__eq__` raised.
+fn failed(pos: &Bound<'_, PyAny>, what: &str, failure: Failure) -> PyErr {
+    let cause = match failure {
+        Failure::Unhashable(cause) => cause,
+        Failure::Raised(e) => return e,
+    };
     let error = RulesError::new_err(format!(
         "{what} is {}, which is not hashable: positions are dict keys (use tuples and frozensets, \
          not lists and sets)",

@@ -5,6 +5,7 @@
 //! defined in Python are its own objects, which cross into the engine as numbers (`#17`, see
 //! [`crate::graph`]) and come back as the objects.
 
+use nimber_engine::dense::Dense;
 use nimber_engine::solve::{grundy, loopy};
 use nimber_engine::survey::{Num, Observed, Scope, SurveyOptions};
 use nimber_engine::LoopyNim;
@@ -334,7 +335,13 @@ impl Game {
             Rules::Defined(_) => {
                 let graph = game.graph(py, position, Follow::Moves, false)?;
                 let from = Some(graph::name(graph.0.roots[0]));
-                (Box::new(graph), from)
+                // The interner's numbers index the graph densely: the dense solver, unless
+                // memo search is asked for.
+                let dyn_game: Box<dyn DynGame> = match options.solver {
+                    SolverChoice::Memo => Box::new(graph),
+                    _ => Box::new(Dense(graph)),
+                };
+                (dyn_game, from)
             }
         };
         let solved = released(py, move |progress| {
@@ -446,8 +453,11 @@ impl Game {
                 }
                 let graph = self.graph(py, position, Follow::Moves, false)?;
                 let from = graph::name(graph.0.roots[0]);
-                released(py, move |progress| graph.query_with(Some(&from), &options, progress))
-                    .map_err(|e| self.renamed(py, e))?
+                released(py, move |progress| match options.nim {
+                    true => graph.query_with(Some(&from), &options, progress),
+                    false => Dense(graph).query(Some(&from), progress),
+                })
+                .map_err(|e| self.renamed(py, e))?
             }
         };
         self.query_dict(py, report)

@@ -4,14 +4,17 @@
 //! exploration found is a [`Graph`]: positions are numbers (the interner's), each with its
 //! moves, or its components when it splits into a sum (for nim values), and its outcome when it
 //! ends the game. The graph is a [`Game`] like any other, so every solver runs on it unchanged,
-//! without calling Python and without the GIL.
+//! without calling Python and without the GIL; its numbers are a perfect index ([`Indexed`]), so
+//! a solve uses the dense solver's flat tables, and its moves backwards ([`Backward`]) are built
+//! once, when a solver first asks.
 //!
 //! Positions are written `#17` (the interner's number): front ends turn them back into the
 //! Python objects.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use nimber_engine::rules::capability::{Decompose, Explore, Family, Notation};
+use nimber_engine::index::Indexed;
+use nimber_engine::rules::capability::{Backward, Decompose, Explore, Family, Notation};
 use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError};
 use rustc_hash::FxHashMap;
 
@@ -37,6 +40,8 @@ pub struct Data {
     pub feature_values: Vec<i64>,
     /// The family of positions that exploration solves, when the game states one.
     pub family: Option<Vec<u32>>,
+    /// The moves backwards (`offsets`, `sources`), built the first time a solver asks.
+    pub reverse: OnceLock<(Vec<usize>, Vec<u32>)>,
 }
 
 /// A game given by its graph (see the module documentation).
@@ -54,6 +59,53 @@ impl Data {
 
     fn split(&self, pos: u32) -> bool {
         self.split.get(pos as usize).copied().unwrap_or(false)
+    }
+
+    /// The number of positions (slots: the interner's numbers).
+    fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// The positions with a move to `pos`, once each (components are not moves).
+    fn sources(&self, pos: u32) -> &[u32] {
+        let (offsets, sources) = self.reverse.get_or_init(|| {
+            // Two moves of one position to the same target count once: sources are met in
+            // increasing order, so `last` (the latest source seen for each target) tells.
+            let n = self.len();
+            let each_move = |f: &mut dyn FnMut(u32, usize)| {
+                for i in (0..n).filter(|&i| !self.split(i as u32)) {
+                    for &t in &self.targets[self.offsets[i]..self.offsets[i + 1]] {
+                        f(i as u32, t as usize);
+                    }
+                }
+            };
+            let mut last = vec![u32::MAX; n];
+            let mut counts = vec![0usize; n + 1];
+            each_move(&mut |i, t| {
+                if last[t] != i {
+                    last[t] = i;
+                    counts[t + 1] += 1;
+                }
+            });
+            for i in 0..n {
+                counts[i + 1] += counts[i];
+            }
+            let mut fill = counts.clone();
+            let mut sources = vec![0u32; counts[n]];
+            last.fill(u32::MAX);
+            each_move(&mut |i, t| {
+                if last[t] != i {
+                    last[t] = i;
+                    sources[fill[t]] = i;
+                    fill[t] += 1;
+                }
+            });
+            (counts, sources)
+        });
+        match (offsets.get(pos as usize), offsets.get(pos as usize + 1)) {
+            (Some(&a), Some(&b)) => &sources[a..b],
+            _ => &[],
+        }
     }
 }
 
@@ -108,6 +160,49 @@ impl Game for Graph {
 
     fn exploration(&self) -> Option<&dyn Explore<u32>> {
         Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u32>> {
+        Some(self)
+    }
+}
+
+impl Backward<u32> for Graph {
+    fn predecessors(&self, &pos: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.0.sources(pos));
+    }
+}
+
+/// The interner's numbers are a perfect index: the dense solver solves an explored game with
+/// flat tables, as it solves the built-in games.
+impl Indexed for Graph {
+    fn size(&self) -> u64 {
+        self.0.len() as u64
+    }
+
+    fn rank(&self, &pos: &u32) -> u64 {
+        u64::from(pos)
+    }
+
+    fn unrank(&self, index: u64) -> Option<u32> {
+        u32::try_from(index).ok().filter(|&i| (i as usize) < self.0.len())
+    }
+
+    /// Numbers are given in the order positions are met, so they name positions of one
+    /// exploration only: a solution is not stored under this scheme.
+    fn index_scheme(&self) -> String {
+        "python-explored-1".to_string()
+    }
+
+    fn successor_slots(&self, &pos: &u32, out: &mut Vec<(u64, bool)>) {
+        let data = &self.0;
+        out.extend(
+            data.targets[data.list(pos)].iter().map(|&t| (u64::from(t), data.terminal.contains_key(&t))),
+        );
+    }
+
+    fn predecessor_slots(&self, &pos: &u32, out: &mut Vec<u64>) {
+        out.extend(self.0.sources(pos).iter().map(|&s| u64::from(s)));
     }
 }
 

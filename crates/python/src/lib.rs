@@ -15,6 +15,7 @@ pub mod errors;
 pub mod game;
 pub mod graph;
 pub mod heaps;
+pub mod intern;
 pub mod run;
 pub mod store;
 pub mod values;

@@ -255,6 +255,47 @@ def test_exceptions_in_the_users_code_come_back_with_their_traceback():
     assert any(entry.name == "moves" for entry in info.traceback)
 
 
+def test_positions_are_the_same_when_a_dict_says_so():
+    """Positions are numbered as dict keys: ints by value (also past 64 bits and below zero, and
+    -1, whose hash is -2 like -2's), equal numbers of other types (1.0, True) are the same
+    position, and objects with their own __hash__ and __eq__ are compared by them."""
+    big = 1 << 80
+    chain = [0, -1, -2, big, -big, 2**63 - 1, -(2**63), 2**61 - 1, 2**61, 7, 7.5]
+    nxt = {a: b for a, b in zip(chain, chain[1:])}
+    game = nimber.define(start=0, moves=lambda p: [nxt[p]] if p in nxt else [])
+    s = game.solve()
+    assert s.positions == len(chain) == 11
+    assert s.outcome(7.5) == ("lose", 0) and s.outcome(0) == ("win" if len(chain) % 2 == 0 else "lose", 10)
+    assert s.outcome(-(2**63)) == ("lose", 4)
+    # 1, 1.0 and True are one position; 2 and 2.0 another.
+    same = nimber.define(start=0, moves=lambda p: {0: [1, 1.0, True], 1: [2.0], 2: []}[int(p)]).solve()
+    assert same.positions == 3 and same.outcome(True) == ("win", 1) and same.outcome(2) == ("lose", 0)
+
+    class Key:
+        """Equal when the numbers agree modulo 5: 25 positions collapse to 5."""
+
+        def __init__(self, n):
+            self.n = n
+
+        def __hash__(self):
+            return self.n % 5
+
+        def __eq__(self, other):
+            return isinstance(other, Key) and self.n % 5 == other.n % 5
+
+    modular = nimber.define(start=Key(0), moves=lambda k: [Key(k.n + m) for m in range(1, 6)] if k.n < 20 else [])
+    assert modular.solve().positions == 5
+
+    class Unequal(Key):
+        __hash__ = Key.__hash__
+
+        def __eq__(self, other):
+            raise ArithmeticError("no comparing")
+
+    with pytest.raises(ArithmeticError, match="no comparing"):
+        nimber.define(start=Unequal(0), moves=lambda k: [Unequal(5)]).solve()
+
+
 def test_broken_contracts_are_clear_errors():
     with pytest.raises(nimber.RulesError, match="not hashable"):
         nimber.define(start=(0,), moves=lambda p: [[1, 2]]).solve()
