@@ -16,6 +16,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
+use nimber_engine::rules::capability::MOVES;
 use nimber_engine::{Kind, Outcome, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};
@@ -241,6 +242,10 @@ impl Defined {
                 Follow::Parts if self.split.is_some() => self.parts_of(py, &mut state, id)?,
                 _ => None,
             };
+            if features && parts.is_some() {
+                // The `moves` feature counts moves, not components: asked, not followed.
+                self.moves_of(py, &mut state, id, &mut listed)?;
+            }
             let list = match parts {
                 Some(_) => {
                     if split.len() <= id as usize {
@@ -523,6 +528,30 @@ impl State {
         }
     }
 
+    /// The features of the positions `seen`, a row each: the game's own, then `moves` (the
+    /// number of moves; the engine would count a split position's components) unless the game
+    /// names one.
+    fn feature_table(&self, seen: &[bool]) -> (Vec<String>, Vec<i64>) {
+        let mut names = self.feature_names.clone().unwrap_or_default();
+        let own = names.len();
+        let count_moves = !names.iter().any(|n| n == MOVES);
+        if count_moves {
+            names.push(MOVES.to_string());
+        }
+        let width = names.len();
+        let n = self.positions.len();
+        let mut values = vec![0; n * width];
+        for (i, row) in values.chunks_exact_mut(width).enumerate() {
+            if let Some(Some(v)) = self.feature_values.get(i) {
+                row[..own].copy_from_slice(v);
+            }
+            if count_moves && seen.get(i).copied().unwrap_or(false) {
+                row[own] = self.moves.get(i as u32).map_or(0, |m| m.len() as i64);
+            }
+        }
+        (names, values)
+    }
+
     /// The graph of the positions `seen`.
     fn collect(
         &self,
@@ -553,19 +582,8 @@ impl State {
             }
             offsets.push(targets.len());
         }
-        let (feature_names, feature_values) = match (&self.feature_names, features) {
-            (Some(names), true) => {
-                let width = names.len();
-                let mut values = vec![0; n * width];
-                for (i, v) in self.feature_values.iter().enumerate() {
-                    if let Some(v) = v {
-                        values[i * width..(i + 1) * width].copy_from_slice(v);
-                    }
-                }
-                (names.clone(), values)
-            }
-            _ => (Vec::new(), Vec::new()),
-        };
+        let (feature_names, feature_values) =
+            if features { self.feature_table(seen) } else { Default::default() };
         Data {
             kind: Some(kind),
             roots,

@@ -211,6 +211,24 @@ def test_explore_and_check_a_game_defined_in_python():
     assert nim.table()[(7,)] == 1 and nim.nim_rule is not None
 
 
+def test_the_moves_feature_counts_moves_where_a_position_splits():
+    """In a survey of nim values, a sum is split into its components, not played; its `moves`
+    feature is still the number of its moves, as the game's code says (8 for rows of 1 and 4,
+    which has 2 components)."""
+    kayles = Kayles(6)
+    values = dict(nimber.define(Kayles(6)).nim_values())
+    expected = {}
+    for pos, value in values.items():
+        expected.setdefault(len(list(kayles.moves(pos))), set()).add(value)
+    e = nimber.define(Kayles(6)).explore("moves", nim=True)
+    assert e.positions == len(values) == 13
+    table = {key[0]: set(v) if isinstance(v, list) else {v} for key, v in e.table().items()}
+    assert table == expected
+    split = nimber.define(Kayles(6)).explore("moves", nim=True, position=(1, 4))
+    assert len(list(kayles.moves((1, 4)))) == 8
+    assert split.table()[(8,)] == 1 ^ 1  # G(1) ^ G(4)
+
+
 def test_partizan_games_in_python_have_values_and_outcomes():
     for rows, cols, value in [(1, 2, "-1"), (2, 1, "1"), (2, 2, "+-1"), (2, 3, "{2|-1/2}"), (3, 3, "+-1")]:
         mine = nimber.define(Domineering(rows, cols))
