@@ -14,6 +14,10 @@ run, best of several rounds:
 - negamax: what a user writes without nimber, a memoized negamax of value and remoteness
   (`games.negamax`), on the games of 10^5 positions and more.
 
+For a built-in game it also times `nimber.game(...).solve()` against the command line's `nimber
+solve` of the same game (the binary named by NIMBER_BIN, else target/release/nimber; its time
+includes starting the process), and the cost of one query of the solution from Python.
+
 It prints nimber / user (the goal of issue 14: at most 1.5, the engine's own work at most half
 the user's code) and negamax / nimber (the goal: at least 3 on games of 10^5 positions and
 more), and checks that nimber's and negamax's tables agree.
@@ -111,6 +115,34 @@ def row(name, make, parts=False, reference=False):
     print(line, flush=True)
 
 
+def builtin(name, params):
+    """A built-in game solved from Python and from the command line, and a query's cost."""
+    import os
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    binary = os.environ.get("NIMBER_BIN") or str(root / "target/release/nimber")
+    if not Path(binary).exists():
+        print(f"{name}: no binary at {binary} (cargo build --release, or set NIMBER_BIN)")
+        return
+    args = [binary, "solve", name] + [a for k, v in params.items() for a in ("-p", f"{k}={v}")]
+    t_cli, _ = best(lambda: subprocess.run(args, check=True, capture_output=True))
+    t_py, solution = best(lambda: nimber.game(name, **params).solve())
+    start = solution.query()
+    probes = [m.position for m in start.moves] or [None]
+    calls = 20_000
+    began = time.perf_counter()
+    for k in range(calls):
+        solution.outcome(probes[k % len(probes)])
+    per_query = (time.perf_counter() - began) / calls
+    label = f"{name} " + " ".join(f"{k}={v}" for k, v in params.items())
+    print(
+        f"{label:<28} {solution.positions:>9,} python {t_py:.3f} s, command line {t_cli:.3f} s "
+        f"(python / cli {t_py / t_cli:.2f}); a query {per_query * 1e6:.1f} us",
+        flush=True,
+    )
+
+
 def main():
     print(f"nimber {nimber.__version__}, Python {sys.version.split()[0]}, best of {ROUNDS}")
     print(f"{'game':<28} {'positions':>9} {'user s':>9} {'nimber s':>9} {'n/user':>8} {'negamax s':>9} {'neg/n':>8}")
@@ -124,6 +156,8 @@ def main():
     if not QUICK:
         row("Kayles bitmask of 19 (solve)", lambda: BitKayles(19), reference=True)
     print("goals (issue 14): n/user at most 1.5; neg/n at least 3 from 10^5 positions")
+    print()
+    builtin("dodgem", {"n": 4})
 
 
 if __name__ == "__main__":

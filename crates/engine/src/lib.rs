@@ -79,7 +79,7 @@ pub use index::{Indexed, MoveClasses};
 pub use misere::Misere;
 pub use params::{ParamSpec, Params};
 pub use progress::{Progress, Silent};
-pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation};
+pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation, Numbered};
 pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use solve::loopy::LoopyNim;
 pub use solve::SolverChoice;

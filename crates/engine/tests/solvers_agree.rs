@@ -3,7 +3,8 @@
 //! predecessor modes) and Sprague-Grundy on acyclic graphs, retrograde (and memo's cycle
 //! detection) on cyclic ones; a few large graphs spanning several retrograde partitions; long
 //! paths and rings (remoteness in the thousands); and the `DynGame` layer on a hand-made graph
-//! with all four values.
+//! with all four values. Memo search runs twice each time: over a hash table of positions, and
+//! over the graph's numbers ([`Numbered`]).
 //!
 //! Every graph comes from its own seed (printed in every assertion message), so a failure
 //! reproduces with `graph(seed, ...)`.
@@ -15,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Backward, Notation};
+use nimber_engine::{Backward, Notation, Numbered};
 use nimber_engine::{
     DynGame, Error, Game, Kind, Move, Outcome, ParseError, Silent, Solution, SolveOptions, SolverChoice,
     Value,
@@ -37,6 +38,9 @@ struct GraphGame {
     terminal: Vec<Option<Outcome>>,
     /// Whether `predecessors` is offered to the solvers.
     with_predecessors: bool,
+    /// Whether the numbered graph ([`Numbered`]) is offered to the solvers (memo then searches
+    /// over flat tables).
+    with_numbered: bool,
     /// How many times `predecessors` was called.
     predecessor_calls: AtomicU64,
     /// Node names for `format`/`parse` (numbers when empty).
@@ -56,6 +60,7 @@ impl GraphGame {
             pred,
             terminal,
             with_predecessors: true,
+            with_numbered: false,
             predecessor_calls: AtomicU64::new(0),
             names: Vec::new(),
         }
@@ -108,6 +113,60 @@ impl Game for GraphGame {
     fn backward(&self) -> Option<&dyn Backward<u32>> {
         self.with_predecessors.then_some(self as &dyn Backward<u32>)
     }
+
+    fn numbered(&self) -> Option<&dyn Numbered<u32>> {
+        self.with_numbered.then_some(self as &dyn Numbered<u32>)
+    }
+}
+
+impl Numbered<u32> for GraphGame {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn number(&self, &pos: &u32) -> Option<u32> {
+        ((pos as usize) < self.len()).then_some(pos)
+    }
+
+    fn position(&self, n: u32) -> u32 {
+        n
+    }
+
+    fn moves_of(&self, n: u32) -> &[u32] {
+        &self.succ[n as usize]
+    }
+}
+
+/// Memo search with and without the numbered graph ([`Numbered`]): the hash-table search, then
+/// the search over flat tables.
+fn memo_both(game: &mut GraphGame, roots: &[u32]) -> [Result<Solution<u32>, Error>; 2] {
+    game.with_numbered = false;
+    let hashed = memo::solve(game, roots, &Silent);
+    game.with_numbered = true;
+    let numbered = memo::solve(game, roots, &Silent);
+    game.with_numbered = false;
+    [hashed, numbered]
+}
+
+/// Whether node `v` can come back to itself (through positions that do not end the game).
+fn on_cycle(game: &GraphGame, v: u32) -> bool {
+    let mut seen = vec![false; game.len()];
+    let mut stack = vec![v];
+    while let Some(u) = stack.pop() {
+        if game.terminal[u as usize].is_some() {
+            continue;
+        }
+        for &w in &game.succ[u as usize] {
+            if w == v {
+                return true;
+            }
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                stack.push(w);
+            }
+        }
+    }
+    false
 }
 
 impl Notation<u32> for GraphGame {
@@ -338,9 +397,10 @@ fn acyclic_graphs_all_solvers_agree() {
             // All nodes as roots: everything is solved.
             let roots = game.roots();
             let all = vec![true; n];
-            let solution =
-                memo::solve(&game, &roots, &Silent).unwrap_or_else(|e| panic!("seed {seed}: memo: {e}"));
-            check_solution(&solution, &expected, &all, "memo", seed);
+            for (solution, how) in memo_both(&mut game, &roots).into_iter().zip(["memo", "numbered memo"]) {
+                let solution = solution.unwrap_or_else(|e| panic!("seed {seed}: {how}: {e}"));
+                check_solution(&solution, &expected, &all, how, seed);
+            }
             check_retrograde(&mut game, &roots, &expected, &all, seed);
 
             // A few roots: exactly the reachable nodes are solved.
@@ -348,9 +408,10 @@ fn acyclic_graphs_all_solvers_agree() {
             let roots_usize: Vec<usize> = roots.iter().map(|&r| r as usize).collect();
             let covered = reachable(&succ, &game.terminal, &roots_usize);
             tally.partial_positions += covered.iter().filter(|&&c| c).count() as u64;
-            let solution =
-                memo::solve(&game, &roots, &Silent).unwrap_or_else(|e| panic!("seed {seed}: memo: {e}"));
-            check_solution(&solution, &expected, &covered, "memo from some roots", seed);
+            for (solution, how) in memo_both(&mut game, &roots).into_iter().zip(["memo", "numbered memo"]) {
+                let solution = solution.unwrap_or_else(|e| panic!("seed {seed}: {how} from some roots: {e}"));
+                check_solution(&solution, &expected, &covered, how, seed);
+            }
             check_retrograde(&mut game, &roots, &expected, &covered, seed);
 
             // Nim values under normal play.
@@ -409,13 +470,18 @@ fn cyclic_graphs_retrograde_agrees_with_naive() {
                 }
                 check_retrograde(&mut game, &roots, &expected, &covered, seed);
                 let cyclic = cycle_reachable(&succ, &game.terminal, &roots_usize);
-                match memo::solve(&game, &roots, &Silent) {
-                    Err(Error::Cycle(_)) if cyclic => {}
-                    Err(e) => panic!("seed {seed}: memo failed with `{e}` (reachable cycle: {cyclic})"),
-                    Ok(_) if cyclic => panic!("seed {seed}: memo solved a game with a reachable cycle"),
-                    Ok(solution) => {
-                        memo_ok += 1;
-                        check_solution(&solution, &expected, &covered, "memo without reachable cycle", seed);
+                for (result, how) in memo_both(&mut game, &roots).into_iter().zip(["memo", "numbered memo"]) {
+                    match result {
+                        Err(Error::Cycle(at)) if cyclic => {
+                            let v = game.parse(&at).unwrap();
+                            assert!(on_cycle(&game, v), "seed {seed}: {how} names {at}, not on a cycle");
+                        }
+                        Err(e) => panic!("seed {seed}: {how} failed with `{e}` (reachable cycle: {cyclic})"),
+                        Ok(_) if cyclic => panic!("seed {seed}: {how} solved a game with a reachable cycle"),
+                        Ok(solution) => {
+                            memo_ok += 1;
+                            check_solution(&solution, &expected, &covered, how, seed);
+                        }
                     }
                 }
                 if roots.len() == n && cyclic {

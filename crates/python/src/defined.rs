@@ -281,6 +281,16 @@ impl Defined {
         let pos = state.position(py, id);
         let what = || format!("a move of {}", quote(&pos));
         let result = self.moves.bind(py).call1((&pos,))?;
+        state.grow(id as usize);
+        if let Ok(list) = result.cast::<PyList>() {
+            let State { positions, moves, .. } = &mut *state;
+            let start = moves.arena.len();
+            match positions.intern_int_list(list, &mut moves.arena) {
+                Some(true) => return Ok(moves.close(id, start)),
+                Some(false) => return Err(too_many()),
+                None => {}
+            }
+        }
         listed.clear();
         each_position(
             &result,
@@ -290,7 +300,6 @@ impl Defined {
                 Ok(())
             },
         )?;
-        state.grow(id as usize);
         let State { positions, moves, .. } = state;
         let start = moves.arena.len();
         match positions.intern_all(listed, &mut moves.arena) {

@@ -8,10 +8,10 @@
 use nimber_engine::dense::Dense;
 use nimber_engine::solve::{grundy, loopy};
 use nimber_engine::survey::{Num, Observed, Scope, SurveyOptions};
-use nimber_engine::LoopyNim;
 use nimber_engine::{
     CountRow, DynGame, Error, Kind, Params, QueryReport, SolveOptions, Solved, SolverChoice, Value,
 };
+use nimber_engine::{LoopyNim, Progress};
 use nimber_games::GameInfo;
 use nimber_lab::{Claim, Rule};
 use pyo3::exceptions::PyTypeError;
@@ -61,6 +61,27 @@ self_cell::self_cell!(
         dependent: SolvedRef,
     }
 );
+
+/// Solves the graph of a game defined in Python from its root: by memo search over the
+/// interner's numbers, or (with cycles, or `solver="retrograde"`) by the dense solver, which
+/// handles draws.
+fn solve_graph(graph: Graph, options: &SolveOptions, progress: &dyn Progress) -> Result<SolvedGame, Error> {
+    let from = graph::name(graph.0.roots[0]);
+    let solve = |owner: Box<dyn DynGame>, options: &SolveOptions| {
+        SolvedGame::try_new(owner, |g| g.solved(Some(&from), options, progress))
+    };
+    match options.solver {
+        SolverChoice::Auto => {
+            let memo = SolveOptions { solver: SolverChoice::Memo, ..options.clone() };
+            match solve(Box::new(graph.clone()), &memo) {
+                Err(Error::Cycle(_)) => solve(Box::new(Dense(graph)), options),
+                solved => solved,
+            }
+        }
+        SolverChoice::Memo => solve(Box::new(graph), options),
+        _ => solve(Box::new(Dense(graph)), options),
+    }
+}
 
 /// A solver's name, as the command line takes them.
 fn solver_choice(name: &str) -> PyResult<SolverChoice> {
@@ -327,26 +348,19 @@ impl Game {
         let py = slf.py();
         let game = slf.get();
         let options = SolveOptions { solver: solver_choice(solver)?, memory, ..SolveOptions::default() };
-        let (owner, from): (Box<dyn DynGame>, Option<String>) = match &game.rules {
+        let solved = match &game.rules {
             Rules::Builtin(b) => {
                 let from = position.map(|p| game.text_of(p, true)).transpose()?;
-                (b.build().map_err(to_py)?, from)
+                let owner = b.build().map_err(to_py)?;
+                released(py, move |progress| {
+                    SolvedGame::try_new(owner, |g| g.solved(from.as_deref(), &options, progress))
+                })
             }
             Rules::Defined(_) => {
                 let graph = game.graph(py, position, Follow::Moves, false)?;
-                let from = Some(graph::name(graph.0.roots[0]));
-                // The interner's numbers index the graph densely: the dense solver, unless
-                // memo search is asked for.
-                let dyn_game: Box<dyn DynGame> = match options.solver {
-                    SolverChoice::Memo => Box::new(graph),
-                    _ => Box::new(Dense(graph)),
-                };
-                (dyn_game, from)
+                released(py, move |progress| solve_graph(graph, &options, progress))
             }
-        };
-        let solved = released(py, move |progress| {
-            SolvedGame::try_new(owner, |g| g.solved(from.as_deref(), &options, progress))
-        })
+        }
         .map_err(|e| game.renamed(py, e))?;
         let table = solved.borrow_dependent();
         let (positions, counts) = (table.positions(), table.counts());
@@ -455,7 +469,9 @@ impl Game {
                 let from = graph::name(graph.0.roots[0]);
                 released(py, move |progress| match options.nim {
                     true => graph.query_with(Some(&from), &options, progress),
-                    false => Dense(graph).query(Some(&from), progress),
+                    false => solve_graph(graph, &SolveOptions::default(), progress)?
+                        .borrow_dependent()
+                        .query(Some(&from)),
                 })
                 .map_err(|e| self.renamed(py, e))?
             }

@@ -14,7 +14,7 @@
 use std::sync::{Arc, OnceLock};
 
 use nimber_engine::index::Indexed;
-use nimber_engine::rules::capability::{Backward, Decompose, Explore, Family, Notation};
+use nimber_engine::rules::capability::{Backward, Decompose, Explore, Family, Notation, Numbered};
 use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError};
 use rustc_hash::FxHashMap;
 
@@ -164,6 +164,30 @@ impl Game for Graph {
 
     fn backward(&self) -> Option<&dyn Backward<u32>> {
         Some(self)
+    }
+
+    /// The interner's numbers, with the moves listed: memo search runs over flat tables. Not
+    /// for a graph of components (nim values), whose lists are not moves.
+    fn numbered(&self) -> Option<&dyn Numbered<u32>> {
+        (!self.0.split.contains(&true)).then_some(self)
+    }
+}
+
+impl Numbered<u32> for Graph {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn number(&self, &pos: &u32) -> Option<u32> {
+        ((pos as usize) < self.0.len()).then_some(pos)
+    }
+
+    fn position(&self, n: u32) -> u32 {
+        n
+    }
+
+    fn moves_of(&self, n: u32) -> &[u32] {
+        &self.0.targets[self.0.list(n)]
     }
 }
 

@@ -10,7 +10,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyInt, PyList};
 
 /// The positions met so far, numbered from 0 in the order they were met.
 #[derive(Default)]
@@ -22,6 +22,9 @@ pub struct Interner {
     /// The keys and hashes of the positions [`Interner::intern_all`] looks up (kept for its
     /// next call).
     keys: Vec<(Key, u64)>,
+    /// The addresses of the positions [`Interner::intern_int_list`] looks up (kept for its next
+    /// call: cleared before use, never read across calls).
+    items: Vec<usize>,
 }
 
 /// What the table holds of a position: what is compared before the position itself (a
@@ -221,6 +224,84 @@ impl Interner {
             }
         }
         Ok(true)
+    }
+
+    /// The numbers of the positions of `list` appended to `out`, when every one of them is an
+    /// `int` (exactly) that fits in an `i64`: the common case of bitmask positions, done without
+    /// a reference count or a call into Python per position. `None` (and `out` as it was) when
+    /// some position is another object, or an int collides with another object's hash: the
+    /// caller then takes the general path ([`Interner::intern_all`]). `Some(false)` when 2^32
+    /// positions are numbered.
+    pub fn intern_int_list(&mut self, list: &Bound<'_, PyList>, out: &mut Vec<u32>) -> Option<bool> {
+        let py = list.py();
+        let n = list.len();
+        let mut items = std::mem::take(&mut self.items);
+        let mut keys = std::mem::take(&mut self.keys);
+        items.clear();
+        keys.clear();
+        let start = out.len();
+        let done = (|| {
+            for i in 0..n {
+                // SAFETY: `i` is within the list; the reference is borrowed from the list, which
+                // keeps the item alive: no Python code runs until the items are used (ints are
+                // read and compared in Rust), so nothing can change the list meanwhile.
+                let item = unsafe { pyo3::ffi::PyList_GetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t) };
+                // SAFETY: a live object (above).
+                let item = unsafe { Borrowed::from_ptr_or_opt(py, item) }?;
+                if !item.is_exact_instance_of::<PyInt>() {
+                    return None;
+                }
+                let n: i64 = item.extract().ok()?;
+                let key = Key::Int(n);
+                items.push(item.as_ptr() as usize);
+                keys.push((key, key.hash()));
+            }
+            self.reserve(n);
+            for &(_, hash) in keys.iter() {
+                prefetch(&self.slots[self.home(hash)]);
+            }
+            for (&item, &(key, hash)) in items.iter().zip(keys.iter()) {
+                let Key::Int(value) = key else { unreachable!("ints only") };
+                let (at, found) = self.probe_int(value, hash)?;
+                let id = match found {
+                    Some(id) => id,
+                    None => {
+                        let Ok(id) = u32::try_from(self.objects.len()) else { return Some(false) };
+                        self.slots[at] = Slot::new(key, id);
+                        // SAFETY: the address of a live object (above); the new reference is owned.
+                        let item = unsafe { Bound::from_borrowed_ptr(py, item as *mut pyo3::ffi::PyObject) };
+                        self.objects.push(item.unbind());
+                        id
+                    }
+                };
+                out.push(id);
+            }
+            Some(true)
+        })();
+        if done.is_none() {
+            out.truncate(start);
+        }
+        self.items = items;
+        self.keys = keys;
+        done
+    }
+
+    /// [`Interner::probe`] of the int `value` (hash `hash`) without Python: `None` when a
+    /// position of another type has the same hash (only Python can tell whether they are equal).
+    fn probe_int(&self, value: i64, hash: u64) -> Option<(usize, Option<u32>)> {
+        let mask = self.slots.len() - 1;
+        let mut at = self.home(hash);
+        loop {
+            let slot = self.slots[at];
+            match slot.key() {
+                Key::Free => return Some((at, None)),
+                Key::Int(known) if known == value => return Some((at, Some(slot.id))),
+                Key::Int(_) => {}
+                Key::Hash(known) if known == hash => return None,
+                Key::Hash(_) => {}
+            }
+            at = (at + 1) & mask;
+        }
     }
 
     /// [`Interner::intern`] of a position whose key and hash are known, with room reserved.

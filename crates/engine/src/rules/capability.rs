@@ -96,6 +96,25 @@ pub trait Backward<P> {
     fn predecessors(&self, pos: &P, out: &mut Vec<P>);
 }
 
+/// Positions numbered `0..count()` with their moves listed by number: a game given as an
+/// explicit graph (a graph file, a game explored from Python). Memo search then walks the
+/// numbers with flat tables instead of a hash table of positions
+/// ([`crate::solve::memo::solve`]).
+pub trait Numbered<P> {
+    /// How many positions are numbered.
+    fn count(&self) -> usize;
+
+    /// The number of `pos`, below [`Numbered::count`]; `None` for a position not numbered.
+    fn number(&self, pos: &P) -> Option<u32>;
+
+    /// The position numbered `n`.
+    fn position(&self, n: u32) -> P;
+
+    /// The numbers of the positions the moves of the position numbered `n` lead to, as
+    /// [`crate::Game::successors`] gives them (a position that ends the game has none).
+    fn moves_of(&self, n: u32) -> &[u32];
+}
+
 /// The name of the feature every game has: the number of moves from the position.
 pub const MOVES: &str = "moves";
 

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::rules::capability::{Backward, Decompose, Draw, Explore, Notation};
+use crate::rules::capability::{Backward, Decompose, Draw, Explore, Notation, Numbered};
 use crate::rules::value::Outcome;
 
 /// Whether both players have the same moves.
@@ -122,6 +122,11 @@ pub trait Game: Send + Sync {
     fn exploration(&self) -> Option<&dyn Explore<Self::Position>> {
         None
     }
+
+    /// Positions numbered with their moves listed ([`Numbered`]): an explicit graph.
+    fn numbered(&self) -> Option<&dyn Numbered<Self::Position>> {
+        None
+    }
 }
 
 /// Every game is also a game behind a reference or a box (a family's parts are boxed games).
@@ -170,5 +175,9 @@ impl<G: Game + ?Sized> Game for Box<G> {
 
     fn exploration(&self) -> Option<&dyn Explore<G::Position>> {
         (**self).exploration()
+    }
+
+    fn numbered(&self) -> Option<&dyn Numbered<G::Position>> {
+        (**self).numbered()
     }
 }
