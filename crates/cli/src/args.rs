@@ -27,6 +27,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub threads: Option<u64>,
 
+    /// The directory of solved games that `query` keeps (default: $XDG_CACHE_HOME/nimber, or
+    /// ~/.cache/nimber)
+    #[arg(long, global = true, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -60,6 +65,32 @@ pub enum Command {
     Cgt(CgtArgs),
     /// A game value or a comparison written in CGSuite's notation: {2|-1/2} + ^* - 1/4
     Value(ValueArgs),
+    /// The solved games that `query` keeps: list them with their sizes, or remove them
+    Cache(CacheArgs),
+}
+
+/// `nimber cache list|clear`.
+#[derive(Debug, Args)]
+#[command(after_help = "`nimber query` solves a game with a dense index (tictactoe, nim, dobutsu, dodgem, \
+                  graph) once and keeps the solution in the cache directory; later queries of the game \
+                  read it. A file written for other rules is noticed and solved again. --cache-dir DIR \
+                  names another directory.")]
+pub struct CacheArgs {
+    #[command(subcommand)]
+    pub action: CacheAction,
+}
+
+/// What `nimber cache` does.
+#[derive(Debug, Subcommand)]
+pub enum CacheAction {
+    /// The cached solutions: game, parameters, positions, size on disk
+    List {
+        /// Write JSON instead of text: {"dir", "bytes", "files": [{"path", "bytes", "game", "params", "positions", "error"}]}
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove every cached solution (and the files of stopped solves)
+    Clear,
 }
 
 /// `nimber cgt GAME [-p key=value]... [--position P]`.
@@ -336,6 +367,11 @@ pub struct QueryArgs {
     /// Misère play: a player left without a move wins (declared ends keep their value)
     #[arg(long)]
     pub misere: bool,
+
+    /// Solve without the cache: neither read a kept solution nor keep this one (see `nimber
+    /// cache`)
+    #[arg(long)]
+    pub no_cache: bool,
 }
 
 /// The solvers, as named on the command line.

@@ -74,7 +74,14 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     match &cli.command {
         Command::List(args) => commands::list::run(args, &mut out)?,
         Command::Solve(args) => commands::solve::run(args, &mut out)?,
-        Command::Query(args) => commands::query::run(args, &mut out)?,
+        Command::Query(args) => {
+            let cache = commands::cache::cache_of(cli.cache_dir.as_deref());
+            commands::query::run(args, cache.as_ref(), &mut out)?
+        }
+        Command::Cache(args) => {
+            let cache = commands::cache::cache_of(cli.cache_dir.as_deref());
+            commands::cache::run(args, cache.as_ref(), &mut out)?
+        }
         Command::Explore(args) => commands::explore::run(args, &mut out)?,
         Command::Check(args) => commands::check::run(args, &mut out)?,
         Command::Help(args) => commands::help::run(args, &mut out)?,

@@ -9,7 +9,7 @@ use common::*;
 
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const GAME: [&str; 5] = ["nim", "-p", "heaps=4", "-p", "max=30"];
@@ -61,7 +61,7 @@ fn checkpoint_round(path: &Path) -> Option<(String, u32)> {
 /// Starts the solve keeping a checkpoint after every level of the search and every round, and
 /// waits until the checkpoint is of `phase` and `round` or later (wins and losses: 121 rounds).
 fn start_and_wait(save: &str, checkpoint: &str, phase: &str, round: u32) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimber"))
+    let mut child = common::command()
         .args(solve_args(save, &["--checkpoint", checkpoint, "--checkpoint-every", "0"]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -240,7 +240,7 @@ fn start_paused(
     bytes: u64,
     target: &str,
 ) -> (Child, PathBuf) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimber"))
+    let mut child = common::command()
         .args(solve_args(save, &["--checkpoint", checkpoint, "--checkpoint-every", "0"]))
         .env("NIMBER_TEST_PAUSE_WRITE", format!("{k}:{bytes}"))
         .env("NIMBER_TEST_PAUSE_TARGET", suffix)

@@ -4,7 +4,6 @@ mod common;
 use common::*;
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use serde_json::Value as Json;
 
@@ -202,12 +201,8 @@ fn closed_stdout_is_not_an_error() {
     use std::process::Stdio;
     // Close the reading end at once: nimber's writes then fail with a broken pipe.
     for args in [&["list"][..], &["solve", "nim"], &["help", "nim"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_nimber"))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child =
+            common::command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
         drop(child.stdout.take());
         let out = child.wait_with_output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -294,7 +289,7 @@ fn dump_dash_writes_the_csv_to_standard_output() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("nim.csv");
     ok(&["solve", "nim", "-p", "heaps=1,2", "--dump", file.to_str().unwrap()]);
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_nimber"))
+    let out = common::command()
         .args(["solve", "nim", "-p", "heaps=1,2", "--dump", "-"])
         .current_dir(&dir)
         .output()

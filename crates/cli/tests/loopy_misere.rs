@@ -5,7 +5,7 @@ mod common;
 use common::*;
 
 use std::collections::BTreeSet;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{json, Value as Json};
 
@@ -14,7 +14,7 @@ const LOOPY: &str = "file=examples/graphs/loopy.txt";
 /// Runs from the repository root, where the example graphs are.
 fn at_root(args: &[&str]) -> Output {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).current_dir(root).output().unwrap()
+    common::command().args(args).current_dir(root).output().unwrap()
 }
 
 fn ok_at_root(args: &[&str]) -> String {

@@ -40,8 +40,13 @@ fn readme_examples_run_as_shown() {
         for option in ["--dump ", "--svg ", "--png ", "--save ", "--db ", "--checkpoint "] {
             rest = rest.replace(option, &format!("{option}{}/", scratch.display()));
         }
-        let output =
-            Command::new("sh").arg("-c").arg(format!("'{bin}' {rest}")).current_dir(&root).output().unwrap();
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("'{bin}' {rest}"))
+            .current_dir(&root)
+            .env("XDG_CACHE_HOME", scratch.join("cache"))
+            .output()
+            .unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(output.status.success(), "`{command}` failed: {}", String::from_utf8_lossy(&output.stderr));
         let mut lines = stdout.lines();

@@ -51,6 +51,10 @@ pub enum Error {
     /// The game (or the requested solver) cannot handle this.
     #[error("{0}")]
     Unsupported(String),
+    /// A position outside a solution of the positions reachable from the start (a dense
+    /// solution, a stored one): solving from it answers instead.
+    #[error("position `{0}` is not reachable from the start")]
+    NotReachable(String),
     /// A solver that needs an acyclic game found a cycle.
     #[error("the game has a cycle through position `{0}`; use the retrograde solver")]
     Cycle(String),

@@ -17,8 +17,8 @@ mod synthetic_game;
 
 use std::path::{Path, PathBuf};
 
-use nimber_engine::dense::{self, DenseSolution};
-use nimber_engine::store::{self, Store, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION};
+use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore};
+use nimber_engine::store::{self, Identity, Store, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION};
 use nimber_engine::{Backward, Notation};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
@@ -45,7 +45,9 @@ fn solved_n(log2n: u32) -> (Synthetic, DenseSolution) {
 
 fn save(space: &Synthetic, solution: &DenseSolution, path: &Path) {
     let params = vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())];
-    store::write(path, "synthetic", &params, "synthetic-v1", space.size(), solution, &Silent).unwrap();
+    let identity =
+        Identity { game: "synthetic", params: &params, scheme: "synthetic-v1", size: space.size(), rules: 7 };
+    store::write(path, &identity, solution, &Silent).unwrap();
 }
 
 fn corrupt_message(err: Error) -> String {
@@ -212,8 +214,11 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     let solution = dense::solve(&game, None, &Silent).unwrap();
     assert_eq!(solution.len(), RUNGS);
     let path = temp("ladder.db");
-    let header =
-        store::write(&path, "ladder", &[], &game.index_scheme(), game.size(), &solution, &Silent).unwrap();
+    let scheme = game.index_scheme();
+    let rules = nimber_engine::index::rules_fingerprint(&game);
+    let identity = Identity { game: "ladder", params: &[], scheme: &scheme, size: game.size(), rules };
+    let header = store::write(&path, &identity, &solution, &Silent).unwrap();
+    assert_eq!(header.rules, Some(rules));
     let store = Store::open(&path).unwrap();
     assert_eq!(store.header(), &header);
     assert_eq!(header.symbols.len(), RUNGS as usize);
@@ -434,8 +439,9 @@ fn a_cancelled_write_leaves_no_file() {
     let (space, solution) = solved();
     let path = temp("cancelled.db");
     let stop = StopAfter(Default::default(), 0);
-    let err =
-        store::write(&path, "synthetic", &[], "synthetic-v1", space.size(), &solution, &stop).unwrap_err();
+    let identity =
+        Identity { game: "synthetic", params: &[], scheme: "synthetic-v1", size: space.size(), rules: 7 };
+    let err = store::write(&path, &identity, &solution, &stop).unwrap_err();
     assert!(matches!(err, Error::Cancelled { checkpoint: None }), "{err}");
     let dir: Vec<_> =
         std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -636,4 +642,143 @@ fn crafted_headers_with_valid_checksums_are_refused() {
     );
     assert!(covered > 300, "{covered}");
     let _ = std::fs::remove_file(&path);
+}
+
+/// A line of `n` positions: from `i` a move to `i - 1` (and to `i - 2` from 3 and up); position
+/// 0 ends the game with `end` for the player to move. Variants differ in their rules far from
+/// the start (`n - 1`).
+struct Line {
+    n: u64,
+    end: Outcome,
+}
+
+impl Game for Line {
+    type Position = u64;
+
+    fn kind(&self) -> Kind {
+        Kind::Impartial
+    }
+
+    fn start(&self) -> u64 {
+        self.n - 1
+    }
+
+    fn moves(&self, &i: &u64) -> Vec<Move<u64>> {
+        let mut out = Vec::new();
+        self.successors(&i, &mut out);
+        out.into_iter().map(|j| Move::new(format!("to{j}"), j)).collect()
+    }
+
+    fn successors(&self, &i: &u64, out: &mut Vec<u64>) {
+        if i > 0 {
+            out.push(i - 1);
+        }
+        if i >= 3 {
+            out.push(i - 2);
+        }
+    }
+
+    fn terminal(&self, &i: &u64) -> Option<Outcome> {
+        (i == 0).then_some(self.end)
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<u64>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<u64>> {
+        Some(self)
+    }
+}
+
+impl Notation<u64> for Line {
+    fn format(&self, i: &u64) -> String {
+        i.to_string()
+    }
+
+    fn parse(&self, text: &str) -> Result<u64, ParseError> {
+        text.trim().parse().map_err(|_| ParseError::new("not a number"))
+    }
+}
+
+impl Backward<u64> for Line {
+    fn predecessors(&self, &j: &u64, out: &mut Vec<u64>) {
+        if j + 1 < self.n && j + 1 > 0 {
+            out.push(j + 1);
+        }
+        if j + 2 < self.n && j + 2 >= 3 {
+            out.push(j + 2);
+        }
+    }
+}
+
+impl Indexed for Line {
+    fn size(&self) -> u64 {
+        self.n
+    }
+
+    fn rank(&self, &i: &u64) -> u64 {
+        i
+    }
+
+    fn unrank(&self, i: u64) -> Option<u64> {
+        (i < self.n).then_some(i)
+    }
+
+    fn index_scheme(&self) -> String {
+        "line-v1".into()
+    }
+}
+
+/// A store of `written`'s solution, read with the rules of `read`.
+fn line_store(written: &Line, name: &str) -> (std::path::PathBuf, Store) {
+    let solution = dense::solve(written, None, &Silent).unwrap();
+    let path = temp(name);
+    let scheme = written.index_scheme();
+    let rules = nimber_engine::index::rules_fingerprint(written);
+    let identity = Identity { game: "line", params: &[], scheme: &scheme, size: written.size(), rules };
+    store::write(&path, &identity, &solution, &Silent).unwrap();
+    let store = Store::open(&path).unwrap();
+    (path, store)
+}
+
+#[test]
+fn a_store_of_other_rules_is_refused_by_its_fingerprint_or_by_the_answer() {
+    let lose = Outcome::new(Value::Lose, 0);
+    let win = Outcome::new(Value::Win, 0);
+    // Short lines: the fingerprint reads every position, so the end's value changes it.
+    let (short, short_won) = (Line { n: 200, end: lose }, Line { n: 200, end: win });
+    let fingerprint = nimber_engine::index::rules_fingerprint;
+    assert_ne!(fingerprint(&short), fingerprint(&short_won));
+    let (path, store) = line_store(&short, "line-short.db");
+    assert_eq!(store.header().rules, Some(fingerprint(&short)));
+    let err = Dense(short_won).query_store(&store, None).unwrap_err().to_string();
+    assert!(err.contains("stored for other rules of line"), "{err}");
+    // The same rules read it, every position agreeing with its moves.
+    let same = Dense(Line { n: 200, end: lose });
+    for i in 0..200 {
+        let report = same.query_store(&store, Some(&i.to_string())).unwrap();
+        assert!(report.consistent(), "position {i}");
+    }
+    drop(store);
+    std::fs::remove_file(&path).unwrap();
+
+    // Long lines: the fingerprint reads the first 256 positions from the start only, and
+    // misses a change at the far end...
+    let (long, long_won) = (Line { n: 3000, end: lose }, Line { n: 3000, end: win });
+    assert_eq!(fingerprint(&long), fingerprint(&long_won));
+    let (path, store) = line_store(&long, "line-long.db");
+    let changed = Dense(long_won);
+    // ...which the answers about the positions where the rules changed refuse: the end's
+    // declared value, and the declared ends a position's moves reach (the file says 1 wins in 1
+    // by moving to 0, which now ends the game won for the player to move there).
+    for at in ["0", "1"] {
+        let err = changed.query_store(&store, Some(at)).unwrap_err();
+        assert!(matches!(err, Error::Corrupt { .. }), "{at}: {err}");
+        assert!(err.to_string().contains("written for other rules"), "{err}");
+    }
+    // (Further up, each answer agrees with its moves as stored: one ply is what a query checks.)
+    assert!(changed.query_store(&store, Some("2999")).is_ok());
+    drop(store);
+    std::fs::remove_file(&path).unwrap();
 }

@@ -26,6 +26,11 @@ pub use svg::escape as xml_escape;
 pub mod tictactoe;
 pub mod toadsandfrogs;
 
+/// A hash of the sources of the engine, the heap games and the games (by `build.rs`): the
+/// identity of the code that decides a solved game's values. Solutions kept in the cache are
+/// keyed by it ([`nimber_engine::view::cache::Cache::file_for`]).
+pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
+
 pub use registry::{
     all, build, build_dense, dense_games, find, open_store, ruleset_of, with_game, Facts, GameInfo,
     OpenedStore,

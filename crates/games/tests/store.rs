@@ -19,7 +19,11 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
     let game = TicTacToe;
     let solved = dense::solve(&game, None, &Silent).unwrap();
     let path = temp("tictactoe.db");
-    store::write(&path, "tictactoe", &[], &game.index_scheme(), game.size(), &solved, &Silent).unwrap();
+    let scheme = game.index_scheme();
+    let rules = nimber_engine::index::rules_fingerprint(&game);
+    let identity =
+        store::Identity { game: "tictactoe", params: &[], scheme: &scheme, size: game.size(), rules };
+    store::write(&path, &identity, &solved, &Silent).unwrap();
     let db = Store::open(&path).unwrap();
     assert_eq!(db.header().positions, 5478);
     assert_eq!(db.header().counts, solved.counts());

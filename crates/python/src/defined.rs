@@ -286,7 +286,10 @@ impl Defined {
             let State { positions, moves, .. } = &mut *state;
             let start = moves.arena.len();
             match positions.intern_int_list(list, &mut moves.arena) {
-                Some(true) => return Ok(moves.close(id, start)),
+                Some(true) => {
+                    moves.close(id, start);
+                    return Ok(());
+                }
                 Some(false) => return Err(too_many()),
                 None => {}
             }

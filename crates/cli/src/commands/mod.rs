@@ -2,6 +2,7 @@
 //! as [`Failure`](crate::error::Failure)s.
 
 pub mod analyze;
+pub mod cache;
 pub mod cgt;
 pub mod check;
 pub mod explore;

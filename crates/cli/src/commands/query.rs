@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use nimber_engine::{DynGame, QueryOptions, QueryReport};
+use nimber_engine::view::cache::{Cache, Found};
+use nimber_engine::{DynGame, Error, Progress, QueryOptions, QueryReport, SolveOptions};
 
 use crate::args::{GameArgs, QueryArgs};
 use crate::commands::solve::{misere_game, MISERE_NIM};
@@ -11,8 +12,9 @@ use crate::error::Failure;
 use crate::output::{self, Align, MoveJson, NimJson, QueryJson, Table};
 use crate::progress::{self, TerminalProgress};
 
-/// Solves the position (the start when none is given) and lists its moves, best first.
-pub fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
+/// Solves the position (the start when none is given) and lists its moves, best first. A game
+/// with a dense index is solved once, into `cache`, and read from there by later queries.
+pub fn run(args: &QueryArgs, cache: Option<&Cache>, out: &mut dyn Write) -> Result<(), Failure> {
     if args.misere && args.nim {
         return Err(Failure::msg(MISERE_NIM));
     }
@@ -21,21 +23,87 @@ pub fn run(args: &QueryArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let game_args = GameArgs { game: args.game.clone().unwrap_or_default(), params: args.params.clone() };
     let built = build(&game_args)?;
+    if let Some(cache) = cache.filter(|_| !args.nim && !args.misere && !args.no_cache) {
+        if let Some(report) = cached(&built, args.position.as_deref(), cache)? {
+            return write_report(args, &built, &report, &[], out);
+        }
+    }
     let misere = if args.misere { Some(misere_game(&built)?) } else { None };
     let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
     let progress = TerminalProgress::start();
     let result = game.query_with(args.position.as_deref(), &QueryOptions { nim: args.nim }, &progress);
     let shown = progress.finish();
     let report = result?;
+    let notes = progress::unseen_notes(&report.notes, &shown);
+    write_report(args, &built, &report, &notes, out)
+}
+
+fn write_report(
+    args: &QueryArgs,
+    built: &Built,
+    report: &QueryReport,
+    notes: &[&str],
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     if args.json {
-        let mut doc = json(&built, &report);
+        let mut doc = json(built, report);
         doc.misere = args.misere;
         output::write_json(out, &doc)?;
     } else {
-        let notes = progress::unseen_notes(&report.notes, &shown);
-        write_text(&built, &report, args.misere, &notes, out)?;
+        write_text(built, report, args.misere, notes, out)?;
     }
     Ok(())
+}
+
+/// The answer from the cache, the game solved into it first when it is not there (or was
+/// written for other rules); `None` for a game without a dense index, or a position outside
+/// the positions reachable from the start (a Nim position with more counters than the start's):
+/// the caller then solves from the position.
+fn cached(built: &Built, position: Option<&str>, cache: &Cache) -> Result<Option<QueryReport>, Failure> {
+    let given: Vec<String> =
+        built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+    let Some(game) = nimber_games::build_dense(built.info.name, &given)? else { return Ok(None) };
+    // A position that cannot be read is refused before any solve.
+    if let Some(text) = position {
+        built.game.normalize(text)?;
+    }
+    let dense = game.dense().expect("build_dense builds dense games");
+    let name = built.info.name;
+    let build = nimber_games::SOLVER_SOURCE;
+    let path = cache.file_for(name, &built.params, build);
+    // A file that turns out written for other rules is solved again, once.
+    for attempt in 0..2 {
+        let progress = TerminalProgress::start();
+        let mut solving = |found: Found| {
+            progress.note(&match found {
+                Found::Replaced => format!(
+                    "the kept solution {} is of other rules or damaged: solving {} again",
+                    path.display(),
+                    built.title()
+                ),
+                _ => format!(
+                    "solving {} once; the solution is kept in {} for later queries (`nimber cache` \
+                     lists and clears them)",
+                    built.title(),
+                    path.display()
+                ),
+            })
+        };
+        let options = SolveOptions::default();
+        let result = cache.solved(name, &built.params, build, dense, &options, &progress, &mut solving);
+        progress.finish();
+        let (store, _) = result?;
+        match dense.query_store(&store, position) {
+            Ok(report) => return Ok(Some(report)),
+            Err(Error::NotReachable(_)) => return Ok(None),
+            Err(Error::Corrupt { .. }) if attempt == 0 => {
+                drop(store);
+                cache.discard(name, &built.params, build)?;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    unreachable!("the second attempt returns")
 }
 
 /// `query --db FILE [POSITION]`: the outcomes read from a stored solution.

@@ -7,8 +7,21 @@ use std::process::{Command, Output};
 
 use serde_json::Value as Json;
 
+/// The `nimber` binary, with its cache (`nimber query` keeps solved games) in the test's
+/// temporary directory rather than the user's.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_nimber"));
+    command.env("XDG_CACHE_HOME", cache_home());
+    command
+}
+
+/// Where the tests' `nimber` keeps its cache: `XDG_CACHE_HOME`, a folder per test process.
+pub fn cache_home() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cache-{}", std::process::id()))
+}
+
 pub fn nimber(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimber")).args(args).output().expect("the nimber binary runs")
+    command().args(args).output().expect("the nimber binary runs")
 }
 
 /// Runs a command that must succeed and returns its standard output.

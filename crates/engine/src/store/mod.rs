@@ -108,6 +108,9 @@ pub struct Header {
     pub scheme: String,
     /// Slots of the index.
     pub size: u64,
+    /// The fingerprint of the rules the solution was written for
+    /// ([`crate::index::rules_fingerprint`]); `None` in files written before it was recorded.
+    pub rules: Option<u64>,
     /// Reachable positions stored.
     pub positions: u64,
     /// Slots per block.
@@ -147,6 +150,9 @@ impl Header {
             self.block_slots,
             self.blocks()
         );
+        if let Some(rules) = self.rules {
+            t += &format!("rules={rules:016x}\n");
+        }
         for o in &self.symbols {
             t += &format!("symbol={}\n", outcome_text(o.value(), o.remoteness()));
         }
@@ -162,6 +168,7 @@ impl Header {
             params: Vec::new(),
             scheme: String::new(),
             size: 0,
+            rules: None,
             positions: 0,
             block_slots: 0,
             symbols: Vec::new(),
@@ -193,6 +200,11 @@ impl Header {
                 "positions" => h.positions = num(key, value)?,
                 "block_slots" => h.block_slots = num(key, value)?,
                 "blocks" => blocks = Some(num(key, value)?),
+                "rules" => {
+                    let hex = value.len() == 16 && value.bytes().all(|b| b.is_ascii_hexdigit());
+                    let rules = u64::from_str_radix(value, 16).ok().filter(|_| hex);
+                    h.rules = Some(rules.ok_or_else(|| format!("bad header field `rules={value}`"))?);
+                }
                 "symbol" => {
                     let mut parts = value.split(' ');
                     let (v, r) = outcome(&mut parts)?;
@@ -292,19 +304,28 @@ fn encode_block(
     raw
 }
 
-/// Writes a dense solution to `path` (through `path.tmp-PID`, renamed when complete).
-/// `game`, `params` and `scheme` identify what was solved; the slots are `0..size`. The blocks
+/// What a stored solution is a solution of: the game's registry name, its parameters, its index
+/// (scheme and size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Identity<'a> {
+    pub game: &'a str,
+    pub params: &'a [(String, String)],
+    pub scheme: &'a str,
+    pub size: u64,
+    pub rules: u64,
+}
+
+/// Writes a dense solution to `path` (through `path.tmp-PID`, renamed when complete):
+/// `identity` says what was solved; the slots are `0..size`. The blocks
 /// written are reported to `progress` ([`Silent`](crate::Silent) for none), and the write stops with
 /// [`Error::Cancelled`] (the temporary file removed) when it asks to.
 pub fn write(
     path: &Path,
-    game: &str,
-    params: &[(String, String)],
-    scheme: &str,
-    size: u64,
+    identity: &Identity<'_>,
     solution: &DenseSolution,
     progress: &dyn Progress,
 ) -> Result<Header, Error> {
+    let Identity { game, params, scheme, size, rules } = *identity;
     let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
     if bad_text(game)
         || bad_text(scheme)
@@ -325,6 +346,7 @@ pub fn write(
         params: params.to_vec(),
         scheme: scheme.to_string(),
         size,
+        rules: Some(rules),
         positions: solution.len(),
         block_slots: BLOCK_SLOTS,
         symbols,
@@ -418,6 +440,10 @@ pub struct Store {
     groups: Vec<(u64, u32)>,
     file_len: u64,
     reader: Mutex<Reader>,
+    /// Set once the rules of a game reading the store matched the recorded fingerprint
+    /// ([`Store::check_index`]): the fingerprint is computed once per opened store (a store is
+    /// read with the one game built for it).
+    rules_matched: std::sync::OnceLock<()>,
 }
 
 /// The open file, the groups of the block index read so far, the blocks read last (most recent
@@ -602,6 +628,7 @@ impl Store {
                 zstd,
                 blocks_read: 0,
             }),
+            rules_matched: std::sync::OnceLock::new(),
         })
     }
 
@@ -623,6 +650,21 @@ impl Store {
         hasher.update(&fixed);
         hasher.update(text);
         hasher.finalize() == u32::from_le_bytes(crc.try_into().unwrap())
+    }
+
+    /// Whether the rules match the recorded fingerprint (`true` when none is recorded):
+    /// `fingerprint()` of the rules is asked until they have matched once.
+    pub(crate) fn rules_match(&self, fingerprint: impl FnOnce() -> u64) -> Result<(), u64> {
+        let Some(stored) = self.header.rules else { return Ok(()) };
+        if self.rules_matched.get().is_some() {
+            return Ok(());
+        }
+        let rules = fingerprint();
+        if rules != stored {
+            return Err(rules);
+        }
+        let _ = self.rules_matched.set(());
+        Ok(())
     }
 
     /// The header.

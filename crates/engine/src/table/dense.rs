@@ -783,10 +783,7 @@ fn solve_words<G: Indexed, W: StateWord>(
 /// The error for a position outside a dense solution (only positions reachable from the start
 /// are solved and stored).
 pub(crate) fn not_reachable<G: Indexed>(game: &G, pos: &G::Position) -> Error {
-    Error::Unsupported(format!(
-        "position `{}` is not reachable from the start",
-        crate::rules::capability::format(game, pos)
-    ))
+    Error::NotReachable(crate::rules::capability::format(game, pos))
 }
 
 #[cfg(test)]

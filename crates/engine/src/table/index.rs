@@ -326,3 +326,76 @@ pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
     }
     checked
 }
+
+/// How many positions [`rules_fingerprint`] reads.
+pub const FINGERPRINT_POSITIONS: usize = 256;
+
+/// A fingerprint of a game's rules as its index sees them: the index scheme and size, then, for
+/// the first [`FINGERPRINT_POSITIONS`] positions met breadth first from the roots, the slot, the
+/// outcome if the position ends the game, and the slots of its moves (sorted: the order of
+/// moves is not a rule), hashed with 64-bit FNV-1a. A stored solution records it
+/// ([`crate::store::Header::rules`]), so that a solution of rules that have changed near the
+/// start since it was written is refused rather than read as wrong values. A change far from
+/// the start goes unseen by it (a query checks the position it answers against its moves
+/// instead: [`crate::view::dyn_game::QueryReport::consistent`]).
+pub fn rules_fingerprint<G: Indexed + ?Sized>(game: &G) -> u64 {
+    let mut hash = Fnv::default();
+    hash.bytes(game.index_scheme().as_bytes());
+    hash.word(game.size());
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = std::collections::VecDeque::new();
+    for root in game.roots() {
+        let slot = game.rank(&root);
+        if seen.insert(slot) {
+            queue.push_back(slot);
+        }
+    }
+    let (mut read, mut succ, mut slots) = (0, Vec::new(), Vec::new());
+    while let Some(slot) = queue.pop_front() {
+        let Some(pos) = game.unrank(slot) else { continue };
+        read += 1;
+        if read > FINGERPRINT_POSITIONS {
+            break;
+        }
+        hash.word(slot);
+        if let Some(outcome) = game.terminal(&pos) {
+            hash.word(1 + u64::from(outcome.pack()));
+            continue;
+        }
+        succ.clear();
+        game.successors(&pos, &mut succ);
+        slots.clear();
+        slots.extend(succ.iter().map(|c| game.rank(c)));
+        slots.sort_unstable();
+        hash.word(0);
+        hash.word(slots.len() as u64);
+        for &s in &slots {
+            hash.word(s);
+            if seen.len() < 4 * FINGERPRINT_POSITIONS && seen.insert(s) {
+                queue.push_back(s);
+            }
+        }
+    }
+    hash.0
+}
+
+/// 64-bit FNV-1a: a hash that stays the same across builds and platforms.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn word(&mut self, w: u64) {
+        self.bytes(&w.to_le_bytes());
+    }
+}

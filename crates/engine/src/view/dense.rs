@@ -12,7 +12,7 @@ use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
-use crate::store::{write, Store};
+use crate::store::{write, Identity, Store};
 use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::index::Indexed;
 use crate::view::dyn_game::{
@@ -190,6 +190,9 @@ pub trait DenseStore: Send + Sync {
     /// Slots of the index.
     fn size(&self) -> u64;
 
+    /// The fingerprint of the rules ([`crate::index::rules_fingerprint`]).
+    fn rules_fingerprint(&self) -> u64;
+
     /// Solves the game, writes the solution to `path` under `game` and `params`, and reports
     /// the solve as [`crate::DynGame::solve`] does.
     fn solve_and_save(
@@ -209,7 +212,8 @@ pub trait DenseStore: Send + Sync {
 }
 
 impl Store {
-    /// Checks that the store was written with `game`'s index.
+    /// Checks that the store was written with `game`'s index and, the first time, for its rules
+    /// (the fingerprint, when the file records one).
     pub fn check_index(&self, game: &dyn DenseStore) -> Result<(), Error> {
         if self.header().scheme != game.index_scheme() || self.header().size != game.size() {
             return Err(Error::Unsupported(format!(
@@ -220,6 +224,16 @@ impl Store {
                 self.header().game,
                 game.index_scheme(),
                 game.size()
+            )));
+        }
+        if let (Err(rules), Some(stored)) =
+            (self.rules_match(|| game.rules_fingerprint()), self.header().rules)
+        {
+            return Err(Error::Unsupported(format!(
+                "{}: stored for other rules of {} than this nimber's (the rules' fingerprint is \
+                 {rules:016x}, the file's {stored:016x}): solve it again",
+                self.path().display(),
+                self.header().game,
             )));
         }
         Ok(())
@@ -235,6 +249,10 @@ impl<G: Indexed> DenseStore for Dense<G> {
         self.0.size()
     }
 
+    fn rules_fingerprint(&self) -> u64 {
+        crate::table::index::rules_fingerprint(&self.0)
+    }
+
     fn solve_and_save(
         &self,
         path: &Path,
@@ -245,7 +263,10 @@ impl<G: Indexed> DenseStore for Dense<G> {
     ) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
         let started = std::time::Instant::now();
-        write(path, game, params, &self.0.index_scheme(), self.0.size(), &solution, progress)?;
+        let scheme = self.0.index_scheme();
+        let rules = self.rules_fingerprint();
+        let identity = Identity { game, params, scheme: &scheme, size: self.0.size(), rules };
+        write(path, &identity, &solution, progress)?;
         let seconds = started.elapsed().as_secs_f64();
         self.remove_checkpoint(options)?;
         let mut report = self.report(&solution, options)?;
@@ -268,7 +289,30 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let get = |p: &G::Position| -> Result<Outcome, Error> {
             store.get(game.rank(p))?.ok_or_else(|| not_reachable(game, p))
         };
-        query_report(game, &pos, get, |_| None, Vec::new())
+        let report = query_report(game, &pos, get, |_| None, Vec::new())?;
+        // The answer against the rules, one ply deep: the position's declared end, the declared
+        // ends its moves reach, and its value from its moves' values.
+        let mut succ = Vec::new();
+        if game.terminal(&pos).is_none() {
+            game.successors(&pos, &mut succ);
+        }
+        let mut declared = game.terminal(&pos).is_none_or(|t| t == report.outcome);
+        for c in &succ {
+            if let Some(t) = game.terminal(c) {
+                declared &= store.get(game.rank(c))? == Some(t);
+            }
+        }
+        if !declared || !report.consistent() {
+            return Err(Error::Corrupt {
+                path: store.path().display().to_string(),
+                what: format!(
+                    "the stored value of {} ({}) is not what the rules give from its moves (or its \
+                     declared end): the file was written for other rules; solve it again",
+                    report.position, report.outcome
+                ),
+            });
+        }
+        Ok(report)
     }
 
     fn slot_text(&self, slot: u64) -> Option<String> {

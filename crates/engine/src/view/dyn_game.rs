@@ -6,7 +6,7 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::{Game, Kind};
 use crate::rules::misere::Misere;
-use crate::rules::value::Outcome;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::loopy::{self, LoopyNim, LoopySolution};
 use crate::solve::solution::{CountRow, NimSolution, Solution};
 use crate::solve::{grundy, memo, retrograde, SolverChoice};
@@ -111,6 +111,20 @@ pub struct QueryReport {
     pub notes: Vec<String>,
     /// The position's nim value, when asked for ([`QueryOptions::nim`]).
     pub nim: Option<LoopyNim>,
+}
+
+impl QueryReport {
+    /// Whether the position's outcome is the best of what its moves give (one ply of the
+    /// solve, checked again against the rules; a position without moves is not checked): a
+    /// stored solution that disagrees was written for other rules.
+    pub fn consistent(&self) -> bool {
+        // The moves' outcomes are the mover's already.
+        match self.moves.iter().map(|m| m.outcome).max_by(|a, b| a.preference_cmp(*b)) {
+            None => true,
+            Some(best) if best.value() == Value::Draw => self.outcome.value() == Value::Draw,
+            Some(best) => best == self.outcome,
+        }
+    }
 }
 
 /// How to answer a query.
