@@ -71,10 +71,12 @@ pub enum Command {
 
 /// `nimber cache list|clear`.
 #[derive(Debug, Args)]
-#[command(after_help = "`nimber query` solves a game with a dense index (tictactoe, nim, dobutsu, dodgem, \
+#[command(
+    after_help = "`nimber query` solves a game with a dense index (tictactoe, nim, dobutsu, dodgem, connect4, \
                   graph) once and keeps the solution in the cache directory; later queries of the game \
                   read it. A file written for other rules is noticed and solved again. --cache-dir DIR \
-                  names another directory.")]
+                  names another directory."
+)]
 pub struct CacheArgs {
     #[command(subcommand)]
     pub action: CacheAction,
@@ -307,7 +309,7 @@ pub struct SolveArgs {
     pub dump: Option<PathBuf>,
 
     /// Store the solution in this file, for `query --db` and `analyze --db` (games solved
-    /// through a dense index: tictactoe, nim, dobutsu, dodgem, graph)
+    /// through a dense index: tictactoe, nim, dobutsu, dodgem, connect4, graph)
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
 
@@ -318,7 +320,7 @@ pub struct SolveArgs {
     pub memory: Option<String>,
 
     /// Keep a checkpoint of the solve in this file (games solved through a dense index:
-    /// tictactoe, nim, dobutsu, dodgem, graph), written every --checkpoint-every seconds and when the solve is
+    /// tictactoe, nim, dobutsu, dodgem, connect4, graph), written every --checkpoint-every seconds and when the solve is
     /// stopped by Ctrl-C, removed when it ends (default with --save FILE: FILE.checkpoint)
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,

@@ -101,7 +101,8 @@ pub fn problem_pathgame(data: &[u8]) {
 // Positions in every game's notation (`nimber query GAME POSITION`, the web API).
 
 /// The games whose notation is fuzzed: every game of the registry with its default parameters
-/// (a graph game: `examples/graphs/loopy.txt`), then some with other parameters. The first byte
+/// (a graph game: `examples/graphs/loopy.txt`), then some with other parameters, then games added
+/// later. The first byte
 /// of a `notation` input picks one (modulo their number).
 pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
     ("berzerk", &[]),
@@ -139,6 +140,9 @@ pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
     ("pathgame", &["board=#.#..../....#.."]),
     ("subtraction", &["set=2,5,7", "heaps=30,4"]),
     ("toadsandfrogs", &["board=TT.F.TFF..T"]),
+    // Added after the lists above (each addition renumbers what a first byte picks).
+    ("connect4", &[]),
+    ("connect4", &["w=4", "h=5", "mirror=0"]),
 ];
 
 /// The graph game of the notation target (a file read once, into the binary).

@@ -194,6 +194,10 @@ fn write_seeds() {
                 (0..graph.len() as u32).map(|id| graph.name(id).to_string()).take(8).collect()
             }
             ("berzerk", [_, ..]) => vec![nimber_games::build(name, params).unwrap().start_text()],
+            ("connect4", _) => {
+                let game = nimber_games::connect4::ConnectFour::new(7, 6).unwrap();
+                (0..4).flat_map(|s| walk(&game, 20, s)).collect()
+            }
             _ => query_walk(&*nimber_games::build(name, params).unwrap(), 6),
         };
         for text in positions {

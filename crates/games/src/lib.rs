@@ -3,6 +3,7 @@
 
 pub mod berzerk;
 pub mod clobber;
+pub mod connect4;
 pub mod cutcake;
 pub mod dobutsu;
 pub mod dodgem;

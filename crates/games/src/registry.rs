@@ -82,6 +82,7 @@ pub fn all() -> &'static [GameInfo] {
 static GAMES: &[GameInfo] = &[
     crate::berzerk::INFO,
     crate::clobber::INFO,
+    crate::connect4::INFO,
     crate::cutcake::INFO,
     crate::dobutsu::INFO,
     crate::dodgem::INFO,
@@ -232,7 +233,7 @@ mod tests {
                 assert_eq!(game.start_text(), plain.start_text(), "{}", info.name);
             }
         }
-        assert_eq!(dense_games(), ["dobutsu", "dodgem", "graph", "nim", "tictactoe"]);
+        assert_eq!(dense_games(), ["connect4", "dobutsu", "dodgem", "graph", "nim", "tictactoe"]);
     }
 
     /// Only the graph game reads files, and only heap games have a ruleset.

@@ -1,0 +1,549 @@
+//! Connect Four on a board of any width and height: gravity, four in a row, play stopping at a
+//! win.
+//!
+//! Boards are bitboards in the layout of John Tromp's solver: column `c` holds bits
+//! `c * (h + 1) ..= c * (h + 1) + h`, row 0 at the bottom, with one spare bit on top of each
+//! column that stays empty, so that lines cannot wrap from one column into the next. The dense
+//! index is Tromp's key (the stones of the player to move plus all the stones: each column's
+//! stones with a marker bit above them), `2^(w (h + 1))` slots; with the mirror symmetry (the
+//! default), a board and its mirror image share the slot of the smaller key, the other slot a
+//! hole, and the solver works on about half as many classes.
+
+use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{
+    DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
+};
+
+use crate::registry::{Facts, GameInfo};
+
+/// A position: the stones of the player to move, and all the stones. The first player (`x`) is
+/// to move when the number of stones is even.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    /// The stones of the player to move.
+    pub mine: u64,
+    /// Every stone.
+    pub all: u64,
+}
+
+/// Connect Four on a board `w` columns wide and `h` rows high.
+#[derive(Clone, Debug)]
+pub struct ConnectFour {
+    w: u32,
+    h: u32,
+    /// Whether a board and its mirror image (left and right swapped) are one class.
+    mirror: bool,
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every cell of the board (the spare bits excluded).
+    cells: u64,
+}
+
+/// The largest number of bits a board takes, `w (h + 1)` (the dense index has `2^bits` slots).
+pub const MAX_BITS: u32 = 63;
+
+pub(crate) const INFO: GameInfo = GameInfo {
+    name: "connect4",
+    summary: "Connect Four: drop stones into columns; four in a row wins (any width and height)",
+    help: "Connect Four, the commercial game of 1974 (Milton Bradley) on a board of any size. \
+           Two players, x first, take turns dropping a stone into a column that is not full; it \
+           falls to the lowest empty cell. Four of one's stones in a row, a column or a diagonal \
+           win at once; a full board without four is a tie. The standard board is 7 wide and 6 \
+           high, a first-player win (James D. Allen and Victor Allis, 1988). John Tromp counted \
+           the positions reachable from the empty board, play stopping at a win, and solved the \
+           small boards (height x width): 4x4, 161,029 positions; 4x5, 3,945,711; 5x4, 1,706,255; \
+           5x5, 69,763,700; 5x6, 2,818,972,642, all draws; 6x6 a second-player win; 6x7 \
+           (4,531,985,219,092 positions) a first-player win. Boards are solved over Tromp's dense \
+           index of 2^(w (h + 1)) slots: `solve` prints the memory it needs first and refuses \
+           what does not fit. With `mirror=1` (the default) a board and its mirror image are \
+           solved as one, and `solve` counts these classes (5 wide, 4 high: 1,974,174 for Tromp's 3,945,711 \
+           positions); `mirror=0` counts positions. Notation: the rows from the top, separated by `/`, each cell `x`, \
+           `o` or `.`, e.g. `..../..../..../.x..` on 4x4; who moves follows from the counts (x \
+           when both have as many stones). Moves are named by the column, 1 to w from the left.",
+    params: &[
+        ParamSpec { name: "w", default: "7", help: "width: the number of columns (1 to 32)" },
+        ParamSpec {
+            name: "h",
+            default: "6",
+            help: "height: the number of rows (1 to 32; w (h + 1) at most 63)",
+        },
+        ParamSpec {
+            name: "mirror",
+            default: "1",
+            help: "1: solve a board and its mirror image as one (half the work), 0: each apart",
+        },
+    ],
+    build,
+    facts: Facts { dense: Some(build), ..Facts::NONE },
+};
+
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    let game = ConnectFour::new(params.int("w", 1, 32)? as u32, params.int("h", 1, 32)? as u32)?
+        .with_mirror(params.int("mirror", 0, 1)? == 1);
+    Ok(Box::new(nimber_engine::dense::Dense(game)))
+}
+
+impl ConnectFour {
+    /// The game on a board `w` wide and `h` high.
+    pub fn new(w: u32, h: u32) -> Result<ConnectFour, Error> {
+        if w == 0 || h == 0 || w * (h + 1) > MAX_BITS {
+            return Err(Error::Param(format!(
+                "connect4: a board {w} wide and {h} high does not fit: w and h at least 1, and w (h + 1) \
+                 at most {MAX_BITS}"
+            )));
+        }
+        let column = (1u64 << h) - 1;
+        let (mut bottom, mut cells) = (0, 0);
+        for c in 0..w {
+            bottom |= 1 << (c * (h + 1));
+            cells |= column << (c * (h + 1));
+        }
+        Ok(ConnectFour { w, h, mirror: true, bottom, cells })
+    }
+
+    /// The game with or without the mirror symmetry in its index.
+    pub fn with_mirror(self, mirror: bool) -> ConnectFour {
+        ConnectFour { mirror, ..self }
+    }
+
+    /// The board with left and right swapped.
+    pub fn mirrored(&self, board: Board) -> Board {
+        let h1 = self.h + 1;
+        let column = (1u64 << h1) - 1;
+        let flip = |bits: u64| {
+            (0..self.w).fold(0, |out, c| out | ((bits >> (c * h1)) & column) << ((self.w - 1 - c) * h1))
+        };
+        Board { mine: flip(board.mine), all: flip(board.all) }
+    }
+
+    /// Tromp's key of a board.
+    fn key(&self, board: &Board) -> u64 {
+        board.mine + board.all + self.bottom
+    }
+
+    /// Width and height.
+    pub fn dims(&self) -> (u32, u32) {
+        (self.w, self.h)
+    }
+
+    fn bit(&self, col: u32, row: u32) -> u64 {
+        1 << (col * (self.h + 1) + row)
+    }
+
+    /// Whether `stones` hold four in a row.
+    pub fn four(&self, stones: u64) -> bool {
+        let h1 = self.h + 1;
+        [1, h1, h1 - 1, h1 + 1].iter().any(|&s| {
+            let pairs = stones & (stones >> s);
+            pairs & (pairs >> (2 * s)) != 0
+        })
+    }
+
+    /// The stones of the player who moved last.
+    fn theirs(board: Board) -> u64 {
+        board.all ^ board.mine
+    }
+
+    /// Whether column `c` has room.
+    fn open(&self, board: Board, c: u32) -> bool {
+        board.all & self.bit(c, self.h - 1) == 0
+    }
+
+    /// The board after the player to move drops a stone into column `c` (which has room).
+    fn play(&self, board: Board, c: u32) -> Board {
+        let all = board.all | (board.all + self.bit(c, 0));
+        Board { mine: board.all ^ board.mine, all }
+    }
+
+    /// The number of stones of the first player (`x`) and of the second.
+    fn counts(board: Board) -> (u32, u32) {
+        let total = board.all.count_ones();
+        let mover = board.mine.count_ones();
+        if total.is_multiple_of(2) {
+            (mover, total - mover)
+        } else {
+            (total - mover, mover)
+        }
+    }
+
+    /// The board as cells: `Some(true)` for x, `Some(false)` for o.
+    fn cell(&self, board: Board, col: u32, row: u32) -> Option<bool> {
+        let bit = self.bit(col, row);
+        if board.all & bit == 0 {
+            return None;
+        }
+        let x_to_move = board.all.count_ones().is_multiple_of(2);
+        Some((board.mine & bit != 0) == x_to_move)
+    }
+}
+
+impl Game for ConnectFour {
+    type Position = Board;
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn start(&self) -> Board {
+        Board { mine: 0, all: 0 }
+    }
+
+    fn moves(&self, &board: &Board) -> Vec<Move<Board>> {
+        (0..self.w)
+            .filter(|&c| self.open(board, c))
+            .map(|c| Move::new((c + 1).to_string(), self.play(board, c)))
+            .collect()
+    }
+
+    fn successors(&self, &board: &Board, out: &mut Vec<Board>) {
+        out.extend((0..self.w).filter(|&c| self.open(board, c)).map(|c| self.play(board, c)));
+    }
+
+    fn terminal(&self, &board: &Board) -> Option<Outcome> {
+        if self.four(Self::theirs(board)) {
+            Some(Outcome::new(Value::Lose, 0))
+        } else if board.all == self.cells {
+            Some(Outcome::new(Value::Tie, 0))
+        } else {
+            None
+        }
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<Board>> {
+        Some(self)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<Board>> {
+        Some(self)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<Board>> {
+        Some(self)
+    }
+}
+
+/// The drawing: the board upright, `data-square` naming each cell by its column (the move that
+/// drops into it, `1` from the left) and row (`1` at the bottom), as `3:1`; x's stones blue, o's
+/// red (`data-piece`, `data-at`); the column numbers under the board;
+/// whose turn it is or how the game ended.
+impl Draw<Board> for ConnectFour {
+    fn svg(&self, &board: &Board) -> Option<String> {
+        use crate::svg::{colour, Attrs, Svg};
+        let (w, h) = (self.w as usize, self.h as usize);
+        let cell = (360.0 / w.max(h) as f64).clamp(24.0, 64.0);
+        let (left, top) = (24.0, 24.0);
+        let grid = crate::svg::Board { x: left, y: top, cols: w, rows: h, cell };
+        let (width, height) = grid.size();
+        let mut svg = Svg::new(INFO.name, &self.format(&board), left + width + 24.0, top + height + 64.0);
+        // Rows are drawn from the top; the notation's rows count from the bottom.
+        let name = |c: usize, r: usize| format!("{}:{}", c + 1, h - r);
+        grid.draw(&mut svg, |_, _| colour::SQUARE, name, |_, _, a| a);
+        grid.coordinates(&mut svg, false, |c| (c + 1).to_string(), |r| (h - r).to_string());
+        for col in 0..self.w {
+            for row in 0..self.h {
+                let Some(x) = self.cell(board, col, row) else { continue };
+                let (cx, cy) = grid.centre(col as usize, h - 1 - row as usize);
+                let (piece, fill) = if x { ("x", colour::FIRST) } else { ("o", colour::SECOND) };
+                let attrs =
+                    Attrs::new().data("piece", piece).data("at", name(col as usize, h - 1 - row as usize));
+                svg.circle(cx, cy, cell * 0.4, attrs.paint(fill, Some((colour::INK, 1.0))));
+            }
+        }
+        let x_to_move = board.all.count_ones().is_multiple_of(2);
+        let mover = |x: bool| if x { ("x", colour::FIRST) } else { ("o", colour::SECOND) };
+        let (to_move, mover_colour) = mover(x_to_move);
+        let (last, last_colour) = mover(!x_to_move);
+        let status = if self.four(Self::theirs(board)) {
+            (Some(last_colour), format!("{last} wins: four in a row"))
+        } else if board.all == self.cells {
+            (None, "A tie: the board is full".to_string())
+        } else {
+            (Some(mover_colour), format!("{to_move} to move"))
+        };
+        svg.status((left, top + height + 48.0), status.0, &status.1, 16.0);
+        Some(svg.finish())
+    }
+}
+
+impl Backward<Board> for ConnectFour {
+    /// The boards without the top stone of a column whose top stone is the last mover's, where
+    /// the game had not ended (the player to move there had no four).
+    fn predecessors(&self, &board: &Board, out: &mut Vec<Board>) {
+        let theirs = Self::theirs(board);
+        if self.four(board.mine) {
+            return;
+        }
+        for c in 0..self.w {
+            let column = board.all & (((1u64 << self.h) - 1) << (c * (self.h + 1)));
+            if column == 0 {
+                continue;
+            }
+            let top = 1u64 << (63 - column.leading_zeros());
+            if theirs & top != 0 {
+                out.push(Board { mine: theirs & !top, all: board.all & !top });
+            }
+        }
+    }
+}
+
+impl Notation<Board> for ConnectFour {
+    fn format(&self, &board: &Board) -> String {
+        let mut s = String::with_capacity(((self.w + 1) * self.h) as usize);
+        for row in (0..self.h).rev() {
+            if row + 1 < self.h {
+                s.push('/');
+            }
+            for col in 0..self.w {
+                s.push(match self.cell(board, col, row) {
+                    Some(true) => 'x',
+                    Some(false) => 'o',
+                    None => '.',
+                });
+            }
+        }
+        s
+    }
+
+    fn parse(&self, text: &str) -> Result<Board, ParseError> {
+        let lead = text[..text.len() - text.trim_start().len()].chars().count();
+        let (w, h) = (self.w as usize, self.h as usize);
+        let (mut x, mut o) = (0u64, 0u64);
+        let mut cell = 0usize;
+        // The 1-based text column of each cell, for messages.
+        let mut columns = vec![0usize; w * h];
+        for (k, ch) in text.trim().chars().enumerate() {
+            let column = lead + k + 1;
+            if ch == '/' {
+                if cell == 0 || !cell.is_multiple_of(w) || cell == w * h || columns[cell - 1] + 1 != column {
+                    return Err(ParseError::at(column, format!("`/` may only separate rows (of {w} cells)")));
+                }
+                continue;
+            }
+            if cell == w * h {
+                return Err(ParseError::at(column, format!("more than {} cells ({w} by {h})", w * h)));
+            }
+            // Rows are written from the top.
+            let (row, col) = (h - 1 - cell / w, cell % w);
+            let bit = self.bit(col as u32, row as u32);
+            match ch {
+                'x' | 'X' => x |= bit,
+                'o' | 'O' => o |= bit,
+                '.' => {}
+                _ => {
+                    return Err(ParseError::at(column, format!("`{ch}` is not a cell: use `x`, `o` or `.`")))
+                }
+            }
+            columns[cell] = column;
+            cell += 1;
+        }
+        if cell < w * h {
+            let end = lead + text.trim().chars().count() + 1;
+            return Err(ParseError::at(
+                end,
+                format!("{cell} cells: a board {w} wide and {h} high has {}", w * h),
+            ));
+        }
+        let at = |col: u32, row: u32| columns[(h - 1 - row as usize) * w + col as usize];
+        // Gravity: no stone above an empty cell.
+        let all = x | o;
+        for col in 0..self.w {
+            for row in 1..self.h {
+                if all & self.bit(col, row) != 0 && all & self.bit(col, row - 1) == 0 {
+                    return Err(ParseError::at(
+                        at(col, row),
+                        format!(
+                            "a stone above an empty cell in column {}: stones fall to the bottom",
+                            col + 1
+                        ),
+                    ));
+                }
+            }
+        }
+        let (xs, os) = (x.count_ones(), o.count_ones());
+        if xs != os && xs != os + 1 {
+            return Err(ParseError::new(format!(
+                "{xs} x and {os} o: x moves first and players alternate, so x has as many stones as o or one more"
+            )));
+        }
+        let x_to_move = xs == os;
+        let board = Board { mine: if x_to_move { x } else { o }, all };
+        if self.four(board.mine) {
+            let (name, other) = if x_to_move { ('x', 'o') } else { ('o', 'x') };
+            return Err(ParseError::new(format!(
+                "{name} has four in a row but {other} moved after it: the game had already ended"
+            )));
+        }
+        Ok(board)
+    }
+}
+
+/// Tromp's key: each column's stones of the player to move, plus a marker bit above the
+/// column's stones (`mine + all`, the additions never carrying out of a column).
+impl Indexed for ConnectFour {
+    fn size(&self) -> u64 {
+        1 << (self.w * (self.h + 1))
+    }
+
+    fn rank(&self, board: &Board) -> u64 {
+        self.key(&self.canonical(board))
+    }
+
+    fn canonical(&self, board: &Board) -> Board {
+        let mirrored = self.mirrored(*board);
+        if self.mirror && self.key(&mirrored) < self.key(board) {
+            mirrored
+        } else {
+            *board
+        }
+    }
+
+    fn unrank(&self, index: u64) -> Option<Board> {
+        if index >= Indexed::size(self) {
+            return None;
+        }
+        let h1 = self.h + 1;
+        let (mut mine, mut all) = (0u64, 0u64);
+        for c in 0..self.w {
+            let key = (index >> (c * h1)) & ((1 << h1) - 1);
+            // `key` is 2^n + (the mover's stones among the column's n): the marker is its top bit.
+            if key == 0 {
+                return None;
+            }
+            let n = 63 - key.leading_zeros();
+            if n > self.h {
+                return None;
+            }
+            let column = (1u64 << n) - 1;
+            all |= column << (c * h1);
+            mine |= (key & column) << (c * h1);
+        }
+        let board = Board { mine, all };
+        let (xs, os) = ConnectFour::counts(board);
+        // A board whose mirror image has the smaller key is not its class's representative.
+        (xs == os || xs == os + 1).then_some(board).filter(|b| self.canonical(b) == *b)
+    }
+
+    fn index_scheme(&self) -> String {
+        let symmetry = if self.mirror { "-mirror" } else { "" };
+        format!("connect4-tromp-v1-{}x{}{symmetry}", self.w, self.h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimber_engine::index::{check_bijection, check_predecessors};
+    use nimber_engine::solve::memo;
+    use nimber_engine::Silent;
+
+    fn game(w: u32, h: u32) -> ConnectFour {
+        ConnectFour::new(w, h).unwrap()
+    }
+
+    #[test]
+    fn lines_in_every_direction_and_none_across_columns() {
+        let g = game(7, 6);
+        let at = |cells: &[(u32, u32)]| cells.iter().fold(0u64, |s, &(c, r)| s | g.bit(c, r));
+        assert!(g.four(at(&[(0, 0), (0, 1), (0, 2), (0, 3)])), "vertical");
+        assert!(g.four(at(&[(2, 5), (3, 5), (4, 5), (5, 5)])), "horizontal");
+        assert!(g.four(at(&[(0, 0), (1, 1), (2, 2), (3, 3)])), "rising diagonal");
+        assert!(g.four(at(&[(3, 0), (2, 1), (1, 2), (0, 3)])), "falling diagonal");
+        assert!(!g.four(at(&[(0, 4), (0, 5), (1, 0), (1, 1)])), "a column's top and the next one's bottom");
+        assert!(!g.four(at(&[(0, 3), (1, 4), (2, 5), (3, 0)])), "a diagonal off the top");
+        assert!(!g.four(at(&[(0, 0), (1, 0), (2, 0), (4, 0)])), "a gap");
+    }
+
+    #[test]
+    fn notation_round_trips_and_refuses_impossible_boards() {
+        let g = game(4, 4);
+        let b = g.parse("..../..../.o../.xx.").unwrap();
+        assert_eq!(g.format(&b), "..../..../.o../.xx.");
+        assert_eq!(g.parse("............o..xx.").unwrap_err().column, Some(17));
+        assert_eq!(g.format(&g.play(b, 0)), "..../..../.o../oxx.");
+        let err = |t: &str| g.parse(t).unwrap_err().to_string();
+        assert!(
+            err("..../..x./..../.x..").contains("stone above an empty cell in column 3"),
+            "{}",
+            err("..../..x./..../.x..")
+        );
+        assert!(err("..../..../..../.xxx").contains("3 x and 0 o"));
+        assert!(err("..../..../oooo/xxxx").contains("had already ended"));
+        assert!(err("..../..../..../.x.z").contains("`z` is not a cell"));
+        assert!(
+            ConnectFour::new(8, 7).is_err()
+                && ConnectFour::new(9, 6).is_ok()
+                && ConnectFour::new(7, 8).is_ok()
+        );
+    }
+
+    /// The slots that are boards: for every column heights, the ways to give the player to
+    /// move half the stones (rounded down); every other slot is a hole.
+    fn boards(w: u32, h: u32) -> u64 {
+        let binomial = |n: u64, k: u64| (0..k).fold(1u64, |b, i| b * (n - i) / (i + 1));
+        let mut total = 0;
+        for profile in 0..(h as u64 + 1).pow(w) {
+            let stones: u64 = (0..w).map(|c| profile / (h as u64 + 1).pow(c) % (h as u64 + 1)).sum();
+            total += binomial(stones, stones / 2);
+        }
+        total
+    }
+
+    #[test]
+    fn the_index_is_a_bijection_and_predecessors_match_moves() {
+        for (w, h) in [(3, 3), (4, 3), (3, 4)] {
+            let plain = game(w, h).with_mirror(false);
+            let reached = memo::solve(&plain, &[plain.start()], &Silent).unwrap();
+            let positions: Vec<Board> = reached.iter().map(|(p, _)| *p).collect();
+            let holes = check_bijection(&plain, positions.iter().copied(), 0..Indexed::size(&plain));
+            assert_eq!(Indexed::size(&plain) - holes, boards(w, h), "{w}x{h}: the slots that are boards");
+            let moves = check_predecessors(&plain, positions.iter().copied());
+            assert!(moves > positions.len() as u64, "{w}x{h}: {moves} moves checked");
+            // With the mirror: one slot per class, and the classes respect the rules.
+            let mirror = game(w, h);
+            let holes = check_bijection(&mirror, positions.iter().copied(), 0..Indexed::size(&mirror));
+            let symmetric = (0..Indexed::size(&plain))
+                .filter_map(|k| plain.unrank(k))
+                .filter(|b| plain.mirrored(*b) == *b)
+                .count() as u64;
+            assert_eq!(Indexed::size(&mirror) - holes, (boards(w, h) + symmetric) / 2, "{w}x{h}: classes");
+            check_predecessors(&mirror, positions.iter().copied());
+        }
+    }
+
+    /// Tromp's counts of the positions reachable from the empty board, and the results.
+    #[test]
+    fn tromps_small_boards() {
+        // (width, height, positions, the start's value where published).
+        for (w, h, count, value) in
+            [(4, 3, 12_031, None), (3, 4, 6_000, None), (4, 4, 161_029, Some(Value::Tie))]
+        {
+            let g = game(w, h);
+            let solution = memo::solve(&g, &[g.start()], &Silent).unwrap();
+            assert_eq!(solution.len(), count, "{w} wide, {h} high");
+            if let Some(value) = value {
+                assert_eq!(solution.get(&g.start()).unwrap().value(), value, "{w} wide, {h} high");
+            }
+            // The dense solver agrees on every position, with and without the mirror symmetry
+            // (which solves one position of each pair of mirror images).
+            let plain = g.clone().with_mirror(false);
+            let dense = nimber_engine::dense::solve(&plain, None, &Silent).unwrap();
+            assert_eq!(dense.len(), count as u64);
+            let mirrored = nimber_engine::dense::solve(&g, None, &Silent).unwrap();
+            let classes = solution.iter().filter(|(p, _)| g.canonical(p) == **p).count();
+            assert_eq!(mirrored.len(), classes as u64);
+            assert!(mirrored.len() < count as u64 * 6 / 10, "{w}x{h}: {} classes", mirrored.len());
+            for (p, o) in solution.iter() {
+                assert_eq!(dense.get(&plain, p), Some(o), "{w}x{h}: {}", g.format(p));
+                assert_eq!(mirrored.get(&g, p), Some(o), "{w}x{h} (mirror): {}", g.format(p));
+            }
+        }
+        // The larger boards by the dense solver alone: 5 wide and 4 high, 4 wide and 5 high,
+        // both draws (ties: a full board).
+        for (w, h, count) in [(5, 4, 3_945_711), (4, 5, 1_706_255)] {
+            let g = game(w, h).with_mirror(false);
+            let dense = nimber_engine::dense::solve(&g, None, &Silent).unwrap();
+            assert_eq!(dense.len(), count, "{w} wide, {h} high");
+            assert_eq!(dense.get(&g, &g.start()).map(|o| o.value()), Some(Value::Tie), "{w} wide, {h} high");
+        }
+    }
+}
