@@ -39,11 +39,22 @@ pub struct Dodgem {
     left: u32,
     right: u32,
     top: u32,
+    /// Cell `k` of the board mirrored across its diagonal (column and row swapped).
+    across: [u8; (MAX_SIZE * MAX_SIZE) as usize],
+    /// Whether the index has one slot per pair of mirror images ([`Dodgem::mirrored`]): the
+    /// position with Blue to move.
+    mirror: bool,
 }
 
 /// Positions reachable from the start on boards of 2 to 5 cells a side (the tests check 2 to 4;
 /// 5 by the benchmark `cargo bench -p nimber-games --bench dodgem`, which asserts it).
 pub const REACHABLE: [u64; 4] = [23, 2055, 395_294, 164_338_619];
+
+/// With the mirror index ([`Dodgem::mirrored`]): the classes of positions reachable from the
+/// start (a position and its image count once; many images are not reachable: Blue moves
+/// first). The tests check 2 to 4; 5 by `NIMBER_BENCH_MIRROR=1 cargo bench -p nimber-games
+/// --bench dodgem`.
+pub const REACHABLE_CLASSES: [Option<u64>; 4] = [Some(19), Some(1395), Some(277_529), Some(120_020_062)];
 
 /// `C(m, k)`: the number of `k`-subsets of `m` cells.
 #[inline]
@@ -110,7 +121,42 @@ impl Dodgem {
         let full = (1u32 << (n * n)) - 1;
         let left = (0..n).fold(0, |acc, row| acc | 1 << (row * n));
         let (right, top) = (left << (n - 1), ((1 << n) - 1) << (n * (n - 1)));
-        Ok(Dodgem { n, offsets, full, left, right, top })
+        let mut across = [0; (MAX_SIZE * MAX_SIZE) as usize];
+        for (k, cell) in across.iter_mut().enumerate().take((n * n) as usize) {
+            *cell = ((k as u32 % n) * n + k as u32 / n) as u8;
+        }
+        Ok(Dodgem { n, offsets, full, left, right, top, across, mirror: false })
+    }
+
+    /// The game with or without the mirror symmetry in its index ([`Dodgem::mirrored`]).
+    pub fn with_mirror(self, mirror: bool) -> Dodgem {
+        Dodgem { mirror, ..self }
+    }
+
+    /// Cells mirrored across the diagonal from the bottom-left corner.
+    #[inline]
+    fn flip(&self, cells: u32) -> u32 {
+        let mut out = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            out |= 1 << self.across[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out
+    }
+
+    /// The mirror image of a position: the board mirrored across its diagonal from the
+    /// bottom-left corner, the colours swapped, and the other player to move. Blue's moves
+    /// (right, up, down, off the right edge) become Red's (up, right, left, off the top), so a
+    /// position and its image have the same value and their moves lead to images of each other.
+    pub fn mirrored(&self, pos: &DodgemPos) -> DodgemPos {
+        DodgemPos { blue: self.flip(pos.red), red: self.flip(pos.blue), blue_to_move: !pos.blue_to_move }
+    }
+
+    /// The slot of a position with Blue to move in the mirror index.
+    #[inline]
+    fn mirror_slot(&self, blue: u32, red: u32) -> u64 {
+        self.pair(blue, pack(blue, red))
     }
 
     /// Whether the player to move has a move (else the position is terminal: a win).
@@ -147,26 +193,10 @@ impl Dodgem {
         let free = self.full & !(blue | red);
         if pos.blue_to_move {
             // Forward (right, or off across the right edge), up, down; Red to move next.
-            let mut go = |blue: u32| {
+            self.for_each_blue_move(pos, |blue| {
                 let slot = if ranked { 2 * self.pair(blue, pack(blue, red)) + 1 } else { 0 };
                 f(slot, !self.has_move(&DodgemPos { blue, red, blue_to_move: false }));
-            };
-            let mut steps = |mut tos: u32, delta: u32| {
-                while tos != 0 {
-                    let to = tos.trailing_zeros();
-                    tos &= tos - 1;
-                    go(blue ^ 1 << to.wrapping_add(delta) | 1 << to);
-                }
-            };
-            steps((blue & !self.right) << 1 & free, 1u32.wrapping_neg());
-            steps(blue << n & free, n.wrapping_neg());
-            steps(blue >> n & free, n);
-            let mut exits = blue & self.right;
-            while exits != 0 {
-                let cell = exits.trailing_zeros();
-                exits &= exits - 1;
-                go(blue ^ 1 << cell);
-            }
+            });
         } else {
             // Forward (up, or off across the top edge), left, right; Blue to move next. Blue's
             // cells stay: only Red's packed cells and count change.
@@ -201,6 +231,30 @@ impl Dodgem {
                 exits &= exits - 1;
                 go(red ^ 1 << cell, packed ^ at(cell));
             }
+        }
+    }
+
+    /// Calls `f` with Blue's cars after each of Blue's moves in `pos` (Blue to move): forward
+    /// (right, or off across the right edge), up, down.
+    #[inline]
+    fn for_each_blue_move(&self, pos: &DodgemPos, mut f: impl FnMut(u32)) {
+        let (n, blue) = (self.n, pos.blue);
+        let free = self.full & !(blue | pos.red);
+        let mut steps = |mut tos: u32, delta: u32| {
+            while tos != 0 {
+                let to = tos.trailing_zeros();
+                tos &= tos - 1;
+                f(blue ^ 1 << to.wrapping_add(delta) | 1 << to);
+            }
+        };
+        steps((blue & !self.right) << 1 & free, 1u32.wrapping_neg());
+        steps(blue << n & free, n.wrapping_neg());
+        steps(blue >> n & free, n);
+        let mut exits = blue & self.right;
+        while exits != 0 {
+            let cell = exits.trailing_zeros();
+            exits &= exits - 1;
+            f(blue ^ 1 << cell);
         }
     }
 
@@ -290,23 +344,31 @@ pub(crate) const INFO: GameInfo = GameInfo {
            4x4, 395,294 positions (35,281 drawn), the start drawn; 5x5, 164,338,619 positions \
            (52,703,322 drawn), the start drawn. Boards up to 4x4 are solved with hash maps, 5x5 \
            over a dense index of 240,060,402 slots (a large solve: `solve` prints its memory \
-           estimate first; every size can be stored with `solve --save`). Notation: the rows from the top, separated by \
+           estimate first; every size can be stored with `solve --save`). With `mirror=1` a \
+           position and its mirror image (the board mirrored across the diagonal from the \
+           bottom-left corner, colours and player to move swapped: same value) are solved as one \
+           over an index of half the slots; `solve` then counts classes (5x5: 120,020,062). Notation: the rows from the top, separated by \
            `/`, each cell `b` (Blue), `r` (Red) or `.`, then a space and the player to move, `b` \
            or `r`: the 3x3 start is `b../b../.rr b`. Moves are written `a2-b2` or `c2-off`, cells \
            named by column letter from the left and row number from the bottom (`a1` is the \
            bottom-left corner).",
-    params: &[ParamSpec {
-        name: "n",
-        default: "3",
-        help: "board size (2 to 5; 5 is a large solve over a dense index)",
-    }],
+    params: &[
+        ParamSpec { name: "n", default: "3", help: "board size (2 to 5; 5 is a large solve over a dense index)" },
+        ParamSpec {
+            name: "mirror",
+            default: "0",
+            help: "1: solve a position and its mirror image (the board mirrored across its diagonal, the \
+                   colours and the player to move swapped) as one, over the dense index",
+        },
+    ],
     build,
     facts: Facts { dense: Some(build_dense), ..Facts::NONE },
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     let game = build_game(params)?;
-    Ok(if game.n >= DENSE_FROM { Box::new(nimber_engine::dense::Dense(game)) } else { Box::new(game) })
+    let dense = game.n >= DENSE_FROM || game.mirror;
+    Ok(if dense { Box::new(nimber_engine::dense::Dense(game)) } else { Box::new(game) })
 }
 
 /// Dodgem over its dense index at every size, for `solve --save` and checkpoints.
@@ -316,7 +378,8 @@ fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
 
 /// The game of the parameters.
 pub(crate) fn build_game(params: &Params) -> Result<Dodgem, Error> {
-    Dodgem::new(params.int("n", MIN_SIZE, MAX_SIZE)? as u32)
+    Ok(Dodgem::new(params.int("n", MIN_SIZE, MAX_SIZE)? as u32)?
+        .with_mirror(params.int("mirror", 0, 1)? == 1))
 }
 
 /// Boards of this size and more are solved through the dense index by default.
@@ -516,11 +579,28 @@ impl Backward<DodgemPos> for Dodgem {
 /// or not.
 impl Indexed for Dodgem {
     fn size(&self) -> u64 {
-        2 * self.offsets[self.n as usize - 1][self.n as usize]
+        let pairs = self.offsets[self.n as usize - 1][self.n as usize];
+        if self.mirror {
+            pairs
+        } else {
+            2 * pairs
+        }
     }
 
     fn rank(&self, pos: &DodgemPos) -> u64 {
+        if self.mirror {
+            let q = self.canonical(pos);
+            return self.mirror_slot(q.blue, q.red);
+        }
         2 * self.pair(pos.blue, pack(pos.blue, pos.red)) + !pos.blue_to_move as u64
+    }
+
+    fn canonical(&self, pos: &DodgemPos) -> DodgemPos {
+        if self.mirror && !pos.blue_to_move {
+            self.mirrored(pos)
+        } else {
+            *pos
+        }
     }
 
     fn unrank(&self, index: u64) -> Option<DodgemPos> {
@@ -528,14 +608,14 @@ impl Indexed for Dodgem {
             return None;
         }
         let (n, cells) = (self.n as usize, (self.n * self.n) as usize);
-        let pair = index / 2;
+        let pair = if self.mirror { index } else { index / 2 };
         let b = (0..n).rev().find(|&b| self.offsets[b][0] <= pair)?;
         let r = (0..n).rev().find(|&r| self.offsets[b][r] <= pair)?;
         let within = pair - self.offsets[b][r];
         let per_blue = binomial(cells - b, r);
         let blue = colex_unrank(within / per_blue, b, cells);
         let red = unpack(blue, colex_unrank(within % per_blue, r, cells - b));
-        Some(DodgemPos { blue, red, blue_to_move: index.is_multiple_of(2) })
+        Some(DodgemPos { blue, red, blue_to_move: self.mirror || index.is_multiple_of(2) })
     }
 
     /// Distinct moves lead to distinct positions, so no slot needs removing: a move takes one of
@@ -546,7 +626,22 @@ impl Indexed for Dodgem {
     /// that differ in `t`; and from `f != f'`, `S - f' + t'` holds `f` (a car of `S` other than
     /// `f'`) while `S - f + t` does not (`t` is free, so not `f`). The same holds for the
     /// predecessors (moves backwards: a car of `S` from `t` to a free `f`, or a car back on).
+    ///
+    /// With the mirror, a position and its image have moves into images of each other, and two
+    /// positions with the same player to move are never images of each other (an image has the
+    /// other player to move): distinct moves still lead to distinct classes.
     fn successor_slots(&self, pos: &DodgemPos, out: &mut Vec<(u64, bool)>) {
+        if self.mirror {
+            // From the class's position with Blue to move: each move leaves Red to move, whose
+            // image has Blue's cars where Red's were, mirrored, and Red's where Blue's went.
+            let q = self.canonical(pos);
+            let blue = self.flip(q.red);
+            self.for_each_blue_move(&q, |moved| {
+                let s = DodgemPos { blue: moved, red: q.red, blue_to_move: false };
+                out.push((self.mirror_slot(blue, self.flip(moved)), !self.has_move(&s)));
+            });
+            return;
+        }
         self.for_each_successor(pos, true, |slot, terminal| out.push((slot, terminal)));
     }
 
@@ -555,7 +650,7 @@ impl Indexed for Dodgem {
     /// positions that are not terminal, counted without ranking any.
     fn move_classes(&self, pos: &DodgemPos) -> MoveClasses {
         let mut classes = MoveClasses::default();
-        self.for_each_successor(pos, false, |_, terminal| {
+        self.for_each_successor(&self.canonical(pos), false, |_, terminal| {
             if terminal {
                 classes.into_won = Some(0);
             } else {
@@ -568,6 +663,19 @@ impl Indexed for Dodgem {
     /// The predecessors of [`Backward::predecessors`](nimber_engine::Backward::predecessors), generated on the bitboards and ranked
     /// directly; distinct ones (see [`Indexed::successor_slots`] above), none terminal.
     fn predecessor_slots(&self, pos: &DodgemPos, out: &mut Vec<u64>) {
+        if self.mirror {
+            // Of the class's position with Blue to move: Red moved last, from a position with
+            // Red to move whose image has Blue's cars where Red's were, mirrored.
+            let q = self.canonical(pos);
+            let red = self.flip(q.blue);
+            let mut preds = Vec::new();
+            Backward::predecessors(self, &q, &mut preds);
+            out.extend(preds.iter().map(|p| {
+                let blue = self.flip(p.red);
+                self.mirror_slot(blue, red)
+            }));
+            return;
+        }
         let n = self.n;
         let free = self.full & !(pos.blue | pos.red);
         if pos.blue_to_move {
@@ -626,10 +734,14 @@ impl Indexed for Dodgem {
     }
 
     fn index_scheme(&self) -> String {
-        format!("dodgem-n{}-combinations-v1", self.n)
+        let mirror = if self.mirror { "-mirror" } else { "" };
+        format!("dodgem-n{}-combinations{mirror}-v1", self.n)
     }
 
     fn reachable_hint(&self) -> Option<u64> {
+        if self.mirror {
+            return REACHABLE_CLASSES.get(self.n as usize - 2).copied().flatten();
+        }
         REACHABLE.get(self.n as usize - 2).copied()
     }
 }
@@ -1008,6 +1120,59 @@ mod tests {
         let dense = dense::solve(&four, None, &Silent).unwrap();
         assert_eq!(dense.get(&four, &four.start()), Some(Outcome::DRAW));
         assert_eq!(dense.len(), 395_294);
+    }
+
+    /// The mirror index: one slot per position with Blue to move, standing for it and its
+    /// mirror image (Red to move); the same value for every position as without it.
+    #[test]
+    fn the_mirror_index_gives_every_position_its_value() {
+        use nimber_engine::dense;
+        use nimber_engine::index::{check_bijection, check_predecessors, check_slot_methods};
+        for n in [2, 3, 4] {
+            let (plain, solved) = solve(n);
+            let game = Dodgem::new(n).unwrap().with_mirror(true);
+            let positions: Vec<DodgemPos> = solved.iter().map(|(p, _)| *p).collect();
+            // Images: the start's is the start with Red to move; taking it twice gives back the
+            // position; a position and its image have the same value (solved without the mirror).
+            assert_eq!(game.mirrored(&game.start()), DodgemPos { blue_to_move: false, ..game.start() });
+            for p in &positions {
+                assert_eq!(game.mirrored(&game.mirrored(p)), *p);
+                let image = game.mirrored(p);
+                if let Some(o) = solved.get(&image) {
+                    assert_eq!(solved.get(p), Some(o), "n={n}: {} and its image", plain.format(p));
+                }
+            }
+            // Every slot is a class (no holes): half the plain index.
+            assert_eq!(Indexed::size(&game) * 2, Indexed::size(&plain));
+            let size = Indexed::size(&game);
+            assert_eq!(check_bijection(&game, positions.iter().copied(), 0..size), 0, "n={n}");
+            check_predecessors(&game, positions.iter().copied());
+            let all: Vec<DodgemPos> = (0..size).filter_map(|s| game.unrank(s)).collect();
+            check_slot_methods(&game, all.iter().copied());
+            let images = all.iter().map(|p| game.mirrored(p));
+            check_slot_methods(&game, images);
+            // The dense solve over the classes gives every reachable position its value.
+            let mirrored = dense::solve(&game, None, &Silent).unwrap();
+            for (p, o) in solved.iter() {
+                assert_eq!(mirrored.get(&game, p), Some(o), "n={n} {}", game.format(p));
+            }
+            let classes = positions.iter().filter(|p| p.blue_to_move).count()
+                + positions
+                    .iter()
+                    .filter(|p| !p.blue_to_move && !solved_contains(&solved, &game.mirrored(p)))
+                    .count();
+            assert_eq!(mirrored.len(), classes as u64, "n={n}: classes reached");
+            assert_eq!(game.reachable_hint(), Some(mirrored.len()), "n={n}: REACHABLE_CLASSES");
+            eprintln!(
+                "dodgem n={n}: {} positions in {} classes agree with and without the mirror",
+                positions.len(),
+                mirrored.len()
+            );
+        }
+    }
+
+    fn solved_contains(solved: &nimber_engine::Solution<DodgemPos>, p: &DodgemPos) -> bool {
+        solved.get(p).is_some()
     }
 
     #[test]
