@@ -54,7 +54,7 @@ fn a_query_solves_once_and_later_queries_read_the_cache() {
     let files = listed(&dir);
     assert_eq!(files.len(), 1, "{files:?}");
     assert_eq!(files[0]["game"], "dodgem");
-    assert_eq!(files[0]["params"], serde_json::json!(["n=3"]));
+    assert_eq!(files[0]["params"], serde_json::json!(["n=3", "mirror="]));
     assert_eq!(files[0]["positions"], 2055);
     assert!(files[0]["bytes"].as_u64().unwrap() > 0);
     let (text, _) = ok(&dir, &["cache", "list"]);

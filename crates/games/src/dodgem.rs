@@ -356,9 +356,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
         ParamSpec { name: "n", default: "3", help: "board size (2 to 5; 5 is a large solve over a dense index)" },
         ParamSpec {
             name: "mirror",
-            default: "0",
+            default: "",
             help: "1: solve a position and its mirror image (the board mirrored across its diagonal, the \
-                   colours and the player to move swapped) as one, over the dense index",
+                   colours and the player to move swapped) as one, over the dense index (default 0)",
         },
     ],
     build,
@@ -378,8 +378,8 @@ fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
 
 /// The game of the parameters.
 pub(crate) fn build_game(params: &Params) -> Result<Dodgem, Error> {
-    Ok(Dodgem::new(params.int("n", MIN_SIZE, MAX_SIZE)? as u32)?
-        .with_mirror(params.int("mirror", 0, 1)? == 1))
+    let mirror = !params.text("mirror").is_empty() && params.int("mirror", 0, 1)? == 1;
+    Ok(Dodgem::new(params.int("n", MIN_SIZE, MAX_SIZE)? as u32)?.with_mirror(mirror))
 }
 
 /// Boards of this size and more are solved through the dense index by default.
