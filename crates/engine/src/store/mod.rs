@@ -652,16 +652,17 @@ impl Store {
         hasher.finalize() == u32::from_le_bytes(crc.try_into().unwrap())
     }
 
-    /// Whether the rules match the recorded fingerprint (`true` when none is recorded):
-    /// `fingerprint()` of the rules is asked until they have matched once.
-    pub(crate) fn rules_match(&self, fingerprint: impl FnOnce() -> u64) -> Result<(), u64> {
+    /// Whether the rules match the recorded fingerprint (yes when none is recorded; else the
+    /// rules' fingerprint and the recorded one): `fingerprint()` of the rules is asked until they
+    /// have matched once.
+    pub(crate) fn rules_match(&self, fingerprint: impl FnOnce() -> u64) -> Result<(), (u64, u64)> {
         let Some(stored) = self.header.rules else { return Ok(()) };
         if self.rules_matched.get().is_some() {
             return Ok(());
         }
         let rules = fingerprint();
         if rules != stored {
-            return Err(rules);
+            return Err((rules, stored));
         }
         let _ = self.rules_matched.set(());
         Ok(())

@@ -379,8 +379,9 @@ pub fn rules_fingerprint<G: Indexed + ?Sized>(game: &G) -> u64 {
     hash.0
 }
 
-/// 64-bit FNV-1a: a hash that stays the same across builds and platforms.
-struct Fnv(u64);
+/// 64-bit FNV-1a: a hash that stays the same across builds and platforms (the rules'
+/// fingerprint, the names of cached solutions).
+pub(crate) struct Fnv(pub(crate) u64);
 
 impl Default for Fnv {
     fn default() -> Fnv {
@@ -389,7 +390,7 @@ impl Default for Fnv {
 }
 
 impl Fnv {
-    fn bytes(&mut self, bytes: &[u8]) {
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }

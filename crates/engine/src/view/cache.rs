@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::store::{files, Store};
+use crate::table::index::Fnv;
 use crate::view::dense::DenseStore;
 use crate::view::dyn_game::SolveOptions;
 
@@ -69,13 +70,12 @@ pub enum Found {
 
 /// A stable 64-bit hash (FNV-1a) of `parts`, each ended by a zero byte.
 fn stable_hash(parts: &[&str]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut hash = Fnv::default();
     for part in parts {
-        for &b in part.as_bytes().iter().chain(&[0]) {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        hash.bytes(part.as_bytes());
+        hash.bytes(&[0]);
     }
-    h
+    hash.0
 }
 
 impl Cache {

@@ -226,9 +226,7 @@ impl Store {
                 game.size()
             )));
         }
-        if let (Err(rules), Some(stored)) =
-            (self.rules_match(|| game.rules_fingerprint()), self.header().rules)
-        {
+        if let Err((rules, stored)) = self.rules_match(|| game.rules_fingerprint()) {
             return Err(Error::Unsupported(format!(
                 "{}: stored for other rules of {} than this nimber's (the rules' fingerprint is \
                  {rules:016x}, the file's {stored:016x}): solve it again",
@@ -292,11 +290,12 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let report = query_report(game, &pos, get, |_| None, Vec::new())?;
         // The answer against the rules, one ply deep: the position's declared end, the declared
         // ends its moves reach, and its value from its moves' values.
+        let ended = game.terminal(&pos);
         let mut succ = Vec::new();
-        if game.terminal(&pos).is_none() {
+        if ended.is_none() {
             game.successors(&pos, &mut succ);
         }
-        let mut declared = game.terminal(&pos).is_none_or(|t| t == report.outcome);
+        let mut declared = ended.is_none_or(|t| t == report.outcome);
         for c in &succ {
             if let Some(t) = game.terminal(c) {
                 declared &= store.get(game.rank(c))? == Some(t);
