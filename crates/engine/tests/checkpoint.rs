@@ -68,15 +68,21 @@ fn resumes_after_every_round<W: StateWord + PartialEq + std::fmt::Debug>(space: 
 #[test]
 fn resuming_after_any_round_gives_the_uninterrupted_words() {
     let mut states = 0;
+    let mut bytes = 0;
     for (log2n, seed, remote) in [(8, 1, false), (10, 2, false), (12, 3, false), (8, 4, true), (12, 5, true)]
     {
         let space =
             if remote { Synthetic::with_remote_terminals(log2n, seed) } else { Synthetic::new(log2n, seed) };
         states += resumes_after_every_round::<u32>(&space);
         states += resumes_after_every_round::<u16>(&space);
+        // One byte per position where the remoteness fits in one.
+        if solve_space_words::<_, u8>(&space, &Silent).is_ok() {
+            bytes += resumes_after_every_round::<u8>(&space);
+        }
     }
-    eprintln!("resumed from {states} states between rounds");
+    eprintln!("resumed from {states} states between rounds, and {bytes} of 8-bit words");
     assert!(states > 60, "{states}");
+    assert!(bytes > 10, "{bytes}");
 }
 
 /// Asks to stop at the `stop_at`-th poll (0-based) and at every later one.

@@ -10,7 +10,9 @@ mod synthetic;
 mod synthetic_game;
 
 use nimber_engine::solve::memo;
-use nimber_engine::solve::retrograde::{self, solve_space, Init, Predecessors, RetroSpace};
+use nimber_engine::solve::retrograde::{
+    self, max_remoteness, solve_space, solve_space_words, word_outcome, Init, Predecessors, RetroSpace,
+};
 use nimber_engine::{Error, Game, Outcome, Silent};
 
 use naive::naive_solve;
@@ -68,6 +70,7 @@ fn value_counts(outcomes: &[Outcome]) -> [u64; 4] {
 fn synthetic_space_matches_generic_path_and_naive() {
     let mut positions = 0u64;
     let mut generic_positions = 0u64;
+    let mut words_checked = [0u64; 2];
     for (log2n, remote) in
         [(10, false), (12, false), (14, false), (16, false), (18, false), (10, true), (14, true)]
     {
@@ -94,6 +97,35 @@ fn synthetic_space_matches_generic_path_and_naive() {
             assert_eq!(table.get(i), *want, "log2n {log2n}: solve_space, position {i}");
         }
 
+        // Words of 16 and of 8 bits: the same outcomes where the remoteness fits the word, and
+        // an error (never a wrong value) where it does not.
+        let longest = expected.iter().filter_map(|o| o.remoteness()).max().unwrap_or(0);
+        for bits in [8u32, 16] {
+            let outcomes: Result<Vec<Outcome>, Error> = match bits {
+                8 => solve_space_words::<_, u8>(&space, &Silent)
+                    .map(|w| w.into_iter().map(word_outcome).collect()),
+                _ => solve_space_words::<_, u16>(&space, &Silent)
+                    .map(|w| w.into_iter().map(word_outcome).collect()),
+            };
+            match outcomes {
+                Ok(outcomes) => {
+                    assert!(
+                        longest <= max_remoteness(bits),
+                        "log2n {log2n}: {bits} bits, remoteness {longest}"
+                    );
+                    assert!(outcomes == expected, "log2n {log2n}: {bits}-bit words");
+                    words_checked[(bits / 8 - 1) as usize] += n as u64;
+                }
+                Err(Error::TooLarge(_)) => {
+                    assert!(
+                        longest > max_remoteness(bits),
+                        "log2n {log2n}: {bits} bits refused remoteness {longest}"
+                    )
+                }
+                Err(e) => panic!("log2n {log2n}: {bits}-bit words: {e}"),
+            }
+        }
+
         if log2n <= 16 {
             generic_positions += n as u64;
             let game = SyntheticGame(&space);
@@ -115,7 +147,8 @@ fn synthetic_space_matches_generic_path_and_naive() {
             );
         }
     }
-    eprintln!("synthetic: {positions} positions against solve_space, {generic_positions} also through the generic path");
+    eprintln!("synthetic: {positions} positions against solve_space, {generic_positions} also through the generic path; with 8-bit and 16-bit words {words_checked:?}");
+    assert!(words_checked[0] >= 1 << 12 && words_checked[1] == positions, "{words_checked:?}");
     assert_eq!(positions, 2 * (1 << 10) + (1 << 12) + 2 * (1 << 14) + (1 << 16) + (1 << 18));
     assert_eq!(generic_positions, 2 * (1 << 10) + (1 << 12) + 2 * (1 << 14) + (1 << 16));
 }

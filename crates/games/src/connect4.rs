@@ -3,12 +3,20 @@
 //!
 //! Boards are bitboards in the layout of John Tromp's solver: column `c` holds bits
 //! `c * (h + 1) ..= c * (h + 1) + h`, row 0 at the bottom, with one spare bit on top of each
-//! column that stays empty, so that lines cannot wrap from one column into the next. The dense
-//! index is Tromp's key (the stones of the player to move plus all the stones: each column's
-//! stones with a marker bit above them), `2^(w (h + 1))` slots; with the mirror symmetry (the
-//! default), a board and its mirror image share the slot of the smaller key, the other slot a
-//! hole, and the solver works on about half as many classes.
+//! column that stays empty, so that lines cannot wrap from one column into the next.
+//!
+//! The dense index numbers the boards by their *profile* (the height of every column) and, within
+//! a profile of `n` stones, by which `n / 2` of them (rounded down) belong to the player to move:
+//! the profiles in order, each taking `C(n, n / 2)` slots, the stones of the player to move ranked
+//! among the `n` (bottom to top, left to right) in the combinatorial number system. Every slot is
+//! a board with the right counts of stones: 9,918,556,649 slots for 6 wide and 5 high, against
+//! 2^36 (6.9 times more) for Tromp's key (the stones of the player to move plus all the stones),
+//! which the index falls back to where the table of profiles would be too large ((h + 1)^w above
+//! 2^20). With the mirror symmetry (the default), a board and its mirror image share the slot of
+//! the one with the smaller Tromp key, the other slot a hole, and the solver works on about half
+//! as many classes.
 
+use nimber_engine::table::subset;
 use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
@@ -37,7 +45,118 @@ pub struct ConnectFour {
     bottom: u64,
     /// Every cell of the board (the spare bits excluded).
     cells: u64,
+    /// The profile index, where its table fits.
+    profiles: Option<std::sync::Arc<Profiles>>,
 }
+
+/// The profile index: for every profile `p` (the column heights as the digits of `p` in base
+/// `h + 1`, column 0 the lowest), the first slot of its boards (one more entry for the end) and
+/// its cells with a stone; and a guide to find the profile of a slot fast.
+#[derive(Debug)]
+struct Profiles {
+    first: Vec<u64>,
+    stones: Vec<u64>,
+    /// `guide[b]`: the profile of slot `b << guide_bits`.
+    guide: Vec<u32>,
+    guide_bits: u32,
+}
+
+/// The largest number of profiles the index keeps a table of.
+const MAX_PROFILES: u64 = 1 << 20;
+
+impl Profiles {
+    fn new(w: u32, h: u32) -> Option<Profiles> {
+        let h1 = h as u64 + 1;
+        let count = h1.checked_pow(w).filter(|&c| c <= MAX_PROFILES)?;
+        let mut first = Vec::with_capacity(count as usize + 1);
+        let mut stones = Vec::with_capacity(count as usize);
+        let mut total = 0u64;
+        for p in 0..count {
+            first.push(total);
+            let mut all = 0u64;
+            for c in 0..w {
+                let height = p / h1.pow(c) % h1;
+                all |= ((1u64 << height) - 1) << (c as u64 * h1);
+            }
+            stones.push(all);
+            let n = all.count_ones();
+            total += subset::binomial(n as u64, n as u64 / 2);
+        }
+        first.push(total);
+        // About one guide entry per profile.
+        let guide_bits = (total / count).max(1).ilog2();
+        let mut guide = Vec::with_capacity((total >> guide_bits) as usize + 1);
+        let mut p = 0usize;
+        for b in 0..=(total - 1) >> guide_bits {
+            while first[p + 1] <= b << guide_bits {
+                p += 1;
+            }
+            guide.push(p as u32);
+        }
+        Some(Profiles { first, stones, guide, guide_bits })
+    }
+
+    fn size(&self) -> u64 {
+        *self.first.last().expect("one entry at least")
+    }
+
+    /// The profile holding slot `index` (below [`Profiles::size`]).
+    #[inline]
+    fn profile_of(&self, index: u64) -> usize {
+        let b = (index >> self.guide_bits) as usize;
+        let lo = self.guide[b] as usize;
+        let hi = self.guide.get(b + 1).map_or(self.stones.len(), |&p| p as usize + 1);
+        lo + self.first[lo..hi].partition_point(|&f| f <= index) - 1
+    }
+}
+
+/// The rank of the stones `mine` among the stones `all` (a subset of them), the stones numbered
+/// in the order of their bits: [`subset::rank_set`] of the numbers of the stones of `mine`.
+#[inline]
+fn subset_rank(mut mine: u64, all: u64) -> u64 {
+    let mut rank = 0;
+    let mut i = 1;
+    while mine != 0 {
+        let bit = mine & mine.wrapping_neg();
+        rank += subset::binomial((all & (bit - 1)).count_ones() as u64, i);
+        mine ^= bit;
+        i += 1;
+    }
+    rank
+}
+
+/// The `k` stones of rank `rank` among the stones `all` ([`subset::unrank_set`], its numbers
+/// of stones spread over the bits of `all`).
+#[inline]
+fn subset_unrank(rank: u64, all: u64, k: u32) -> u64 {
+    let mut numbers = subset::unrank_set(rank, k, all.count_ones());
+    let (mut mine, mut rest, mut at) = (0, all, 0);
+    while numbers != 0 {
+        let number = numbers.trailing_zeros();
+        numbers &= numbers - 1;
+        // Skip to stone `number`: the lowest bit of `rest` is stone `at`.
+        while at < number {
+            rest &= rest - 1;
+            at += 1;
+        }
+        mine |= rest & rest.wrapping_neg();
+    }
+    mine
+}
+
+/// John Tromp's counts of the positions reachable from the empty board, play stopping at a win
+/// (width, height, positions).
+pub const TROMP_COUNTS: [(u32, u32, u64); 9] = [
+    (4, 3, 12_031),
+    (3, 4, 6_000),
+    (4, 4, 161_029),
+    (5, 4, 3_945_711),
+    (4, 5, 1_706_255),
+    (5, 5, 69_763_700),
+    (6, 5, 2_818_972_642),
+    (6, 6, 69_173_028_785),
+    (7, 6, 4_531_985_219_092),
+];
 
 /// The largest number of bits a board takes, `w (h + 1)` (the dense index has `2^bits` slots).
 pub const MAX_BITS: u32 = 63;
@@ -98,7 +217,8 @@ impl ConnectFour {
             bottom |= 1 << (c * (h + 1));
             cells |= column << (c * (h + 1));
         }
-        Ok(ConnectFour { w, h, mirror: true, bottom, cells })
+        let profiles = Profiles::new(w, h).map(std::sync::Arc::new);
+        Ok(ConnectFour { w, h, mirror: true, bottom, cells, profiles })
     }
 
     /// The game with or without the mirror symmetry in its index.
@@ -381,11 +501,26 @@ impl Notation<Board> for ConnectFour {
 /// column's stones (`mine + all`, the additions never carrying out of a column).
 impl Indexed for ConnectFour {
     fn size(&self) -> u64 {
-        1 << (self.w * (self.h + 1))
+        match &self.profiles {
+            Some(profiles) => profiles.size(),
+            None => 1 << (self.w * (self.h + 1)),
+        }
     }
 
     fn rank(&self, board: &Board) -> u64 {
-        self.key(&self.canonical(board))
+        let board = self.canonical(board);
+        let Some(profiles) = &self.profiles else { return self.key(&board) };
+        let h1 = self.h + 1;
+        let column = (1u64 << h1) - 1;
+        let profile = (0..self.w)
+            .rev()
+            .fold(0u64, |p, c| p * h1 as u64 + (board.all >> (c * h1) & column).count_ones() as u64);
+        debug_assert_eq!(
+            board.mine.count_ones(),
+            board.all.count_ones() / 2,
+            "the mover has half the stones"
+        );
+        profiles.first[profile as usize] + subset_rank(board.mine, board.all)
     }
 
     fn canonical(&self, board: &Board) -> Board {
@@ -402,6 +537,13 @@ impl Indexed for ConnectFour {
             return None;
         }
         let h1 = self.h + 1;
+        if let Some(profiles) = &self.profiles {
+            let profile = profiles.profile_of(index);
+            let all = profiles.stones[profile];
+            let mine = subset_unrank(index - profiles.first[profile], all, all.count_ones() / 2);
+            let board = Board { mine, all };
+            return Some(board).filter(|b| self.canonical(b) == *b);
+        }
         let (mut mine, mut all) = (0u64, 0u64);
         for c in 0..self.w {
             let key = (index >> (c * h1)) & ((1 << h1) - 1);
@@ -423,9 +565,22 @@ impl Indexed for ConnectFour {
         (xs == os || xs == os + 1).then_some(board).filter(|b| self.canonical(b) == *b)
     }
 
+    /// Tromp's counts of the positions reachable from the empty board, for the boards he
+    /// counted (with the mirror, about half as many classes).
+    fn reachable_hint(&self) -> Option<u64> {
+        let positions = TROMP_COUNTS.iter().find(|c| (c.0, c.1) == (self.w, self.h))?.2;
+        Some(if self.mirror { positions.div_ceil(2) } else { positions })
+    }
+
+    /// Every move fills a cell: no position lasts longer than the cells left empty.
+    fn remoteness_bound(&self) -> Option<u32> {
+        Some(self.w * self.h)
+    }
+
     fn index_scheme(&self) -> String {
         let symmetry = if self.mirror { "-mirror" } else { "" };
-        format!("connect4-tromp-v1-{}x{}{symmetry}", self.w, self.h)
+        let scheme = if self.profiles.is_some() { "profile" } else { "tromp" };
+        format!("connect4-{scheme}-v1-{}x{}{symmetry}", self.w, self.h)
     }
 }
 
@@ -495,7 +650,12 @@ mod tests {
             let reached = memo::solve(&plain, &[plain.start()], &Silent).unwrap();
             let positions: Vec<Board> = reached.iter().map(|(p, _)| *p).collect();
             let holes = check_bijection(&plain, positions.iter().copied(), 0..Indexed::size(&plain));
-            assert_eq!(Indexed::size(&plain) - holes, boards(w, h), "{w}x{h}: the slots that are boards");
+            // The profile index has no holes: every slot is a board.
+            assert_eq!(
+                (Indexed::size(&plain), holes),
+                (boards(w, h), 0),
+                "{w}x{h}: the slots are the boards"
+            );
             let moves = check_predecessors(&plain, positions.iter().copied());
             assert!(moves > positions.len() as u64, "{w}x{h}: {moves} moves checked");
             // With the mirror: one slot per class, and the classes respect the rules.
@@ -507,6 +667,39 @@ mod tests {
                 .count() as u64;
             assert_eq!(Indexed::size(&mirror) - holes, (boards(w, h) + symmetric) / 2, "{w}x{h}: classes");
             check_predecessors(&mirror, positions.iter().copied());
+        }
+    }
+
+    #[test]
+    fn profile_index_sizes_and_tromps_key_beyond() {
+        // The profile index of 6 wide and 5 high, against 2^36 slots of Tromp's key.
+        let g = game(6, 5);
+        assert_eq!(Indexed::size(&g), boards(6, 5));
+        assert_eq!(Indexed::size(&g), 9_918_556_649);
+        assert_eq!(g.index_scheme(), "connect4-profile-v1-6x5-mirror");
+        // 21 wide and 1 high has 2^21 profiles: Tromp's key, 2^42 slots. Boards along random
+        // games rank and unrank back to their class's representative, in both indexes.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for (w, h, scheme) in [(21, 1, "tromp"), (7, 6, "profile"), (6, 5, "profile")] {
+            let g = game(w, h);
+            assert!(g.index_scheme().starts_with(&format!("connect4-{scheme}-v1")), "{w}x{h}");
+            let mut checked = 0;
+            for _ in 0..200 {
+                let mut board = g.start();
+                while g.terminal(&board).is_none() {
+                    let slot = g.rank(&board);
+                    assert!(slot < Indexed::size(&g));
+                    assert_eq!(g.unrank(slot), Some(g.canonical(&board)), "{w}x{h}: {}", g.format(&board));
+                    checked += 1;
+                    let mut moves = Vec::new();
+                    g.successors(&board, &mut moves);
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    board = moves[(state % moves.len() as u64) as usize];
+                }
+            }
+            assert!(checked > 1000, "{w}x{h}: {checked} boards");
         }
     }
 
@@ -528,6 +721,8 @@ mod tests {
             let plain = g.clone().with_mirror(false);
             let dense = nimber_engine::dense::solve(&plain, None, &Silent).unwrap();
             assert_eq!(dense.len(), count as u64);
+            // Remoteness is at most the 16 cells or fewer: a byte per position.
+            assert_eq!(dense.word_bits(), 8);
             let mirrored = nimber_engine::dense::solve(&g, None, &Silent).unwrap();
             let classes = solution.iter().filter(|(p, _)| g.canonical(p) == **p).count();
             assert_eq!(mirrored.len(), classes as u64);

@@ -530,6 +530,13 @@ impl Backward<DodgemPos> for Dodgem {
     /// the cell it left from (Blue's right column, Red's top row) when it is free. Every one has
     /// a move (the one into `pos`), so none is terminal.
     fn predecessors(&self, pos: &DodgemPos, out: &mut Vec<DodgemPos>) {
+        self.for_each_predecessor(pos, |p| out.push(p));
+    }
+}
+
+impl Dodgem {
+    /// Calls `f` with every predecessor of `pos`, as [`Backward::predecessors`] lists them.
+    fn for_each_predecessor(&self, pos: &DodgemPos, mut f: impl FnMut(DodgemPos)) {
         let n = self.n;
         let free = self.full & !(pos.blue | pos.red);
         // The player who moved last, and their cars.
@@ -556,7 +563,7 @@ impl Backward<DodgemPos> for Dodgem {
             };
             for (cell, exists) in from {
                 if exists && free & 1 << cell != 0 {
-                    out.push(before(others | 1 << cell));
+                    f(before(others | 1 << cell));
                 }
             }
         }
@@ -565,7 +572,7 @@ impl Backward<DodgemPos> for Dodgem {
             while exits != 0 {
                 let cell = exits.trailing_zeros();
                 exits &= exits - 1;
-                out.push(before(cars | 1 << cell));
+                f(before(cars | 1 << cell));
             }
         }
     }
@@ -668,12 +675,7 @@ impl Indexed for Dodgem {
             // Red to move whose image has Blue's cars where Red's were, mirrored.
             let q = self.canonical(pos);
             let red = self.flip(q.blue);
-            let mut preds = Vec::new();
-            Backward::predecessors(self, &q, &mut preds);
-            out.extend(preds.iter().map(|p| {
-                let blue = self.flip(p.red);
-                self.mirror_slot(blue, red)
-            }));
+            self.for_each_predecessor(&q, |p| out.push(self.mirror_slot(self.flip(p.red), red)));
             return;
         }
         let n = self.n;

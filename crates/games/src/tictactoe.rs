@@ -275,6 +275,11 @@ impl Indexed for TicTacToe {
         (0..9).rev().fold(0, |r, i| r * 3 + (board.x >> i & 1) as u64 + 2 * (board.o >> i & 1) as u64)
     }
 
+    /// Every move fills a cell.
+    fn remoteness_bound(&self) -> Option<u32> {
+        Some(9)
+    }
+
     fn unrank(&self, index: u64) -> Option<Board> {
         let mut board = Board::EMPTY;
         let mut rest = index;

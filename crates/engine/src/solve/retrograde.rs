@@ -162,7 +162,9 @@ pub fn applied_at_init(terminal: Outcome) -> bool {
 /// remoteness `r` whose moves were applied before any round (it never enters a frontier); the
 /// words of a finished solve hold none. `u32` holds any
 /// game; `u16` halves the memory of large dense solves (remoteness up to 8191, at most 32767
-/// moves per position); a solve that does not fit its word fails with [`Error::TooLarge`].
+/// moves per position), and `u8` halves it again for games of short play (remoteness up to 30,
+/// at most 127 moves per position: Connect Four on 30 cells); a solve that does not fit its word
+/// fails with [`Error::TooLarge`].
 pub trait StateWord: Copy + Send + Sync + 'static {
     /// Width in bits.
     const BITS: u32;
@@ -181,6 +183,18 @@ impl StateWord for u32 {
     #[inline]
     fn to_u32(self) -> u32 {
         self
+    }
+}
+
+impl StateWord for u8 {
+    const BITS: u32 = 8;
+    #[inline]
+    fn from_u32(x: u32) -> u8 {
+        x as u8
+    }
+    #[inline]
+    fn to_u32(self) -> u32 {
+        self as u32
     }
 }
 
@@ -249,6 +263,12 @@ impl Layout {
     fn value(self, s: u32) -> Value {
         Value::ALL[((s >> self.rem_bits) & 3) as usize]
     }
+}
+
+/// The largest remoteness a solve with words of `bits` bits holds (its rounds stop with
+/// [`Error::TooLarge`] beyond).
+pub const fn max_remoteness(bits: u32) -> u32 {
+    Layout::of(bits).rem_mask - 1
 }
 
 /// The outcome held by a final state word of [`solve_space_words`].

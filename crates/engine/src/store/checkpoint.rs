@@ -56,7 +56,8 @@ use crate::error::Error;
 use crate::progress::Progress;
 use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
 use crate::table::dense::{
-    check_memory, estimate, reachable_from, DenseSet, DenseSolution, DenseSpace, Level, SearchResume,
+    check_memory, estimate, reachable_from, word_bits, DenseSet, DenseSolution, DenseSpace, DenseWord, Level,
+    SearchResume,
 };
 use crate::table::index::Indexed;
 
@@ -659,9 +660,13 @@ impl<'a> Checkpointer<'a> {
     }
 
     /// The hook between two levels of the search, as [`Checkpointer::between`].
-    pub fn between_levels(&mut self, at: &Level<'_>, progress: &dyn Progress) -> Result<(), Error> {
+    pub fn between_levels<W: StateWord>(
+        &mut self,
+        at: &Level<'_>,
+        progress: &dyn Progress,
+    ) -> Result<(), Error> {
         let stage = Stage::Search { level: at.level };
-        self.maybe_write::<u16>(at.set, stage, at.cancelled, &State::Search(at), progress)
+        self.maybe_write::<W>(at.set, stage, at.cancelled, &State::Search(at), progress)
     }
 
     fn maybe_write<W: StateWord>(
@@ -708,7 +713,21 @@ pub fn solve_dense<G: Indexed>(
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;
-    let (mut checkpointer, loaded) = Checkpointer::start::<u16>(options, identity)?;
+    match word_bits(game) {
+        8 => solve_dense_with::<G, u8>(game, memory_limit, options, identity, progress),
+        _ => solve_dense_with::<G, u16>(game, memory_limit, options, identity, progress),
+    }
+}
+
+/// [`solve_dense`] with state words of type `W`.
+fn solve_dense_with<G: Indexed, W: DenseWord>(
+    game: &G,
+    memory_limit: Option<u64>,
+    options: &CheckpointOptions,
+    identity: Identity,
+    progress: &dyn Progress,
+) -> Result<DenseSolution, Error> {
+    let (mut checkpointer, loaded) = Checkpointer::start::<W>(options, identity)?;
     if let Some((header, _)) = &loaded {
         progress.note(&format!("resuming from {}: {}", options.path.display(), header.stage.describe()));
     }
@@ -720,14 +739,15 @@ pub fn solve_dense<G: Indexed>(
     let (set, resume) = match rounds {
         Some((set, resume)) => (set, Some(resume)),
         None => {
-            let set =
-                reachable_from(game, search, progress, &mut |at| checkpointer.between_levels(at, progress))?;
+            let set = reachable_from(game, search, progress, &mut |at| {
+                checkpointer.between_levels::<W>(at, progress)
+            })?;
             (set, None)
         }
     };
     check_memory(&estimate(game, Some(set.count())), memory_limit)?;
     let space = DenseSpace::new(game, &set);
-    let words = solve_space_words_from::<_, u16>(&space, resume, progress, &mut |at| {
+    let words = solve_space_words_from::<_, W>(&space, resume, progress, &mut |at| {
         checkpointer.between(&set, at, progress)
     })?;
     Ok(DenseSolution::new(set, words))

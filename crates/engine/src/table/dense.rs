@@ -32,7 +32,8 @@ pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::retrograde::{
-    frontier_bytes, solve_space_words, word_outcome, Init, RetroSpace, StateWord, MESSAGE_BYTES,
+    frontier_bytes, max_remoteness, solve_space_words, word_outcome, Init, RetroSpace, StateWord,
+    MESSAGE_BYTES,
 };
 use crate::solve::solution::CountRow;
 use crate::table::index::Indexed;
@@ -630,17 +631,19 @@ pub fn estimate<G: Indexed>(game: &G, positions: Option<u64>) -> Estimate {
         None => (game.reachable_hint().unwrap_or(slots), false),
     };
     let set_bytes = slots.div_ceil(64) * 8 + slots.div_ceil(512) * 16;
-    let state_bytes = positions * 2;
+    let state_bytes = positions * word_bits(game) as u64 / 8;
     // The search holds two levels of positions that are not terminal as 4-byte offsets, and
     // one slab of successors; a quarter of the positions in the two levels is assumed. The
-    // rounds hold two frontier bitsets and the messages of a slab: measured on Dōbutsu shōgi,
-    // the buckets' spare capacity, the per-task buckets and the runtime take as much again as
-    // the messages themselves, plus some 48 MiB (peak 927 MiB against 827 MiB when only the
-    // messages were counted), so twice the messages and that constant are assumed.
-    // Slabs hold fewer successors than that in small games (some 64 moves a position assumed).
+    // rounds hold two frontier bitsets and the messages of a slab, with the buckets' spare
+    // capacity and the per-task buckets, and the runtime: one and a half times the messages and
+    // 48 MiB, calibrated on the peaks measured (2026-11-25, 2 threads): Dōbutsu shōgi 890-924 MiB
+    // (estimate 907), Dodgem 5x5 541 MiB (532) and 399 MiB with its mirror (419), Connect Four
+    // 6x5 3,191 MiB (3,302). Slabs hold fewer messages in small games (some 64 moves a position
+    // assumed), whose peak the fixed buffers dominate: there the estimate is a bound, not a
+    // forecast (Connect Four 5x5: 211 MiB for a peak of 158).
     let search = positions / 4 * 4 + SEARCH_SLAB.min(positions * 64) * 4 * 2;
     let rounds = frontier_bytes(positions)
-        + 2 * MESSAGE_BYTES.min(positions * 64 * 4 * 2)
+        + MESSAGE_BYTES.min(positions * 64 * 4 * 2) * 3 / 2
         + RUNTIME_BYTES.min(positions * 64);
     let work_bytes = search.saturating_sub(state_bytes).max(rounds);
     Estimate { slots, positions, exact, set_bytes, state_bytes, work_bytes }
@@ -658,15 +661,48 @@ pub(crate) fn check_memory(estimate: &Estimate, limit: Option<u64>) -> Result<()
     }
 }
 
+/// The state words of a finished dense solve: one byte per position when the game's remoteness
+/// fits ([`word_bits`]), else two.
+pub(crate) enum Words {
+    Byte(Vec<u8>),
+    Half(Vec<u16>),
+}
+
+/// State words that a [`DenseSolution`] keeps.
+pub(crate) trait DenseWord: StateWord {
+    fn into_words(words: Vec<Self>) -> Words;
+}
+
+impl DenseWord for u8 {
+    fn into_words(words: Vec<u8>) -> Words {
+        Words::Byte(words)
+    }
+}
+
+impl DenseWord for u16 {
+    fn into_words(words: Vec<u16>) -> Words {
+        Words::Half(words)
+    }
+}
+
+/// Bits of the state words of a dense solve of `game`: 8 when it bounds its remoteness within
+/// what a byte holds ([`Indexed::remoteness_bound`]), else 16.
+pub fn word_bits<G: Indexed>(game: &G) -> u32 {
+    match game.remoteness_bound() {
+        Some(r) if r <= max_remoteness(8) => 8,
+        _ => 16,
+    }
+}
+
 /// Every reachable position of a dense game with its outcome.
 pub struct DenseSolution {
     set: DenseSet,
-    words: Vec<u16>,
+    words: Words,
 }
 
 impl DenseSolution {
-    pub(crate) fn new(set: DenseSet, words: Vec<u16>) -> DenseSolution {
-        DenseSolution { set, words }
+    pub(crate) fn new<W: DenseWord>(set: DenseSet, words: Vec<W>) -> DenseSolution {
+        DenseSolution { set, words: W::into_words(words) }
     }
 
     /// Number of positions solved (the reachable ones).
@@ -684,14 +720,25 @@ impl DenseSolution {
         &self.set
     }
 
+    /// Bits of the state word kept per position: 8 or 16.
+    pub fn word_bits(&self) -> u32 {
+        match self.words {
+            Words::Byte(_) => 8,
+            Words::Half(_) => 16,
+        }
+    }
+
     /// The outcome of the position in slot `slot`, if it is reachable.
     pub fn get_slot(&self, slot: u64) -> Option<Outcome> {
-        self.set.rank(slot).map(|k| word_outcome(self.words[k as usize]))
+        self.set.rank(slot).map(|k| self.get_nth(k))
     }
 
     /// The outcome of the position numbered `k` among the reachable ones.
     pub fn get_nth(&self, k: u64) -> Outcome {
-        word_outcome(self.words[k as usize])
+        match &self.words {
+            Words::Byte(w) => word_outcome(w[k as usize]),
+            Words::Half(w) => word_outcome(w[k as usize]),
+        }
     }
 
     /// The outcome of a position, if it is reachable.
@@ -702,39 +749,47 @@ impl DenseSolution {
 
     /// Counts of positions by value and remoteness.
     pub fn counts(&self) -> Vec<CountRow> {
-        // Count state words first (at most 2^16 kinds): a sorted map for a small table (a
-        // histogram of 2^16 counters would cost more than the table), else in parallel.
-        if self.words.len() < SMALL_COUNT {
-            let mut hist = std::collections::BTreeMap::<u16, u64>::new();
-            for &w in &self.words {
-                *hist.entry(w).or_default() += 1;
-            }
-            return count_rows(hist.into_iter());
+        match &self.words {
+            Words::Byte(w) => counts_of(w),
+            Words::Half(w) => counts_of(w),
         }
-        let hist = self
-            .words
-            .par_chunks(1 << 16)
-            .map(|chunk| {
-                let mut h = vec![0u64; 1 << 16];
-                for &w in chunk {
-                    h[w as usize] += 1;
-                }
-                h
-            })
-            .reduce(
-                || vec![0u64; 1 << 16],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
-        count_rows(hist.into_iter().enumerate().map(|(w, n)| (w as u16, n)))
     }
 
     /// Bytes of memory held.
     pub fn bytes(&self) -> u64 {
-        self.set.bytes() + self.words.len() as u64 * 2
+        self.set.bytes() + self.len() * self.word_bits() as u64 / 8
     }
+}
+
+/// Counts of the outcomes held by `words`, by value and remoteness.
+fn counts_of<W: StateWord>(words: &[W]) -> Vec<CountRow> {
+    // Count state words first (at most 2^16 kinds): a sorted map for a small table (a histogram
+    // of 2^16 counters would cost more than the table), else in parallel.
+    let kinds = 1usize << W::BITS;
+    if words.len() < SMALL_COUNT {
+        let mut hist = std::collections::BTreeMap::<u32, u64>::new();
+        for &w in words {
+            *hist.entry(w.to_u32()).or_default() += 1;
+        }
+        return count_rows::<W>(hist.into_iter());
+    }
+    let hist = words
+        .par_chunks(1 << 16)
+        .map(|chunk| {
+            let mut h = vec![0u64; kinds];
+            for &w in chunk {
+                h[w.to_u32() as usize] += 1;
+            }
+            h
+        })
+        .reduce(
+            || vec![0u64; kinds],
+            |mut a, b| {
+                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                a
+            },
+        );
+    count_rows::<W>(hist.into_iter().enumerate().map(|(w, n)| (w as u32, n)))
 }
 
 /// Below this many positions, [`DenseSolution::counts`] counts in a sorted map.
@@ -742,11 +797,11 @@ const SMALL_COUNT: usize = 1 << 12;
 
 /// The count rows of a histogram of state words (words counted 0 times are left out), by value
 /// and remoteness.
-fn count_rows(hist: impl Iterator<Item = (u16, u64)>) -> Vec<CountRow> {
+fn count_rows<W: StateWord>(hist: impl Iterator<Item = (u32, u64)>) -> Vec<CountRow> {
     let mut rows: Vec<CountRow> = hist
         .filter(|&(_, n)| n > 0)
         .map(|(w, n)| {
-            let o = word_outcome(w);
+            let o = word_outcome(W::from_u32(w));
             CountRow { value: o.value(), remoteness: o.remoteness(), count: n }
         })
         .collect();
@@ -768,16 +823,14 @@ pub fn solve<G: Indexed>(
     let set = reachable(game, progress)?;
     let exact = estimate(game, Some(set.count()));
     check_memory(&exact, memory_limit)?;
-    let words = solve_words::<G, u16>(game, &set, progress)?;
+    let words = {
+        let space = DenseSpace::new(game, &set);
+        match word_bits(game) {
+            8 => Words::Byte(solve_space_words(&space, progress)?),
+            _ => Words::Half(solve_space_words(&space, progress)?),
+        }
+    };
     Ok(DenseSolution { set, words })
-}
-
-fn solve_words<G: Indexed, W: StateWord>(
-    game: &G,
-    set: &DenseSet,
-    progress: &dyn Progress,
-) -> Result<Vec<W>, Error> {
-    solve_space_words::<_, W>(&DenseSpace::new(game, set), progress)
 }
 
 /// The error for a position outside a dense solution (only positions reachable from the start

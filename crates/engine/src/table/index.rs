@@ -43,6 +43,15 @@ pub trait Indexed: Game {
         None
     }
 
+    /// A bound on the remoteness of every position, when the rules give one (Connect Four: the
+    /// empty cells, as every move fills one). The dense solver keeps one byte per position
+    /// instead of two when the bound is small enough
+    /// ([`crate::table::dense::word_bits`]); a game whose positions exceed the bound it states
+    /// fails to solve with [`crate::Error::TooLarge`].
+    fn remoteness_bound(&self) -> Option<u32> {
+        None
+    }
+
     /// The moves of the non-terminal position `pos` as the dense solver's search of the reachable
     /// positions needs them: for every move, the slot of the position moved to and whether that
     /// position is terminal ([`Game::terminal`]), appended to `out`. Moves into one class may be
