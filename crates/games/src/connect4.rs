@@ -19,7 +19,7 @@
 use nimber_engine::table::subset;
 use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{
-    DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
+    DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
 };
 
 use crate::registry::{Facts, GameInfo};
@@ -572,6 +572,38 @@ impl Indexed for ConnectFour {
         Some(if self.mirror { positions.div_ceil(2) } else { positions })
     }
 
+    /// The default's slots, without a list of the boards moved to.
+    fn successor_slots(&self, board: &Board, out: &mut Vec<(u64, bool)>) {
+        for c in (0..self.w).filter(|&c| self.open(*board, c)) {
+            let child = self.play(*board, c);
+            out.push((self.rank(&child), self.terminal(&child).is_some()));
+        }
+    }
+
+    /// The classes of the moves by Tromp's key of each class's representative, without ranking:
+    /// only the two moves of a nearly symmetric board can lead into one class.
+    fn move_classes(&self, board: &Board) -> MoveClasses {
+        let mut classes = MoveClasses::default();
+        let mut keys = [0u64; 32];
+        let mut open = 0;
+        for c in 0..self.w {
+            if !self.open(*board, c) {
+                continue;
+            }
+            let child = self.play(*board, c);
+            if self.terminal(&child).is_some_and(|t| classes.add_terminal(t)) {
+                continue;
+            }
+            let key = self.key(&self.canonical(&child));
+            if !keys[..open].contains(&key) {
+                keys[open] = key;
+                open += 1;
+            }
+        }
+        classes.open = open as u32;
+        classes
+    }
+
     /// Every move fills a cell: no position lasts longer than the cells left empty.
     fn remoteness_bound(&self) -> Option<u32> {
         Some(self.w * self.h)
@@ -587,7 +619,7 @@ impl Indexed for ConnectFour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::index::{check_bijection, check_predecessors};
+    use nimber_engine::index::{check_bijection, check_predecessors, move_classes_by_rank};
     use nimber_engine::solve::memo;
     use nimber_engine::Silent;
 
@@ -667,6 +699,22 @@ mod tests {
                 .count() as u64;
             assert_eq!(Indexed::size(&mirror) - holes, (boards(w, h) + symmetric) / 2, "{w}x{h}: classes");
             check_predecessors(&mirror, positions.iter().copied());
+            // The move classes counted by key are those counted by rank, and the successors' slots
+            // those of the default, on every board reached.
+            let mut counted = 0;
+            for g in [&plain, &mirror] {
+                for b in positions.iter().filter(|b| g.terminal(b).is_none()) {
+                    assert_eq!(g.move_classes(b), move_classes_by_rank(g, b), "{w}x{h}: {}", g.format(b));
+                    let (mut slots, mut children) = (Vec::new(), Vec::new());
+                    g.successor_slots(b, &mut slots);
+                    g.successors(b, &mut children);
+                    let want: Vec<(u64, bool)> =
+                        children.iter().map(|c| (g.rank(c), g.terminal(c).is_some())).collect();
+                    assert_eq!(slots, want, "{w}x{h}: {}", g.format(b));
+                    counted += 1;
+                }
+            }
+            assert!(counted > positions.len(), "{w}x{h}: {counted} boards");
         }
     }
 
