@@ -158,7 +158,7 @@ pub const TROMP_COUNTS: [(u32, u32, u64); 9] = [
     (7, 6, 4_531_985_219_092),
 ];
 
-/// The largest number of bits a board takes, `w (h + 1)` (the dense index has `2^bits` slots).
+/// The largest number of bits a board takes, `w (h + 1)` (Tromp's key has `2^bits` slots).
 pub const MAX_BITS: u32 = 63;
 
 pub(crate) const INFO: GameInfo = GameInfo {
@@ -172,8 +172,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
            the positions reachable from the empty board, play stopping at a win, and solved the \
            small boards (height x width): 4x4, 161,029 positions; 4x5, 3,945,711; 5x4, 1,706,255; \
            5x5, 69,763,700; 5x6, 2,818,972,642, all draws; 6x6 a second-player win; 6x7 \
-           (4,531,985,219,092 positions) a first-player win. Boards are solved over Tromp's dense \
-           index of 2^(w (h + 1)) slots: `solve` prints the memory it needs first and refuses \
+           (4,531,985,219,092 positions) a first-player win. Boards are solved over a dense index, \
+           a slot for every arrangement of the stones (by column heights, then the stones of \
+           the player to move), one byte per position while solving: `solve` prints the memory it needs first and refuses \
            what does not fit. With `mirror=1` (the default) a board and its mirror image are \
            solved as one, and `solve` counts these classes (5 wide, 4 high: 1,974,174 for Tromp's 3,945,711 \
            positions); `mirror=0` counts positions. Notation: the rows from the top, separated by `/`, each cell `x`, \
@@ -497,8 +498,9 @@ impl Notation<Board> for ConnectFour {
     }
 }
 
-/// Tromp's key: each column's stones of the player to move, plus a marker bit above the
-/// column's stones (`mine + all`, the additions never carrying out of a column).
+/// The profile index (see the module documentation), or where its table would be too large
+/// Tromp's key: each column's stones of the player to move, plus a marker bit above the column's
+/// stones (`mine + all`, the additions never carrying out of a column).
 impl Indexed for ConnectFour {
     fn size(&self) -> u64 {
         match &self.profiles {

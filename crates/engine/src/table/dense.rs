@@ -16,9 +16,10 @@
 //!    send no messages), predecessors from [`Indexed::predecessor_slots`], routed by their slot's region
 //!    and looked up in the bitset only when their region applies its messages, so that no
 //!    reverse graph is ever stored and every random access stays within a region. The rounds are
-//!    those of [`crate::solve::retrograde`], with one 16-bit state word per reachable position.
+//!    those of [`crate::solve::retrograde`], with one state word per reachable position: a byte when the game bounds its remoteness
+//!    within what a byte holds ([`word_bits`]), else 16 bits.
 //!
-//! Memory: `size / 8` bytes of bitset, `size / 32` of directory, 2 bytes per reachable position,
+//! Memory: `size / 8` bytes of bitset, `size / 32` of directory, 1 or 2 bytes per reachable position,
 //! 2 bits per reachable position of frontier bitsets, plus one slab of messages at a time (and
 //! during the search, its levels as 4-byte offsets). [`estimate`] computes it before any work, and
 //! [`solve`] refuses when it exceeds the caller's limit.
@@ -823,14 +824,20 @@ pub fn solve<G: Indexed>(
     let set = reachable(game, progress)?;
     let exact = estimate(game, Some(set.count()));
     check_memory(&exact, memory_limit)?;
-    let words = {
-        let space = DenseSpace::new(game, &set);
-        match word_bits(game) {
-            8 => Words::Byte(solve_space_words(&space, progress)?),
-            _ => Words::Half(solve_space_words(&space, progress)?),
-        }
-    };
-    Ok(DenseSolution { set, words })
+    match word_bits(game) {
+        8 => solve_words::<G, u8>(game, set, progress),
+        _ => solve_words::<G, u16>(game, set, progress),
+    }
+}
+
+/// The rounds of [`solve`] over the reachable `set`, with state words of type `W`.
+fn solve_words<G: Indexed, W: DenseWord>(
+    game: &G,
+    set: DenseSet,
+    progress: &dyn Progress,
+) -> Result<DenseSolution, Error> {
+    let words = solve_space_words::<_, W>(&DenseSpace::new(game, &set), progress)?;
+    Ok(DenseSolution::new(set, words))
 }
 
 /// The error for a position outside a dense solution (only positions reachable from the start
