@@ -28,6 +28,18 @@ fn main() {
     println!("dobutsu benchmark: threads {threads}");
     println!("estimate before starting: {}", estimate(&game, None).describe());
     let phases = Phases::new();
+    if std::env::var("NIMBER_BENCH_SOLVER").is_ok_and(|s| s == "lean") {
+        let live = nimber_games::dobutsu::DobutsuLive;
+        let solution = nimber_engine::table::lean::solve(&live, None, &phases).expect("solved");
+        let wall = phases.start.elapsed().as_secs_f64();
+        phases.phase("done", None);
+        let start = nimber_engine::Indexed::rank(&live, &game.start());
+        let group = solution.group(&live, start >> solution.group_bits()).expect("read back");
+        println!("lean: {} positions; start {:?}", solution.positions(), group.get(start));
+        print_totals(solution.counts());
+        println!("wall time: {wall:.2} s, cpu {:.2} s, peak memory {}", cpu_seconds(), mib(peak_memory()));
+        return;
+    }
     if only_reachable {
         let set = dense::reachable(&game, &phases).expect("not cancelled");
         let wall = phases.start.elapsed().as_secs_f64();

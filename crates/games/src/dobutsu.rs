@@ -948,6 +948,129 @@ impl Indexed for Dobutsu {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The live index: the positions with Sente to move in which the game goes on, numbered as in the
+// index above but with only the lion pairs that such a position can have, for the lean solver
+// (`nimber_engine::table::lean`), which keeps two bits per slot and needs no reachable set.
+//
+// A live position has Sente's lion off the far rank (there, with Sente to move, Sente has won
+// already), Gote's lion off Sente's home rank (there the game is over: Sente captures it or has
+// lost) and not next to Sente's lion (Sente would capture it). Of the mirror images, the one
+// with Sente's lion on file a or b is kept, and when Sente's lion is on file b, the one with
+// Gote's lion on file a or b: 21 lion pairs instead of 132, so 249,442,767 slots (the size of
+// clausecker's tablebase, whose index admits the same positions). The holes: the larger mirror
+// image when both lions are on file b, and the positions in which another piece of Sente's
+// attacks Gote's lion (over: Sente captures it).
+// ---------------------------------------------------------------------------------------------
+
+/// Slots of the live index.
+pub const NORMAL_SIZE: u64 = 249_442_767;
+
+/// The lion pairs `(sente, gote)` of the live index, in digit order.
+pub(crate) fn normal_lion_pairs() -> Vec<(u8, u8)> {
+    let mut pairs = Vec::new();
+    for sente in 3..12u8 {
+        for gote in 0..9u8 {
+            let (sr, sf, gr, gf) = (sente / 3, sente % 3, gote / 3, gote % 3);
+            let adjacent = sr.abs_diff(gr) <= 1 && sf.abs_diff(gf) <= 1;
+            if !adjacent && sf <= 1 && (sf == 0 || gf <= 1) {
+                pairs.push((sente, gote));
+            }
+        }
+    }
+    pairs
+}
+
+/// Dōbutsu shōgi with the live index ([`NORMAL_SIZE`] slots), for the lean solver: the same
+/// rules as [`Dobutsu`]; only the positions in which the game goes on have slots (terminal
+/// positions are left to the rules, and the positions in which the player to move has won
+/// already, out of play, have none).
+#[derive(Clone, Debug, Default)]
+pub struct DobutsuLive;
+
+impl DobutsuLive {
+    /// Whether `pos` has a slot: the game goes on, and the player to move has not won already
+    /// (their lion is not on the far rank).
+    pub fn is_live(pos: &DobutsuPos) -> bool {
+        let c = pos.sente_view();
+        Dobutsu.terminal(&c).is_none() && (0..3).all(|sq| c.cell(sq) != LION)
+    }
+}
+
+impl Game for DobutsuLive {
+    type Position = DobutsuPos;
+
+    fn kind(&self) -> Kind {
+        Game::kind(&Dobutsu)
+    }
+
+    fn start(&self) -> DobutsuPos {
+        Dobutsu.start()
+    }
+
+    fn moves(&self, pos: &DobutsuPos) -> Vec<Move<DobutsuPos>> {
+        Dobutsu.moves(pos)
+    }
+
+    #[inline]
+    fn successors(&self, pos: &DobutsuPos, out: &mut Vec<DobutsuPos>) {
+        Dobutsu.successors(pos, out)
+    }
+
+    #[inline]
+    fn terminal(&self, pos: &DobutsuPos) -> Option<Outcome> {
+        Dobutsu.terminal(pos)
+    }
+
+    fn notation(&self) -> Option<&dyn Notation<DobutsuPos>> {
+        Some(&Dobutsu)
+    }
+
+    fn drawing(&self) -> Option<&dyn Draw<DobutsuPos>> {
+        Some(&Dobutsu)
+    }
+
+    fn backward(&self) -> Option<&dyn Backward<DobutsuPos>> {
+        Some(&Dobutsu)
+    }
+}
+
+impl Indexed for DobutsuLive {
+    fn size(&self) -> u64 {
+        NORMAL_SIZE
+    }
+
+    /// The slot of a live position ([`DobutsuLive::is_live`]); other positions have none, and
+    /// their rank is not a slot of theirs.
+    #[inline]
+    fn rank(&self, pos: &DobutsuPos) -> u64 {
+        fast::rank_live(pos.sente_view().0)
+    }
+
+    /// The mirror image that is not the representative, and the positions in which Sente can
+    /// capture Gote's lion, are holes.
+    #[inline]
+    fn unrank(&self, index: u64) -> Option<DobutsuPos> {
+        if index >= NORMAL_SIZE {
+            return None;
+        }
+        let x = fast::unrank_live(index);
+        (fast::live_canonical(x) == x && fast::sente_terminal(x).is_none()).then_some(DobutsuPos(x))
+    }
+
+    fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
+        fast::live_predecessor_slots(fast::live_canonical(pos.sente_view().0), out);
+    }
+
+    fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {
+        DobutsuPos(fast::live_canonical(pos.sente_view().0))
+    }
+
+    fn index_scheme(&self) -> String {
+        "dobutsu-live-v1".to_string()
+    }
+}
+
 /// The name of a kind, for tooltips.
 fn kind_name(kind: u64) -> &'static str {
     match kind {
@@ -1201,6 +1324,83 @@ mod tests {
 
     /// Positions of every kind: met in random games, arbitrary arrangements with either player
     /// to move, and symmetric ones (equal to their mirror image).
+    #[test]
+    fn live_index_is_a_bijection_on_live_positions() {
+        assert_eq!(normal_lion_pairs().len(), 21);
+        let game = DobutsuLive;
+        // Live positions: of random games, and arbitrary arrangements, either player to move.
+        let mut positions: Vec<DobutsuPos> =
+            mixed_positions(11).into_iter().filter(DobutsuLive::is_live).collect();
+        positions.extend(random_positions(12, 100).into_iter().filter(DobutsuLive::is_live));
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut slots: Vec<u64> = (0..40_000).map(|_| rng.gen_range(0..NORMAL_SIZE)).collect();
+        slots.extend([0, 1, NORMAL_SIZE - 1]);
+        let holes = check_bijection(&game, positions.iter().copied(), slots.iter().copied());
+        // Every slot that is not a hole holds a live position; the holes are the positions in
+        // which Sente captures Gote's lion, and the other mirror image when both lions are on
+        // file b.
+        let mut captures = 0;
+        for &slot in &slots {
+            let x = fast::unrank_live(slot);
+            match game.unrank(slot) {
+                Some(p) => assert!(DobutsuLive::is_live(&p), "slot {slot}: {p:?}"),
+                None => {
+                    let p = DobutsuPos(x);
+                    let over = Dobutsu.terminal(&p) == Some(Outcome::new(Value::Win, TERMINAL_REMOTENESS));
+                    captures += over as u64;
+                    assert!(over || fast::live_canonical(x) != x, "slot {slot}: {p:?}");
+                }
+            }
+        }
+        // About half the slots: the material often lets one of Sente's pieces reach the lion.
+        let n = slots.len() as u64;
+        assert!(holes > n * 45 / 100 && holes < n * 55 / 100, "{holes} holes in {n} slots");
+        assert!(captures > holes * 9 / 10, "{captures} captures of {holes} holes");
+        eprintln!(
+            "dobutsu live index: {} live positions and {} slots checked, {holes} holes ({captures} captures)",
+            positions.len(),
+            slots.len()
+        );
+        assert!(positions.len() > 4_000);
+    }
+
+    #[test]
+    fn live_predecessors_are_the_live_ones() {
+        let game = DobutsuLive;
+        let mut positions: Vec<DobutsuPos> =
+            random_positions(14, 150).into_iter().filter(DobutsuLive::is_live).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(15);
+        while positions.len() < 3_000 {
+            let p = unrank_sente(rng.gen_range(0..INDEX_SIZE));
+            if DobutsuLive::is_live(&p) {
+                positions.push(if rng.gen() { p.flipped() } else { p });
+            }
+        }
+        let (mut preds, mut checked) = (Vec::new(), 0);
+        for p in &positions {
+            // The reference: every predecessor, the live ones ranked, each class once.
+            preds.clear();
+            Dobutsu.predecessors(p, &mut preds);
+            let mut want: Vec<u64> =
+                preds.iter().filter(|q| DobutsuLive::is_live(q)).map(|q| game.rank(q)).collect();
+            want.sort_unstable();
+            want.dedup();
+            let mut got = Vec::new();
+            game.predecessor_slots(p, &mut got);
+            got.sort_unstable();
+            assert_eq!(got, want, "{p:?}");
+            // Every live predecessor has a move into the class of `p`.
+            for q in preds.iter().filter(|q| DobutsuLive::is_live(q)) {
+                let mut succ = Vec::new();
+                Dobutsu.successors(q, &mut succ);
+                assert!(succ.iter().any(|c| game.canonical(c) == game.canonical(p)));
+            }
+            checked += want.len();
+        }
+        eprintln!("dobutsu live predecessors: {} positions, {checked} predecessor classes", positions.len());
+        assert!(checked > 10_000);
+    }
+
     fn mixed_positions(seed: u64) -> Vec<DobutsuPos> {
         let mut positions = random_positions(seed, 300);
         let mut rng = ChaCha8Rng::seed_from_u64(seed + 1);

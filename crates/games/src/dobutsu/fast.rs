@@ -338,6 +338,21 @@ fn canonical_sente(x: u64) -> u64 {
     x.min(mirror(x))
 }
 
+/// The representative of a live position's class (Sente to move) in the live index: Sente's
+/// lion on file a or b, Gote's lion on file a or b when Sente's is on b, and the smaller of the
+/// two mirror images when both lions are on file b.
+#[inline(always)]
+pub(super) fn live_canonical(x: u64) -> u64 {
+    let fl = flags(x);
+    let sente_file = (fl.lion & !fl.gote).trailing_zeros() / 4 % 3;
+    let gote_file = (fl.lion & fl.gote).trailing_zeros() / 4 % 3;
+    match (sente_file, gote_file) {
+        (2, _) | (1, 2) => mirror(x),
+        (1, 1) => canonical_sente(x),
+        _ => x,
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The index (see the description in `dobutsu.rs`).
 
@@ -365,18 +380,55 @@ struct Block {
     hands: u64,
 }
 
-struct Fast {
+/// One numbering of the positions with Sente to move: the blocks of material, and the lion
+/// pairs that the numbering admits, each pair's part of a block being alike.
+struct Shape {
     blocks: Vec<Block>,
-    /// Block number by the counts on the board (base-3 code) and Sente's hand bits (6 bits).
-    block_of: Vec<u8>,
     /// The first block of each run of 2^16 slots.
     block_at: Vec<u8>,
-    /// `(sente lion, gote lion)` squares by lion pair digit, and the digit by `sente * 12 + gote`.
-    lion_squares: [(u8, u8); 132],
+    /// `(sente lion, gote lion)` squares by lion pair digit, and the digit by `sente * 12 + gote`
+    /// (`u8::MAX` for a pair the numbering leaves out).
+    lion_squares: Vec<(u8, u8)>,
     lion_digit: [u8; 144],
+}
+
+struct Fast {
+    /// Every lion pair: the index of the dense solve ([`super::INDEX_SIZE`] slots).
+    full: Shape,
+    /// The lion pairs of positions that are not over ([`super::NORMAL_SIZE`] slots).
+    normal: Shape,
+    /// Block number by the counts on the board (base-3 code) and Sente's hand bits (6 bits),
+    /// the same in both shapes.
+    block_of: Vec<u8>,
     /// Piece-order masks of the giraffes (low 6 bits) and elephants (next 6) by counts code and
     /// kinds digit.
     kinds_masks: Vec<Vec<u16>>,
+}
+
+impl Shape {
+    /// The shape with the lion pairs `pairs` (in digit order) over the blocks of the full index
+    /// (whose offsets count 132 pairs per block).
+    fn new(full_blocks: &[Block], pairs: &[(u8, u8)]) -> Shape {
+        let mut blocks: Vec<Block> =
+            full_blocks.iter().map(|b| Block { offset: b.offset / 132 * pairs.len() as u64, ..*b }).collect();
+        let size =
+            full_blocks.last().map_or(0, |b| (b.offset + 132 * b.per_lions) / 132 * pairs.len() as u64);
+        // A sentinel block at the end.
+        blocks.push(Block { offset: size, ..Block::default() });
+        let block_at = (0..size.div_ceil(1 << 16))
+            .map(|run| (blocks.partition_point(|b| b.offset <= run << 16) - 1) as u8)
+            .collect();
+        let mut lion_digit = [u8::MAX; 144];
+        for (digit, &(sente, gote)) in pairs.iter().enumerate() {
+            lion_digit[sente as usize * 12 + gote as usize] = digit as u8;
+        }
+        Shape { blocks, block_at, lion_squares: pairs.to_vec(), lion_digit }
+    }
+
+    /// Number of slots.
+    fn size(&self) -> u64 {
+        self.blocks.last().map_or(0, |b| b.offset)
+    }
 }
 
 const DIVIDE_SHIFT: u32 = 40;
@@ -395,7 +447,7 @@ fn fast() -> &'static Fast {
     static FAST: std::sync::OnceLock<Fast> = std::sync::OnceLock::new();
     FAST.get_or_init(|| {
         let t = index_tables();
-        let mut blocks: Vec<Block> = t
+        let blocks: Vec<Block> = t
             .blocks
             .iter()
             .map(|b| {
@@ -424,27 +476,17 @@ fn fast() -> &'static Fast {
                 }
             })
             .collect();
-        // A sentinel block at the end.
-        blocks.push(Block { offset: INDEX_SIZE, ..Block::default() });
         let mut block_of = vec![u8::MAX; 27 * 64];
         for (n, b) in t.blocks.iter().enumerate() {
             let hand = (b.sente[0] as usize) | (b.sente[1] as usize) << 2 | (b.sente[2] as usize) << 4;
             block_of[super::counts_code(b.counts) * 64 + hand] = n as u8;
         }
-        let block_at = (0..INDEX_SIZE.div_ceil(1 << 16))
-            .map(|run| (blocks.partition_point(|b| b.offset <= run << 16) - 1) as u8)
-            .collect();
-        let mut lion_squares = [(0u8, 0u8); 132];
-        let mut lion_digit = [u8::MAX; 144];
-        for sente in 0..12 {
-            for gote in 0..12 {
-                if gote != sente {
-                    let digit = sente * 11 + gote - (gote > sente) as usize;
-                    lion_squares[digit] = (sente as u8, gote as u8);
-                    lion_digit[sente * 12 + gote] = digit as u8;
-                }
-            }
-        }
+        let all_pairs: Vec<(u8, u8)> =
+            (0..12u8).flat_map(|l| (0..12u8).filter(move |&g| g != l).map(move |g| (l, g))).collect();
+        let full = Shape::new(&blocks, &all_pairs);
+        assert_eq!(full.size(), INDEX_SIZE);
+        let normal = Shape::new(&blocks, &super::normal_lion_pairs());
+        assert_eq!(normal.size(), super::NORMAL_SIZE);
         let kinds_masks = t
             .kinds_unrank
             .iter()
@@ -468,7 +510,7 @@ fn fast() -> &'static Fast {
                     .collect()
             })
             .collect();
-        Fast { blocks, block_of, block_at, lion_squares, lion_digit, kinds_masks }
+        Fast { full, normal, block_of, kinds_masks }
     })
 }
 
@@ -706,6 +748,12 @@ macro_rules! with_bits {
 /// equal to `rank_sente`.
 #[inline(always)]
 fn rank_with<B: Bits>(x: u64) -> u64 {
+    rank_in::<B>(&fast().full, x)
+}
+
+/// The slot of `x` in the numbering `shape` (its lion pair admitted there).
+#[inline(always)]
+fn rank_in<B: Bits>(shape: &Shape, x: u64) -> u64 {
     let f = fast();
     let t = index_tables();
     let d = B::digits(x);
@@ -713,8 +761,8 @@ fn rank_with<B: Bits>(x: u64) -> u64 {
     let code = POW3[d.elephants as usize] as usize + 2 * POW3[chick_order as usize] as usize;
     let kinds = t.kinds_rank[d.pieces as usize * 729 + code] as u64;
     let hand = (x >> SENTE_HAND & 63) as usize;
-    let block = &f.blocks[f.block_of[d.counts as usize * 64 + hand] as usize];
-    let lions = f.lion_digit[(d.sente_lion * 12 + d.gote_lion) as usize] as u64;
+    let block = &shape.blocks[f.block_of[d.counts as usize * 64 + hand] as usize];
+    let lions = shape.lion_digit[(d.sente_lion * 12 + d.gote_lion) as usize] as u64;
     let inner = (t.set_rank[d.set as usize] as u64 * block.kinds + kinds) << (d.pieces + d.chicks)
         | d.owners << d.chicks
         | d.promotions;
@@ -725,13 +773,19 @@ fn rank_with<B: Bits>(x: u64) -> u64 {
 /// `unrank_sente`.
 #[inline(always)]
 fn unrank_with<B: Bits>(index: u64) -> u64 {
+    unrank_in::<B>(&fast().full, index)
+}
+
+/// The position in slot `index` of the numbering `shape` (`index < shape.size()`).
+#[inline(always)]
+fn unrank_in<B: Bits>(shape: &Shape, index: u64) -> u64 {
     let f = fast();
     let t = index_tables();
-    let mut b = f.block_at[(index >> 16) as usize] as usize;
-    while f.blocks[b + 1].offset <= index {
+    let mut b = shape.block_at[(index >> 16) as usize] as usize;
+    while shape.blocks[b + 1].offset <= index {
         b += 1;
     }
-    let block = &f.blocks[b];
+    let block = &shape.blocks[b];
     let rest = index - block.offset;
     let low = rest & ((1 << block.low_bits) - 1);
     let high = rest >> block.low_bits;
@@ -739,7 +793,7 @@ fn unrank_with<B: Bits>(index: u64) -> u64 {
     let squares_kinds = high - lions * block.squares_kinds;
     let set_digit = divide(squares_kinds, block.kinds_inverse);
     let kinds_digit = squares_kinds - set_digit * block.kinds;
-    let (sente_lion, gote_lion) = f.lion_squares[lions as usize];
+    let (sente_lion, gote_lion) = shape.lion_squares[lions as usize];
     let set = t.set_unrank[block.pieces as usize][set_digit as usize] as u64;
     let order = f.kinds_masks[block.counts_code as usize][kinds_digit as usize] as u64;
     let all = (1u64 << block.pieces) - 1;
@@ -756,6 +810,8 @@ fn unrank_with<B: Bits>(index: u64) -> u64 {
 
 with_bits!(fn rank(x: u64) -> u64 { B => rank_with::<B>(x) });
 with_bits!(fn unrank(index: u64) -> u64 { B => unrank_with::<B>(index) });
+with_bits!(fn rank_live(x: u64) -> u64 { B => rank_in::<B>(&fast().normal, live_canonical(x)) });
+with_bits!(fn unrank_live(index: u64) -> u64 { B => unrank_in::<B>(&fast().normal, index) });
 
 // ---------------------------------------------------------------------------------------------
 // Moves and predecessors.
@@ -1010,7 +1066,14 @@ with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(
 /// out. Two predecessors are in one class only when `c` is symmetric; then the slots are
 /// sorted and repeats removed.
 #[inline(always)]
-fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
+fn predecessor_slots_with<B: Bits, const LIVE: bool>(c: u64, out: &mut Vec<u64>) {
+    let slot = |y: u64| {
+        if LIVE {
+            rank_in::<B>(&fast().normal, live_canonical(y))
+        } else {
+            rank_with::<B>(canonical_sente(y))
+        }
+    };
     // The predecessors turned around are the positions with Sente to move from which a move of
     // Sente reaches `g`, the position turned around (Gote to move).
     let g = flip(c);
@@ -1048,11 +1111,15 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
         }
         for (mut from_set, from_kind) in origins {
             from_set &= !(SOURCES[from_kind as usize][gote_lion as usize] as u64);
+            if LIVE && kind == LION {
+                // A lion on the far rank with its side to move: the game was over (not live).
+                from_set &= !0b111;
+            }
             while from_set != 0 {
                 let from = from_set.trailing_zeros();
                 from_set &= from_set - 1;
                 let before = vacated | from_kind << (4 * from);
-                out.push(rank_with::<B>(canonical_sente(before)));
+                out.push(slot(before));
                 // Un-captures: a Gote piece stood on `to` and went to Sente's hand.
                 for (h, captured) in [GIRAFFE, ELEPHANT, CHICK].into_iter().enumerate() {
                     let field = SENTE_HAND + 2 * h as u32;
@@ -1060,9 +1127,9 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
                         continue;
                     }
                     let taken = before - (1 << field);
-                    out.push(rank_with::<B>(canonical_sente(taken | (GOTE | captured) << (4 * to))));
+                    out.push(slot(taken | (GOTE | captured) << (4 * to)));
                     if captured == CHICK {
-                        out.push(rank_with::<B>(canonical_sente(taken | (GOTE | HEN) << (4 * to))));
+                        out.push(slot(taken | (GOTE | HEN) << (4 * to)));
                     }
                 }
             }
@@ -1070,7 +1137,7 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
         // Un-drops: an unpromoted piece other than the lion may have come from Sente's hand.
         if kind != LION && kind != HEN && others == 0 {
             let field = SENTE_HAND + 2 * super::hand_index(kind) as u32;
-            out.push(rank_with::<B>(canonical_sente(vacated + (1 << field))));
+            out.push(slot(vacated + (1 << field)));
         }
     }
     if mirror(c) == c {
@@ -1078,7 +1145,8 @@ fn predecessor_slots_with<B: Bits>(c: u64, out: &mut Vec<u64>) {
     }
 }
 
-with_bits!(fn predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B>(c, out) });
+with_bits!(fn predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B, false>(c, out) });
+with_bits!(fn live_predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B, true>(c, out) });
 
 #[cfg(test)]
 mod tests {
@@ -1137,7 +1205,7 @@ mod tests {
                 c
             };
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            predecessor_slots_with::<Tables>(c, &mut a);
+            predecessor_slots_with::<Tables, false>(c, &mut a);
             predecessor_slots(c, &mut b);
             assert_eq!(a, b);
             // The reference: every predecessor by the rules, the terminal ones left out.

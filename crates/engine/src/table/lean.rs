@@ -1,0 +1,677 @@
+//! Lean retrograde analysis over a dense index: two bits per slot in memory, the rest on disk.
+//!
+//! The dense solver ([`crate::table::dense`]) keeps a state word per reachable position (a move
+//! counter, then value and remoteness) and a bitset of the reachable slots. This solver keeps
+//! only the value of every slot of the index, in two bits (undecided, won, lost, tied), and
+//! solves every position of the index, reachable or not, as special-purpose tablebase
+//! generators do. What it does not keep in memory:
+//!
+//! - **No move counters.** A position is found lost by examining its moves again when one of
+//!   them has just been found won: it is lost when every move leads to a won position. Rounds go
+//!   by increasing remoteness, so the won positions in the table when round `r + 1` looks at them
+//!   were all decided by round `r` (losses are looked for before the wins of round `r + 1` are
+//!   marked), and the loss found is at remoteness `r + 1`, as slow as it can be.
+//! - **No remoteness.** The positions decided in each round are appended to lists in a spill
+//!   file ([`Spill`]): the list of round `r` is the next round's frontier and, once the solve is
+//!   over, the record of which slots have remoteness `r`. A solution's outcomes are read back a
+//!   group of slots at a time ([`LeanSolution::group`]).
+//! - **No reachable set.** Every slot is a position or a hole ([`Indexed::unrank`] gives `None`);
+//!   the holes are counted once, while the table is set up, and never visited again.
+//!
+//! Terminal positions need no list: they are set to their value when the table is set up, and
+//! their predecessors learn of them from their own moves. While the table is set up, each
+//! position that is not terminal looks at its moves into terminal positions and is entered in a
+//! *pending* list: won at `k + 1` when a move leads to a terminal position lost in `k` (the
+//! fastest such), lost at `m + 1` when every move leads to a terminal position won in at most
+//! `m`, examined for a loss at round `m + 1` when a move leads to a terminal position won in `m >=
+//! 2` (the slowest such: before it, the loss would be too fast), tied at `k + 1` when a move
+//! leads to a terminal position tied in `k`. The rounds apply the pending lists of their
+//! remoteness as they go.
+//!
+//! Ties come after wins and losses, as in [`crate::solve::retrograde`]: an undecided position
+//! with a move into a tied one is tied, one round further. Whatever is undecided at the end is a
+//! draw.
+//!
+//! Memory: `size / 4` bytes of table, plus a batch of list entries per task; the spill file
+//! holds 4 bytes per position decided by the rounds (terminal positions, holes and draws take
+//! none).
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::rules::value::{Outcome, Value};
+use crate::solve::solution::CountRow;
+use crate::table::index::Indexed;
+
+/// The state of a slot: not decided (yet: a draw at the end, or a hole).
+const UNDECIDED: u64 = 0;
+/// Won for the player to move.
+const WON: u64 = 1;
+/// Lost for the player to move.
+const LOST: u64 = 2;
+/// Tied.
+const TIED: u64 = 3;
+
+/// The largest remoteness a lean solve records (groups hold it in 16 bits, with two codes
+/// reserved).
+pub const MAX_REMOTENESS: u32 = u16::MAX as u32 - 2;
+
+/// Slots set up or list entries examined by one task at a time.
+const CHUNK: usize = 1 << 12;
+/// List entries read from the spill file and examined in parallel at a time.
+const BATCH: usize = 1 << 18;
+
+/// The lists of slots kept in the spill file, each by round.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum List {
+    /// Decided won in this round.
+    Won,
+    /// Decided lost in this round.
+    Lost,
+    /// Decided tied in this round.
+    Tied,
+    /// To be marked won in this round, if still undecided (a move into a lost terminal position).
+    PendingWin,
+    /// To be marked lost in this round (every move leads into a won terminal position).
+    PendingLoss,
+    /// To be examined for a loss in this round (a move into a terminal position won slowly).
+    PendingCheck,
+    /// To be marked tied in this round, if still undecided (a move into a tied terminal
+    /// position).
+    PendingTie,
+}
+
+/// The value table: 2 bits per slot, 32 slots per word, marked from many threads at once.
+struct States {
+    words: Vec<AtomicU64>,
+}
+
+impl States {
+    fn new(size: u64) -> States {
+        States { words: crate::memory::zeroed_atomics(size.div_ceil(32) as usize) }
+    }
+
+    #[inline]
+    fn get(&self, slot: u64) -> u64 {
+        self.words[(slot >> 5) as usize].load(Ordering::Relaxed) >> ((slot & 31) * 2) & 3
+    }
+
+    /// Sets an undecided slot to `code`; true when this call decided it. Every mark of one
+    /// phase uses one code, so that two threads marking one slot at once cannot mix codes.
+    #[inline]
+    fn mark(&self, slot: u64, code: u64) -> bool {
+        let shift = (slot & 31) * 2;
+        let word = &self.words[(slot >> 5) as usize];
+        word.load(Ordering::Relaxed) >> shift & 3 == UNDECIDED
+            && word.fetch_or(code << shift, Ordering::Relaxed) >> shift & 3 == UNDECIDED
+    }
+}
+
+/// Where a list's entries for one group of slots lie in the spill file.
+#[derive(Copy, Clone, Debug)]
+struct Record {
+    group: u32,
+    offset: u64,
+    count: u32,
+}
+
+/// The spill file: lists of slots by list and round, each entry 4 bytes (the slot's offset in
+/// its group of `2^group_bits` slots), appended in records of one group each. The directory of
+/// records stays in memory; the file (in a directory of its own under the system's temporary
+/// directory, or the caller's) is removed with the solution.
+struct Spill {
+    dir: PathBuf,
+    file: Mutex<(File, u64)>,
+    records: Mutex<BTreeMap<(List, u32), Vec<Record>>>,
+    group_bits: u32,
+}
+
+impl Spill {
+    fn create(parent: Option<&Path>, group_bits: u32) -> Result<Spill, Error> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let parent = parent.map(Path::to_path_buf).unwrap_or_else(std::env::temp_dir);
+        let dir = parent.join(format!(
+            "nimber-lean-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+        let path = dir.join("lists");
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .map_err(io(&path))?;
+        Ok(Spill { dir, file: Mutex::new((file, 0)), records: Mutex::new(BTreeMap::new()), group_bits })
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.join("lists")
+    }
+
+    /// Appends `slots` (in any order; sorted here) to list `list` of round `round`.
+    fn append(&self, list: List, round: u32, slots: &mut [u64]) -> Result<(), Error> {
+        if slots.is_empty() {
+            return Ok(());
+        }
+        slots.sort_unstable();
+        let mask = (1u64 << self.group_bits) - 1;
+        let mut bytes = Vec::with_capacity(slots.len() * 4);
+        let mut groups: Vec<(u32, u64, u32)> = Vec::new(); // group, start in bytes, count
+        for &s in slots.iter() {
+            let g = (s >> self.group_bits) as u32;
+            match groups.last_mut() {
+                Some(last) if last.0 == g => last.2 += 1,
+                _ => groups.push((g, bytes.len() as u64, 1)),
+            }
+            bytes.extend_from_slice(&((s & mask) as u32).to_le_bytes());
+        }
+        let at = {
+            let mut file = self.file.lock().expect("the spill file's lock");
+            let (f, len) = &mut *file;
+            let at = *len;
+            f.seek(SeekFrom::Start(at)).map_err(io(&self.path()))?;
+            f.write_all(&bytes).map_err(io(&self.path()))?;
+            *len += bytes.len() as u64;
+            at
+        };
+        let mut records = self.records.lock().expect("the spill directory's lock");
+        let entry = records.entry((list, round)).or_default();
+        entry.extend(groups.into_iter().map(|(group, start, count)| Record {
+            group,
+            offset: at + start,
+            count,
+        }));
+        Ok(())
+    }
+
+    /// The records of list `list` of round `round`.
+    fn records(&self, list: List, round: u32) -> Vec<Record> {
+        self.records
+            .lock()
+            .expect("the spill directory's lock")
+            .get(&(list, round))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Whether list `list` has entries for a round after `round`.
+    fn any_after(&self, list: List, round: u32) -> bool {
+        let records = self.records.lock().expect("the spill directory's lock");
+        records.range((list, round + 1)..=(list, u32::MAX)).next().is_some()
+    }
+
+    /// The number of entries of list `list` in round `round`.
+    fn count(&self, list: List, round: u32) -> u64 {
+        self.records(list, round).iter().map(|r| r.count as u64).sum()
+    }
+
+    /// The slots of a record, appended to `out`.
+    fn read(&self, record: &Record, out: &mut Vec<u64>) -> Result<(), Error> {
+        let mut bytes = vec![0u8; record.count as usize * 4];
+        {
+            let mut file = self.file.lock().expect("the spill file's lock");
+            let (f, _) = &mut *file;
+            f.seek(SeekFrom::Start(record.offset)).map_err(io(&self.path()))?;
+            f.read_exact(&mut bytes).map_err(io(&self.path()))?;
+        }
+        let base = (record.group as u64) << self.group_bits;
+        out.extend(bytes.chunks_exact(4).map(|b| base | u32::from_le_bytes(b.try_into().unwrap()) as u64));
+        Ok(())
+    }
+
+    /// Calls `f` on the slots of list `list` of round `round`, in parallel chunks, each with a
+    /// fresh [`Emit`] whose entries are appended to the spill file after the chunk.
+    fn for_each_chunk(
+        &self,
+        list: List,
+        round: u32,
+        f: impl Fn(&[u64], &mut Emit) + Sync,
+    ) -> Result<(), Error> {
+        let records = self.records(list, round);
+        let mut batch = Vec::new();
+        let flush = |batch: &mut Vec<u64>| -> Result<(), Error> {
+            batch.par_chunks(CHUNK).try_for_each(|chunk| {
+                let mut emit = Emit::default();
+                f(chunk, &mut emit);
+                emit.write(self)
+            })?;
+            batch.clear();
+            Ok(())
+        };
+        for record in &records {
+            self.read(record, &mut batch)?;
+            if batch.len() >= BATCH {
+                flush(&mut batch)?;
+            }
+        }
+        flush(&mut batch)
+    }
+
+    /// The slots of every list of a decided value in the group `g`, with their round.
+    fn decided_in_group(&self, g: u32, mut f: impl FnMut(u64, u32)) -> Result<(), Error> {
+        let selected: Vec<((List, u32), Record)> = {
+            let records = self.records.lock().expect("the spill directory's lock");
+            records
+                .iter()
+                .filter(|((list, _), _)| matches!(list, List::Won | List::Lost | List::Tied))
+                .flat_map(|(&key, recs)| recs.iter().filter(|r| r.group == g).map(move |&r| (key, r)))
+                .collect()
+        };
+        let mut slots = Vec::new();
+        for ((_, round), record) in selected {
+            slots.clear();
+            self.read(&record, &mut slots)?;
+            for &s in &slots {
+                f(s, round);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Spill {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |source| Error::Io { path: path.display().to_string(), source }
+}
+
+/// The list entries one task produces, appended to the spill file when it is done.
+#[derive(Default)]
+struct Emit {
+    lists: Vec<((List, u32), Vec<u64>)>,
+    terminal: BTreeMap<(usize, u32), u64>,
+    holes: u64,
+}
+
+impl Emit {
+    #[inline]
+    fn push(&mut self, list: List, round: u32, slot: u64) {
+        match self.lists.iter_mut().find(|(key, _)| *key == (list, round)) {
+            Some((_, v)) => v.push(slot),
+            None => self.lists.push(((list, round), vec![slot])),
+        }
+    }
+
+    fn write(mut self, spill: &Spill) -> Result<(), Error> {
+        for ((list, round), slots) in &mut self.lists {
+            spill.append(*list, *round, slots)?;
+        }
+        Ok(())
+    }
+}
+
+/// The result of a lean solve: the value of every slot, and the rounds in the spill file.
+pub struct LeanSolution {
+    states: States,
+    size: u64,
+    holes: u64,
+    counts: Vec<CountRow>,
+    spill: Spill,
+}
+
+impl LeanSolution {
+    /// Number of slots of the index.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// Number of positions solved: the slots that are not holes.
+    pub fn positions(&self) -> u64 {
+        self.size - self.holes
+    }
+
+    /// Counts of positions by value and remoteness.
+    pub fn counts(&self) -> &[CountRow] {
+        &self.counts
+    }
+
+    /// Slots per group ([`LeanSolution::group`]), as a power of two.
+    pub fn group_bits(&self) -> u32 {
+        self.spill.group_bits
+    }
+
+    /// Number of groups.
+    pub fn groups(&self) -> u64 {
+        self.size.div_ceil(1 << self.spill.group_bits)
+    }
+
+    /// Bytes of memory held (the table).
+    pub fn bytes(&self) -> u64 {
+        self.states.words.len() as u64 * 8
+    }
+
+    /// The outcomes of the slots of group `g`: their values from the table, the remoteness of
+    /// the positions decided by the rounds from the spill file, that of terminal positions from
+    /// the rules, and holes found by unranking the undecided slots.
+    pub fn group<G: Indexed>(&self, game: &G, g: u64) -> Result<GroupOutcomes<'_>, Error> {
+        let first = g << self.spill.group_bits;
+        let end = (first + (1 << self.spill.group_bits)).min(self.size);
+        let mut remoteness = vec![UNLISTED; (end - first) as usize];
+        self.spill
+            .decided_in_group(g as u32, |slot, round| remoteness[(slot - first) as usize] = round as u16)?;
+        remoteness.par_chunks_mut(CHUNK).enumerate().try_for_each(|(k, chunk)| {
+            for (i, r) in chunk.iter_mut().enumerate() {
+                if *r != UNLISTED {
+                    continue;
+                }
+                let slot = first + (k * CHUNK + i) as u64;
+                let pos = game.unrank(slot);
+                match (self.states.get(slot), pos) {
+                    (UNDECIDED, None) => *r = HOLE,
+                    (UNDECIDED, Some(_)) => {}
+                    (_, Some(p)) => match game.terminal(&p) {
+                        Some(o) => *r = o.remoteness().unwrap_or(0) as u16,
+                        None => {
+                            return Err(Error::Unsupported(format!(
+                                "lean solve: slot {slot} is decided but in no round's list"
+                            )))
+                        }
+                    },
+                    (_, None) => {
+                        return Err(Error::Unsupported(format!("lean solve: hole {slot} is decided")))
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        Ok(GroupOutcomes { solution: self, first, remoteness })
+    }
+}
+
+/// Remoteness code of a slot in no list (yet).
+const UNLISTED: u16 = u16::MAX - 1;
+/// Remoteness code of a hole.
+const HOLE: u16 = u16::MAX;
+
+/// The outcomes of one group of slots of a [`LeanSolution`].
+pub struct GroupOutcomes<'a> {
+    solution: &'a LeanSolution,
+    first: u64,
+    remoteness: Vec<u16>,
+}
+
+impl GroupOutcomes<'_> {
+    /// The slots held: `range().start..range().end`.
+    pub fn range(&self) -> std::ops::Range<u64> {
+        self.first..self.first + self.remoteness.len() as u64
+    }
+
+    /// The outcome of the position in slot `slot` (in [`GroupOutcomes::range`]), `None` for a
+    /// hole.
+    #[inline]
+    pub fn get(&self, slot: u64) -> Option<Outcome> {
+        let r = self.remoteness[(slot - self.first) as usize];
+        if r == HOLE {
+            return None;
+        }
+        Some(match self.solution.states.get(slot) {
+            UNDECIDED => Outcome::DRAW,
+            WON => Outcome::new(Value::Win, r as u32),
+            LOST => Outcome::new(Value::Lose, r as u32),
+            _ => Outcome::new(Value::Tie, r as u32),
+        })
+    }
+}
+
+/// The bytes a lean solve of `size` slots holds in memory: the table, and a batch of list
+/// entries (read and emitted) per thread.
+pub fn estimate_bytes(size: u64) -> u64 {
+    let threads = rayon::current_num_threads() as u64;
+    size.div_ceil(32) * 8 + BATCH as u64 * 8 + threads * CHUNK as u64 * 8 * 32
+}
+
+/// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
+/// where the spill file's directory goes (by default the system's temporary directory).
+pub fn solve<G: Indexed>(
+    game: &G,
+    spill_dir: Option<&Path>,
+    progress: &dyn Progress,
+) -> Result<LeanSolution, Error> {
+    crate::table::index::check_backward(game)?;
+    let size = game.size();
+    let group_bits = (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(22, 32);
+    let spill = Spill::create(spill_dir, group_bits)?;
+    let states = States::new(size);
+
+    // Set up: terminal positions, holes, positions without moves, pending lists.
+    progress.phase("setting up the table", Some(size));
+    let chunks = size.div_ceil(CHUNK as u64);
+    let totals = Mutex::new((BTreeMap::<(usize, u32), u64>::new(), 0u64));
+    (0..chunks).into_par_iter().try_for_each(|k| -> Result<(), Error> {
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        let mut emit = Emit::default();
+        let mut children = Vec::new();
+        let start = k * CHUNK as u64;
+        let end = (start + CHUNK as u64).min(size);
+        for slot in start..end {
+            let Some(pos) = game.unrank(slot) else {
+                emit.holes += 1;
+                continue;
+            };
+            if let Some(o) = game.terminal(&pos) {
+                let code = match o.value() {
+                    Value::Win => WON,
+                    Value::Lose => LOST,
+                    Value::Tie => TIED,
+                    Value::Draw => {
+                        return Err(Error::Unsupported(
+                            "a terminal position of value draw cannot be solved lean".into(),
+                        ))
+                    }
+                };
+                states.mark(slot, code);
+                *emit.terminal.entry((o.value().index(), o.remoteness().unwrap_or(0))).or_default() += 1;
+                continue;
+            }
+            children.clear();
+            game.successors(&pos, &mut children);
+            if children.is_empty() {
+                states.mark(slot, LOST);
+                emit.push(List::Lost, 0, slot);
+                continue;
+            }
+            let (mut lost_min, mut tie_min, mut won_max, mut all_won) =
+                (None::<u32>, None::<u32>, None::<u32>, true);
+            for c in &children {
+                match game.terminal(c) {
+                    Some(o) => {
+                        let r = o.remoteness().unwrap_or(0);
+                        match o.value() {
+                            Value::Lose => lost_min = Some(lost_min.map_or(r, |m| m.min(r))),
+                            Value::Tie => tie_min = Some(tie_min.map_or(r, |m| m.min(r))),
+                            Value::Win => won_max = Some(won_max.map_or(r, |m| m.max(r))),
+                            Value::Draw => {}
+                        }
+                        all_won &= o.value() == Value::Win;
+                    }
+                    None => all_won = false,
+                }
+            }
+            if let Some(k) = lost_min {
+                emit.push(List::PendingWin, k + 1, slot);
+                continue;
+            }
+            if all_won {
+                emit.push(List::PendingLoss, won_max.unwrap_or(0) + 1, slot);
+                continue;
+            }
+            if let Some(m) = won_max.filter(|&m| m >= 2) {
+                emit.push(List::PendingCheck, m + 1, slot);
+            }
+            if let Some(k) = tie_min {
+                emit.push(List::PendingTie, k + 1, slot);
+            }
+        }
+        {
+            let mut t = totals.lock().expect("the totals' lock");
+            for (key, n) in std::mem::take(&mut emit.terminal) {
+                *t.0.entry(key).or_default() += n;
+            }
+            t.1 += emit.holes;
+        }
+        progress.advance(end - start);
+        emit.write(&spill)
+    })?;
+    let (terminal, holes) = totals.into_inner().expect("the totals' lock");
+
+    // Wins and losses, round by round.
+    let examine = |slot: u64, r: u32, children: &mut Vec<G::Position>| -> bool {
+        let Some(pos) = game.unrank(slot) else { return false };
+        children.clear();
+        game.successors(&pos, children);
+        children.iter().all(|c| match game.terminal(c) {
+            Some(o) => o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r,
+            None => states.get(game.rank(c)) == WON,
+        })
+    };
+    let mut r = 0u32;
+    loop {
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        let t = r + 1;
+        if t > MAX_REMOTENESS {
+            return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
+        }
+        progress.phase(&format!("wins and losses: round {t}"), None);
+        // Losses first, while every won position in the table has remoteness r at most.
+        spill.for_each_chunk(List::Won, r, |chunk, emit| {
+            let (mut preds, mut children) = (Vec::new(), Vec::new());
+            for &s in chunk {
+                let Some(pos) = game.unrank(s) else { continue };
+                preds.clear();
+                game.predecessor_slots(&pos, &mut preds);
+                for &q in &preds {
+                    if states.get(q) == UNDECIDED && examine(q, r, &mut children) && states.mark(q, LOST) {
+                        emit.push(List::Lost, t, q);
+                    }
+                }
+            }
+        })?;
+        spill.for_each_chunk(List::PendingCheck, t, |chunk, emit| {
+            let mut children = Vec::new();
+            for &q in chunk {
+                if states.get(q) == UNDECIDED && examine(q, r, &mut children) && states.mark(q, LOST) {
+                    emit.push(List::Lost, t, q);
+                }
+            }
+        })?;
+        spill.for_each_chunk(List::PendingLoss, t, |chunk, emit| {
+            for &q in chunk {
+                if states.mark(q, LOST) {
+                    emit.push(List::Lost, t, q);
+                }
+            }
+        })?;
+        // Then wins.
+        spill.for_each_chunk(List::Lost, r, |chunk, emit| {
+            let mut preds = Vec::new();
+            for &s in chunk {
+                let Some(pos) = game.unrank(s) else { continue };
+                preds.clear();
+                game.predecessor_slots(&pos, &mut preds);
+                for &q in &preds {
+                    if states.mark(q, WON) {
+                        emit.push(List::Won, t, q);
+                    }
+                }
+            }
+        })?;
+        spill.for_each_chunk(List::PendingWin, t, |chunk, emit| {
+            for &q in chunk {
+                if states.mark(q, WON) {
+                    emit.push(List::Won, t, q);
+                }
+            }
+        })?;
+        let decided = spill.count(List::Won, t) + spill.count(List::Lost, t);
+        progress.advance(decided);
+        let pending =
+            [List::PendingWin, List::PendingLoss, List::PendingCheck].iter().any(|&l| spill.any_after(l, t));
+        if decided == 0 && !pending {
+            break;
+        }
+        r = t;
+    }
+
+    // Ties.
+    let mut r = 0u32;
+    loop {
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        let t = r + 1;
+        if t > MAX_REMOTENESS {
+            return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
+        }
+        spill.for_each_chunk(List::Tied, r, |chunk, emit| {
+            let mut preds = Vec::new();
+            for &s in chunk {
+                let Some(pos) = game.unrank(s) else { continue };
+                preds.clear();
+                game.predecessor_slots(&pos, &mut preds);
+                for &q in &preds {
+                    if states.mark(q, TIED) {
+                        emit.push(List::Tied, t, q);
+                    }
+                }
+            }
+        })?;
+        spill.for_each_chunk(List::PendingTie, t, |chunk, emit| {
+            for &q in chunk {
+                if states.mark(q, TIED) {
+                    emit.push(List::Tied, t, q);
+                }
+            }
+        })?;
+        let decided = spill.count(List::Tied, t);
+        if decided == 0 && !spill.any_after(List::PendingTie, t) {
+            break;
+        }
+        progress.phase(&format!("ties: round {t}"), None);
+        progress.advance(decided);
+        r = t;
+    }
+
+    // Counts: terminal positions, the rounds' lists, and the draws left.
+    let mut table = terminal;
+    let mut decided = table.values().sum::<u64>();
+    for (list, value) in [(List::Won, Value::Win), (List::Lost, Value::Lose), (List::Tied, Value::Tie)] {
+        let keys: Vec<u32> = {
+            let records = spill.records.lock().expect("the spill directory's lock");
+            records.keys().filter(|(l, _)| *l == list).map(|&(_, round)| round).collect()
+        };
+        for round in keys {
+            let n = spill.count(list, round);
+            decided += n;
+            *table.entry((value.index(), round)).or_default() += n;
+        }
+    }
+    let mut counts: Vec<CountRow> = table
+        .into_iter()
+        .filter(|&(_, n)| n > 0)
+        .map(|((v, r), count)| CountRow { value: Value::ALL[v], remoteness: Some(r), count })
+        .collect();
+    let draws = size - holes - decided;
+    if draws > 0 {
+        counts.push(CountRow { value: Value::Draw, remoteness: None, count: draws });
+    }
+    counts.sort_by_key(|r| (r.value.index(), r.remoteness.unwrap_or(0)));
+    Ok(LeanSolution { states, size, holes, counts, spill })
+}
