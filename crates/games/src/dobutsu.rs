@@ -12,8 +12,10 @@
 //! canonical (the larger of two mirror images) are holes, a little under half of them.
 
 use nimber_engine::table::subset;
+use nimber_engine::{
+    index::Child, DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value,
+};
 use nimber_engine::{Backward, Draw, Notation};
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
 
@@ -1058,6 +1060,14 @@ impl Indexed for DobutsuLive {
         (fast::live_canonical(x) == x && fast::sente_terminal(x).is_none()).then_some(DobutsuPos(x))
     }
 
+    fn all_children<F: FnMut(Child) -> bool>(&self, pos: &DobutsuPos, mut f: F) -> bool {
+        fast::live_children(pos.sente_view().0, &mut f)
+    }
+
+    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DobutsuPos, mut f: F) {
+        fast::child_ends(pos.sente_view().0, &mut f)
+    }
+
     fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
         fast::live_predecessor_slots(fast::live_canonical(pos.sente_view().0), out);
     }
@@ -1210,7 +1220,7 @@ fn draw(pos: DobutsuPos) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::index::{check_bijection, check_predecessors};
+    use nimber_engine::index::{check_bijection, check_predecessors, children_by_rank};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -1396,6 +1406,28 @@ mod tests {
                 assert!(succ.iter().any(|c| game.canonical(c) == game.canonical(p)));
             }
             checked += want.len();
+            // The moves as the lean solver examines them, against the reference.
+            let collect = |fast: bool| {
+                let mut v = Vec::new();
+                let push = |c: Child| {
+                    v.push(c);
+                    true
+                };
+                if fast {
+                    game.all_children(p, push);
+                } else {
+                    children_by_rank(&game, p, push);
+                }
+                v.sort_by_key(|c| format!("{c:?}"));
+                v
+            };
+            assert_eq!(collect(true), collect(false), "{p:?}");
+            let mut ends = Vec::new();
+            game.for_each_child_end(p, |e| ends.push(e));
+            let mut succ = Vec::new();
+            Dobutsu.successors(p, &mut succ);
+            let want: Vec<_> = succ.iter().map(|c| Dobutsu.terminal(c)).collect();
+            assert_eq!(ends, want, "{p:?}");
         }
         eprintln!("dobutsu live predecessors: {} positions, {checked} predecessor classes", positions.len());
         assert!(checked > 10_000);

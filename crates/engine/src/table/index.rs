@@ -80,6 +80,52 @@ pub trait Indexed: Game {
     fn predecessor_slots(&self, pos: &Self::Position, out: &mut Vec<u64>) {
         predecessor_slots_by_rank(self, pos, out);
     }
+
+    /// The moves of the non-terminal position `pos` as the lean solver
+    /// ([`crate::table::lean`]) examines them: calls `f` with each move's [`Child`] (the outcome
+    /// of a terminal position moved to, else the slot of its class) until `f` returns false, and
+    /// returns whether every call returned true. The default ranks [`Game::successors`]; a game
+    /// overrides it when it can do the same faster, and tests the override against
+    /// [`children_by_rank`].
+    fn all_children<F: FnMut(Child) -> bool>(&self, pos: &Self::Position, f: F) -> bool {
+        children_by_rank(self, pos, f)
+    }
+
+    /// Calls `f` once per move of the non-terminal position `pos` with the end of the game in
+    /// the position moved to ([`Game::terminal`]: `None` when play goes on there), as the lean
+    /// solver sets up its table. The default asks [`Game::successors`]; a game overrides it when
+    /// it can do the same faster, and tests the override against the default.
+    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &Self::Position, mut f: F) {
+        let mut succ = Vec::new();
+        self.successors(pos, &mut succ);
+        succ.iter().for_each(|c| f(self.terminal(c)));
+    }
+}
+
+/// Where a move leads, as the lean solver sees it ([`Indexed::all_children`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Child {
+    /// Into a terminal position with this outcome (for the player to move there).
+    Terminal(Outcome),
+    /// Into the position (class) in this slot.
+    Slot(u64),
+}
+
+/// [`Indexed::all_children`] by ranking every successor that is not terminal: the reference
+/// that faster versions are tested against.
+pub fn children_by_rank<G: Indexed + ?Sized, F: FnMut(Child) -> bool>(
+    game: &G,
+    pos: &G::Position,
+    mut f: F,
+) -> bool {
+    let mut succ = Vec::new();
+    game.successors(pos, &mut succ);
+    succ.iter().all(|c| {
+        f(match game.terminal(c) {
+            Some(o) => Child::Terminal(o),
+            None => Child::Slot(game.rank(c)),
+        })
+    })
 }
 
 /// The moves of a non-terminal position, class by class, split by where they lead: the dense

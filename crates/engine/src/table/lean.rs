@@ -49,7 +49,7 @@ use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::table::index::Indexed;
+use crate::table::index::{Child, Indexed};
 
 /// The state of a slot: not decided (yet: a draw at the end, or a hole).
 const UNDECIDED: u64 = 0;
@@ -427,11 +427,24 @@ impl GroupOutcomes<'_> {
     }
 }
 
-/// The bytes a lean solve of `size` slots holds in memory: the table, and a batch of list
-/// entries (read and emitted) per thread.
+/// What a process holds besides the solve's own tables (code, thread stacks, allocator slack),
+/// calibrated on the lean solve of Dōbutsu shōgi (an estimate of 103 MiB against a measured peak
+/// of 95-98 MiB, `NIMBER_BENCH_SOLVER=lean cargo bench -p nimber-games --bench dobutsu`).
+const RUNTIME: u64 = 32 << 20;
+
+/// The bytes a lean solve of `size` slots holds in memory: the table, a batch of list entries
+/// read, the entries each thread emits for a chunk, the remoteness of one group read back, and
+/// the process's own [`RUNTIME`].
 pub fn estimate_bytes(size: u64) -> u64 {
     let threads = rayon::current_num_threads() as u64;
-    size.div_ceil(32) * 8 + BATCH as u64 * 8 + threads * CHUNK as u64 * 8 * 32
+    let group = 1u64 << group_bits(size);
+    size.div_ceil(32) * 8 + BATCH as u64 * 8 + threads * CHUNK as u64 * 8 * 32 + group.min(size) * 2 + RUNTIME
+}
+
+/// Slots per group of the spill file as a power of two: at most 64 groups, of 2^22 slots at
+/// least.
+fn group_bits(size: u64) -> u32 {
+    (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(22, 32)
 }
 
 /// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
@@ -443,8 +456,7 @@ pub fn solve<G: Indexed>(
 ) -> Result<LeanSolution, Error> {
     crate::table::index::check_backward(game)?;
     let size = game.size();
-    let group_bits = (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(22, 32);
-    let spill = Spill::create(spill_dir, group_bits)?;
+    let spill = Spill::create(spill_dir, group_bits(size))?;
     let states = States::new(size);
 
     // Set up: terminal positions, holes, positions without moves, pending lists.
@@ -456,7 +468,6 @@ pub fn solve<G: Indexed>(
             return Err(Error::Cancelled { checkpoint: None });
         }
         let mut emit = Emit::default();
-        let mut children = Vec::new();
         let start = k * CHUNK as u64;
         let end = (start + CHUNK as u64).min(size);
         for slot in start..end {
@@ -479,17 +490,12 @@ pub fn solve<G: Indexed>(
                 *emit.terminal.entry((o.value().index(), o.remoteness().unwrap_or(0))).or_default() += 1;
                 continue;
             }
-            children.clear();
-            game.successors(&pos, &mut children);
-            if children.is_empty() {
-                states.mark(slot, LOST);
-                emit.push(List::Lost, 0, slot);
-                continue;
-            }
             let (mut lost_min, mut tie_min, mut won_max, mut all_won) =
                 (None::<u32>, None::<u32>, None::<u32>, true);
-            for c in &children {
-                match game.terminal(c) {
+            let mut moves = 0u32;
+            game.for_each_child_end(&pos, |end| {
+                moves += 1;
+                match end {
                     Some(o) => {
                         let r = o.remoteness().unwrap_or(0);
                         match o.value() {
@@ -502,6 +508,11 @@ pub fn solve<G: Indexed>(
                     }
                     None => all_won = false,
                 }
+            });
+            if moves == 0 {
+                states.mark(slot, LOST);
+                emit.push(List::Lost, 0, slot);
+                continue;
             }
             if let Some(k) = lost_min {
                 emit.push(List::PendingWin, k + 1, slot);
@@ -531,13 +542,11 @@ pub fn solve<G: Indexed>(
     let (terminal, holes) = totals.into_inner().expect("the totals' lock");
 
     // Wins and losses, round by round.
-    let examine = |slot: u64, r: u32, children: &mut Vec<G::Position>| -> bool {
+    let examine = |slot: u64, r: u32| -> bool {
         let Some(pos) = game.unrank(slot) else { return false };
-        children.clear();
-        game.successors(&pos, children);
-        children.iter().all(|c| match game.terminal(c) {
-            Some(o) => o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r,
-            None => states.get(game.rank(c)) == WON,
+        game.all_children(&pos, |c| match c {
+            Child::Terminal(o) => o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r,
+            Child::Slot(s) => states.get(s) == WON,
         })
     };
     let mut r = 0u32;
@@ -552,22 +561,21 @@ pub fn solve<G: Indexed>(
         progress.phase(&format!("wins and losses: round {t}"), None);
         // Losses first, while every won position in the table has remoteness r at most.
         spill.for_each_chunk(List::Won, r, |chunk, emit| {
-            let (mut preds, mut children) = (Vec::new(), Vec::new());
+            let mut preds = Vec::new();
             for &s in chunk {
                 let Some(pos) = game.unrank(s) else { continue };
                 preds.clear();
                 game.predecessor_slots(&pos, &mut preds);
                 for &q in &preds {
-                    if states.get(q) == UNDECIDED && examine(q, r, &mut children) && states.mark(q, LOST) {
+                    if states.get(q) == UNDECIDED && examine(q, r) && states.mark(q, LOST) {
                         emit.push(List::Lost, t, q);
                     }
                 }
             }
         })?;
         spill.for_each_chunk(List::PendingCheck, t, |chunk, emit| {
-            let mut children = Vec::new();
             for &q in chunk {
-                if states.get(q) == UNDECIDED && examine(q, r, &mut children) && states.mark(q, LOST) {
+                if states.get(q) == UNDECIDED && examine(q, r) && states.mark(q, LOST) {
                     emit.push(List::Lost, t, q);
                 }
             }

@@ -10,7 +10,7 @@
 //! game; whether it is terminal follows from the attack sets of the moving side, updated for the
 //! one piece that moves.
 
-use nimber_engine::index::sort_dedup_from;
+use nimber_engine::index::{sort_dedup_from, Child};
 use nimber_engine::{MoveClasses, Outcome, Value};
 
 use super::TERMINAL_REMOTENESS;
@@ -917,6 +917,35 @@ fn successor_slots_with<B: Bits>(c: u64, out: &mut Vec<(u64, bool)>) {
 }
 
 with_bits!(fn successor_slots(c: u64, out: &mut Vec<(u64, bool)>) -> () { B => successor_slots_with::<B>(c, out) });
+
+/// `Indexed::all_children` of a live position with Sente to move, in the live index.
+#[inline(always)]
+fn live_children_with<B: Bits>(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool {
+    let mut all = true;
+    for_each_move::<B>(
+        c,
+        #[inline(always)]
+        |child, terminal| {
+            if all {
+                all = f(match terminal {
+                    Some(v) => Child::Terminal(Outcome::new(v, TERMINAL_REMOTENESS)),
+                    None => Child::Slot(rank_in::<B>(&fast().normal, live_canonical(child))),
+                });
+            }
+        },
+    );
+    all
+}
+
+/// `Indexed::for_each_child_end` of a position with Sente to move, not terminal.
+#[inline(always)]
+fn child_ends_with<B: Bits>(c: u64, f: &mut dyn FnMut(Option<Outcome>)) {
+    for_each_move::<B>(c, |_, terminal| f(terminal.map(|v| Outcome::new(v, TERMINAL_REMOTENESS))));
+}
+
+with_bits!(fn child_ends(c: u64, f: &mut dyn FnMut(Option<Outcome>)) -> () { B => child_ends_with::<B>(c, f) });
+
+with_bits!(fn live_children(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool { B => live_children_with::<B>(c, f) });
 
 /// `Indexed::move_classes` of a position with Sente to move, not terminal. Two moves lead into
 /// one class only when they are mirror images of each other in a symmetric position; the
