@@ -966,10 +966,10 @@ impl Indexed for Dobutsu {
 // ---------------------------------------------------------------------------------------------
 
 /// Slots of the live index.
-pub const NORMAL_SIZE: u64 = 249_442_767;
+pub const LIVE_SIZE: u64 = 249_442_767;
 
 /// The lion pairs `(sente, gote)` of the live index, in digit order.
-pub(crate) fn normal_lion_pairs() -> Vec<(u8, u8)> {
+pub(crate) fn live_lion_pairs() -> Vec<(u8, u8)> {
     let mut pairs = Vec::new();
     for sente in 3..12u8 {
         for gote in 0..9u8 {
@@ -983,7 +983,7 @@ pub(crate) fn normal_lion_pairs() -> Vec<(u8, u8)> {
     pairs
 }
 
-/// Dōbutsu shōgi with the live index ([`NORMAL_SIZE`] slots), for the lean solver: the same
+/// Dōbutsu shōgi with the live index ([`LIVE_SIZE`] slots), for the lean solver: the same
 /// rules as [`Dobutsu`]; only the positions in which the game goes on have slots (terminal
 /// positions are left to the rules, and the positions in which the player to move has won
 /// already, out of play, have none).
@@ -1039,7 +1039,7 @@ impl Game for DobutsuLive {
 
 impl Indexed for DobutsuLive {
     fn size(&self) -> u64 {
-        NORMAL_SIZE
+        LIVE_SIZE
     }
 
     /// The slot of a live position ([`DobutsuLive::is_live`]); other positions have none, and
@@ -1053,7 +1053,7 @@ impl Indexed for DobutsuLive {
     /// capture Gote's lion, are holes.
     #[inline]
     fn unrank(&self, index: u64) -> Option<DobutsuPos> {
-        if index >= NORMAL_SIZE {
+        if index >= LIVE_SIZE {
             return None;
         }
         let x = fast::unrank_live(index);
@@ -1336,15 +1336,15 @@ mod tests {
     /// to move, and symmetric ones (equal to their mirror image).
     #[test]
     fn live_index_is_a_bijection_on_live_positions() {
-        assert_eq!(normal_lion_pairs().len(), 21);
+        assert_eq!(live_lion_pairs().len(), 21);
         let game = DobutsuLive;
         // Live positions: of random games, and arbitrary arrangements, either player to move.
         let mut positions: Vec<DobutsuPos> =
             mixed_positions(11).into_iter().filter(DobutsuLive::is_live).collect();
         positions.extend(random_positions(12, 100).into_iter().filter(DobutsuLive::is_live));
         let mut rng = ChaCha8Rng::seed_from_u64(13);
-        let mut slots: Vec<u64> = (0..40_000).map(|_| rng.gen_range(0..NORMAL_SIZE)).collect();
-        slots.extend([0, 1, NORMAL_SIZE - 1]);
+        let mut slots: Vec<u64> = (0..40_000).map(|_| rng.gen_range(0..LIVE_SIZE)).collect();
+        slots.extend([0, 1, LIVE_SIZE - 1]);
         let holes = check_bijection(&game, positions.iter().copied(), slots.iter().copied());
         // Every slot that is not a hole holds a live position; the holes are the positions in
         // which Sente captures Gote's lion, and the other mirror image when both lions are on

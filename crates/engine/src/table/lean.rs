@@ -212,7 +212,8 @@ impl Spill {
 
     /// The number of entries of list `list` in round `round`.
     fn count(&self, list: List, round: u32) -> u64 {
-        self.records(list, round).iter().map(|r| r.count as u64).sum()
+        let records = self.records.lock().expect("the spill directory's lock");
+        records.get(&(list, round)).map_or(0, |recs| recs.iter().map(|r| r.count as u64).sum())
     }
 
     /// The slots of a record, appended to `out`.
@@ -447,6 +448,51 @@ fn group_bits(size: u64) -> u32 {
     (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(22, 32)
 }
 
+/// Marks `code` on every undecided predecessor of the slots of list `from` that `keep` accepts,
+/// and enters it in list `to`.
+fn mark_predecessors<G: Indexed>(
+    game: &G,
+    spill: &Spill,
+    states: &States,
+    from: (List, u32),
+    to: (List, u32),
+    code: u64,
+    keep: impl Fn(u64) -> bool + Sync,
+) -> Result<(), Error> {
+    spill.for_each_chunk(from.0, from.1, |chunk, emit| {
+        let mut preds = Vec::new();
+        for &s in chunk {
+            let Some(pos) = game.unrank(s) else { continue };
+            preds.clear();
+            game.predecessor_slots(&pos, &mut preds);
+            for &q in &preds {
+                if states.get(q) == UNDECIDED && keep(q) && states.mark(q, code) {
+                    emit.push(to.0, to.1, q);
+                }
+            }
+        }
+    })
+}
+
+/// Marks `code` on every undecided slot of list `from` (a pending list) that `keep` accepts, and
+/// enters it in list `to`.
+fn mark_listed(
+    spill: &Spill,
+    states: &States,
+    from: (List, u32),
+    to: (List, u32),
+    code: u64,
+    keep: impl Fn(u64) -> bool + Sync,
+) -> Result<(), Error> {
+    spill.for_each_chunk(from.0, from.1, |chunk, emit| {
+        for &q in chunk {
+            if states.get(q) == UNDECIDED && keep(q) && states.mark(q, code) {
+                emit.push(to.0, to.1, q);
+            }
+        }
+    })
+}
+
 /// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
 /// where the spill file's directory goes (by default the system's temporary directory).
 pub fn solve<G: Indexed>(
@@ -560,54 +606,13 @@ pub fn solve<G: Indexed>(
         }
         progress.phase(&format!("wins and losses: round {t}"), None);
         // Losses first, while every won position in the table has remoteness r at most.
-        spill.for_each_chunk(List::Won, r, |chunk, emit| {
-            let mut preds = Vec::new();
-            for &s in chunk {
-                let Some(pos) = game.unrank(s) else { continue };
-                preds.clear();
-                game.predecessor_slots(&pos, &mut preds);
-                for &q in &preds {
-                    if states.get(q) == UNDECIDED && examine(q, r) && states.mark(q, LOST) {
-                        emit.push(List::Lost, t, q);
-                    }
-                }
-            }
-        })?;
-        spill.for_each_chunk(List::PendingCheck, t, |chunk, emit| {
-            for &q in chunk {
-                if states.get(q) == UNDECIDED && examine(q, r) && states.mark(q, LOST) {
-                    emit.push(List::Lost, t, q);
-                }
-            }
-        })?;
-        spill.for_each_chunk(List::PendingLoss, t, |chunk, emit| {
-            for &q in chunk {
-                if states.mark(q, LOST) {
-                    emit.push(List::Lost, t, q);
-                }
-            }
-        })?;
+        let lost = |q| examine(q, r);
+        mark_predecessors(game, &spill, &states, (List::Won, r), (List::Lost, t), LOST, lost)?;
+        mark_listed(&spill, &states, (List::PendingCheck, t), (List::Lost, t), LOST, lost)?;
+        mark_listed(&spill, &states, (List::PendingLoss, t), (List::Lost, t), LOST, |_| true)?;
         // Then wins.
-        spill.for_each_chunk(List::Lost, r, |chunk, emit| {
-            let mut preds = Vec::new();
-            for &s in chunk {
-                let Some(pos) = game.unrank(s) else { continue };
-                preds.clear();
-                game.predecessor_slots(&pos, &mut preds);
-                for &q in &preds {
-                    if states.mark(q, WON) {
-                        emit.push(List::Won, t, q);
-                    }
-                }
-            }
-        })?;
-        spill.for_each_chunk(List::PendingWin, t, |chunk, emit| {
-            for &q in chunk {
-                if states.mark(q, WON) {
-                    emit.push(List::Won, t, q);
-                }
-            }
-        })?;
+        mark_predecessors(game, &spill, &states, (List::Lost, r), (List::Won, t), WON, |_| true)?;
+        mark_listed(&spill, &states, (List::PendingWin, t), (List::Won, t), WON, |_| true)?;
         let decided = spill.count(List::Won, t) + spill.count(List::Lost, t);
         progress.advance(decided);
         let pending =
@@ -628,32 +633,14 @@ pub fn solve<G: Indexed>(
         if t > MAX_REMOTENESS {
             return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
         }
-        spill.for_each_chunk(List::Tied, r, |chunk, emit| {
-            let mut preds = Vec::new();
-            for &s in chunk {
-                let Some(pos) = game.unrank(s) else { continue };
-                preds.clear();
-                game.predecessor_slots(&pos, &mut preds);
-                for &q in &preds {
-                    if states.mark(q, TIED) {
-                        emit.push(List::Tied, t, q);
-                    }
-                }
-            }
-        })?;
-        spill.for_each_chunk(List::PendingTie, t, |chunk, emit| {
-            for &q in chunk {
-                if states.mark(q, TIED) {
-                    emit.push(List::Tied, t, q);
-                }
-            }
-        })?;
+        progress.phase(&format!("ties: round {t}"), None);
+        mark_predecessors(game, &spill, &states, (List::Tied, r), (List::Tied, t), TIED, |_| true)?;
+        mark_listed(&spill, &states, (List::PendingTie, t), (List::Tied, t), TIED, |_| true)?;
         let decided = spill.count(List::Tied, t);
+        progress.advance(decided);
         if decided == 0 && !spill.any_after(List::PendingTie, t) {
             break;
         }
-        progress.phase(&format!("ties: round {t}"), None);
-        progress.advance(decided);
         r = t;
     }
 

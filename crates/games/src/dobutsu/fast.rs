@@ -395,8 +395,8 @@ struct Shape {
 struct Fast {
     /// Every lion pair: the index of the dense solve ([`super::INDEX_SIZE`] slots).
     full: Shape,
-    /// The lion pairs of positions that are not over ([`super::NORMAL_SIZE`] slots).
-    normal: Shape,
+    /// The lion pairs of positions that are not over ([`super::LIVE_SIZE`] slots).
+    live: Shape,
     /// Block number by the counts on the board (base-3 code) and Sente's hand bits (6 bits),
     /// the same in both shapes.
     block_of: Vec<u8>,
@@ -485,8 +485,8 @@ fn fast() -> &'static Fast {
             (0..12u8).flat_map(|l| (0..12u8).filter(move |&g| g != l).map(move |g| (l, g))).collect();
         let full = Shape::new(&blocks, &all_pairs);
         assert_eq!(full.size(), INDEX_SIZE);
-        let normal = Shape::new(&blocks, &super::normal_lion_pairs());
-        assert_eq!(normal.size(), super::NORMAL_SIZE);
+        let live = Shape::new(&blocks, &super::live_lion_pairs());
+        assert_eq!(live.size(), super::LIVE_SIZE);
         let kinds_masks = t
             .kinds_unrank
             .iter()
@@ -510,7 +510,7 @@ fn fast() -> &'static Fast {
                     .collect()
             })
             .collect();
-        Fast { full, normal, block_of, kinds_masks }
+        Fast { full, live, block_of, kinds_masks }
     })
 }
 
@@ -810,8 +810,8 @@ fn unrank_in<B: Bits>(shape: &Shape, index: u64) -> u64 {
 
 with_bits!(fn rank(x: u64) -> u64 { B => rank_with::<B>(x) });
 with_bits!(fn unrank(index: u64) -> u64 { B => unrank_with::<B>(index) });
-with_bits!(fn rank_live(x: u64) -> u64 { B => rank_in::<B>(&fast().normal, live_canonical(x)) });
-with_bits!(fn unrank_live(index: u64) -> u64 { B => unrank_in::<B>(&fast().normal, index) });
+with_bits!(fn rank_live(x: u64) -> u64 { B => rank_in::<B>(&fast().live, live_canonical(x)) });
+with_bits!(fn unrank_live(index: u64) -> u64 { B => unrank_in::<B>(&fast().live, index) });
 
 // ---------------------------------------------------------------------------------------------
 // Moves and predecessors.
@@ -929,7 +929,7 @@ fn live_children_with<B: Bits>(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool
             if all {
                 all = f(match terminal {
                     Some(v) => Child::Terminal(Outcome::new(v, TERMINAL_REMOTENESS)),
-                    None => Child::Slot(rank_in::<B>(&fast().normal, live_canonical(child))),
+                    None => Child::Slot(rank_in::<B>(&fast().live, live_canonical(child))),
                 });
             }
         },
@@ -1098,7 +1098,7 @@ with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(
 fn predecessor_slots_with<B: Bits, const LIVE: bool>(c: u64, out: &mut Vec<u64>) {
     let slot = |y: u64| {
         if LIVE {
-            rank_in::<B>(&fast().normal, live_canonical(y))
+            rank_in::<B>(&fast().live, live_canonical(y))
         } else {
             rank_with::<B>(canonical_sente(y))
         }
