@@ -389,6 +389,9 @@ pub enum SolverArg {
     Grundy,
     /// Generalized nim values n or ∞(K) (impartial games with cycles)
     Loopy,
+    /// Retrograde analysis in two bits per index slot, every slot solved, remoteness kept on
+    /// disk (games with a dense index; the default for Dōbutsu shōgi)
+    Lean,
 }
 
 impl From<SolverArg> for SolverChoice {
@@ -399,6 +402,7 @@ impl From<SolverArg> for SolverChoice {
             SolverArg::Retrograde => SolverChoice::Retrograde,
             SolverArg::Grundy => SolverChoice::Grundy,
             SolverArg::Loopy => SolverChoice::Loopy,
+            SolverArg::Lean => SolverChoice::Lean,
         }
     }
 }

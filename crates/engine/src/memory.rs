@@ -130,3 +130,13 @@ pub fn check(positions: usize) -> Result<(), Error> {
         limit >> 20
     )))
 }
+
+/// A size for people: `580 MB`, `12 kB`, `37 bytes` (powers of 1000).
+pub fn describe_bytes(bytes: u64) -> String {
+    match bytes {
+        0..1_000 => format!("{bytes} bytes"),
+        1_000..1_000_000 => format!("{:.0} kB", bytes as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.0} MB", bytes as f64 / 1e6),
+        _ => format!("{:.1} GB", bytes as f64 / 1e9),
+    }
+}

@@ -35,7 +35,7 @@ fn lean_solver_agrees_with_solve_space() {
             if remote { Synthetic::with_remote_terminals(log2n, seed) } else { Synthetic::new(log2n, seed) };
         let game = SyntheticGame(&space);
         let want = solve_space(&space, &Silent).unwrap();
-        let got = lean::solve(&game, None, &Silent).unwrap();
+        let got = lean::solve(&game, None, None, &Silent).unwrap();
         assert_eq!(got.positions(), space.size());
         assert_eq!(got.counts(), want.counts().as_slice(), "2^{log2n} positions, seed {seed}");
         for g in 0..got.groups() {

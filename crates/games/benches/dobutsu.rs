@@ -69,7 +69,7 @@ fn lean(phases: &Phases) {
         live.size(),
         mib(Some(lean::estimate_bytes(live.size())))
     );
-    let solution = lean::solve(&live, None, phases).expect("solved");
+    let solution = lean::solve(&live, None, None, phases).expect("solved");
     let wall = phases.start.elapsed().as_secs_f64();
     phases.phase("done", None);
     let outcome = |pos| {

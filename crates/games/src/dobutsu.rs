@@ -13,7 +13,7 @@
 
 use nimber_engine::table::subset;
 use nimber_engine::{
-    index::Child, DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value,
+    index::Child, DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
 };
 use nimber_engine::{Backward, Draw, Notation};
 
@@ -288,14 +288,29 @@ pub(crate) const INFO: GameInfo = GameInfo {
            `-`: the start is `gle/.c./.C./ELG b -`. Squares are named by file a-c from Sente's \
            left and rank 1-4 from the top; moves are written `Cb3xb2` (chick from b3 captures on \
            b2), `Cb2-b1+` (and promotes), `E*a2` (elephant dropped on a2). The full solve is a large \
-           one: `nimber solve dobutsu` prints its memory estimate first.",
-    params: &[],
+           one: `nimber solve dobutsu` prints its memory estimate first. By default it solves the \
+           live index by the lean solver: every position in which the game goes on, reachable \
+           from the start or not (121,134,668 positions: 64,279,992 won, 53,793,170 lost, \
+           3,061,506 drawn), finished positions answered by the rules; `-p index=full` solves \
+           the positions reachable from the start by the dense solver, with the counts above, in \
+           about ten times the memory.",
+    params: &[ParamSpec {
+        name: "index",
+        default: "live",
+        help: "live: the positions in which the game goes on (249,442,767 slots), solved by the lean \
+               solver; full: every position (1,567,925,964 slots), the reachable ones solved by the \
+               dense solver",
+    }],
     build,
     facts: Facts { dense: Some(build), ..Facts::NONE },
 };
 
-fn build(_params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(nimber_engine::dense::Dense(Dobutsu)))
+fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
+    match params.text("index") {
+        "live" => Ok(Box::new(nimber_engine::dense::Dense(DobutsuLive))),
+        "full" => Ok(Box::new(nimber_engine::dense::Dense(Dobutsu))),
+        other => Err(Error::Param(format!("parameter index={other}: expected live or full"))),
+    }
 }
 
 /// Calls `f(from, to, after)` for every move of Sente in `c` (Sente to move), `from` being
@@ -1078,6 +1093,14 @@ impl Indexed for DobutsuLive {
 
     fn index_scheme(&self) -> String {
         "dobutsu-live-v1".to_string()
+    }
+
+    fn partial(&self) -> bool {
+        true
+    }
+
+    fn has_slot(&self, pos: &DobutsuPos) -> bool {
+        DobutsuLive::is_live(pos)
     }
 }
 

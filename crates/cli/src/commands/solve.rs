@@ -66,10 +66,12 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(path) => Some((crate::commands::analyze::dense_for_save(&built, args.misere, path)?, path)),
         None => None,
     };
-    // Checkpoints are kept by the dense solver: a game built for memo search that has a dense
-    // index is solved through it.
+    // Checkpoints are kept by the dense solver, and the lean solver works over the dense index:
+    // a game built for memo search that has a dense index is solved through it.
     let dense_game = match (&saver, &checkpoint) {
-        (None, Some(_)) if built.game.dense().is_none() => Some(dense_for_checkpoint(&built, args.misere)?),
+        (None, _) if built.game.dense().is_some() => None,
+        (None, _) if args.solver == SolverArg::Lean => Some(dense_for(&built, args.misere, Needs::Lean)?),
+        (None, Some(_)) => Some(dense_for(&built, args.misere, Needs::Checkpoint)?),
         _ => None,
     };
     let game: &dyn DynGame = dense_game.as_deref().unwrap_or(game);
@@ -168,23 +170,32 @@ fn checkpoint_options(args: &SolveArgs, built: &Built) -> Result<Option<Checkpoi
     Ok(Some(options))
 }
 
-/// The game built from the command line, solved through its dense index to keep checkpoints.
-fn dense_for_checkpoint(built: &Built, misere: bool) -> Result<Box<dyn DynGame>, Failure> {
+/// The game built from the command line over its dense index, for what `needs` it (checkpoints,
+/// which the dense solver keeps, or the lean solver).
+fn dense_for(built: &Built, misere: bool, needs: Needs) -> Result<Box<dyn DynGame>, Failure> {
+    let (flag, who) = match needs {
+        Needs::Checkpoint => ("--checkpoint", "checkpoints are kept by the dense solver"),
+        Needs::Lean => ("--solver lean", "the lean solver works over a dense index"),
+    };
     if misere {
-        return Err(Failure::msg(
-            "--checkpoint: checkpoints are kept by the dense solver, which has no misère play",
-        ));
+        return Err(Failure::msg(format!("{flag}: {who}, which has no misère play")));
     }
     let params: Vec<String> =
         built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
     nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
         Failure::msg(format!(
-            "--checkpoint: {} is not solved through a dense index; checkpoints are kept by the dense \
-             solver ({})",
+            "{flag}: {} has no dense index; {who} ({})",
             built.info.name,
             nimber_games::dense_games().join(", ")
         ))
     })
+}
+
+/// What a solve needs a game's dense index for.
+#[derive(Copy, Clone)]
+enum Needs {
+    Checkpoint,
+    Lean,
 }
 
 /// What a solve stopped by Ctrl-C says: where its work is and how to go on.

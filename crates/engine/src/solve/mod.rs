@@ -24,6 +24,9 @@ pub enum SolverChoice {
     Grundy,
     /// Generalized nim values of impartial games with cycles (Smith; Fraenkel and Yesha).
     Loopy,
+    /// Retrograde analysis over a game's dense index in two bits per slot, every slot solved
+    /// (reachable or not), remoteness kept on disk ([`crate::table::lean`]).
+    Lean,
 }
 
 impl SolverChoice {
@@ -35,6 +38,7 @@ impl SolverChoice {
             SolverChoice::Retrograde => "retrograde",
             SolverChoice::Grundy => "grundy",
             SolverChoice::Loopy => "loopy",
+            SolverChoice::Lean => "lean",
         }
     }
 }

@@ -220,15 +220,7 @@ pub fn remove_stale(target: &Path) -> Result<Vec<Removed>, Error> {
     Ok(removed)
 }
 
-/// A size for people: `580 MB`, `12 kB`, `37 bytes` (powers of 1000).
-pub fn describe_bytes(bytes: u64) -> String {
-    match bytes {
-        0..1_000 => format!("{bytes} bytes"),
-        1_000..1_000_000 => format!("{:.0} kB", bytes as f64 / 1e3),
-        1_000_000..1_000_000_000 => format!("{:.0} MB", bytes as f64 / 1e6),
-        _ => format!("{:.1} GB", bytes as f64 / 1e9),
-    }
-}
+pub use crate::memory::describe_bytes;
 
 /// One line about the temporary files removed: `removed X (580 MB), left by a nimber process
 /// that no longer runs; 580 MB freed`; `None` when none was.

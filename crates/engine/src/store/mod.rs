@@ -66,6 +66,8 @@ use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
 use crate::table::dense::DenseSolution;
+use crate::table::index::Indexed;
+use crate::table::lean::{GroupOutcomes, LeanSolution};
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
@@ -92,6 +94,8 @@ const FIXED: usize = 36;
 /// Blocks compressed in parallel and written together: the writer's memory beyond the solution
 /// is this many blocks (raw and compressed) and the block index (8 bytes per block).
 const BATCH: u64 = 256;
+// A batch lies within one group of a lean solution (LeanSlots reads a group at a time).
+const _: () = assert!(BATCH * BLOCK_SLOTS <= 1 << crate::table::lean::MIN_GROUP_BITS);
 /// Decompressed blocks kept by an open store.
 pub const CACHE_BLOCKS: usize = 32;
 /// Blocks per group of the block index.
@@ -277,19 +281,83 @@ fn block_crc(b: u64, raw: &[u8]) -> u32 {
     h.finalize()
 }
 
+/// A solution the store is written from: the outcome of every slot of the index (`None` for a
+/// slot that is not a stored position), read a range of slots at a time.
+pub trait Slots {
+    /// Positions stored: the slots with an outcome.
+    fn positions(&self) -> u64;
+
+    /// Counts of the positions by value and remoteness.
+    fn counts(&self) -> Vec<CountRow>;
+
+    /// Calls `f` with the outcomes of the slots in `range` (the writer asks for ranges in
+    /// increasing order, each within one aligned range of 2^22 slots).
+    fn read_range(&self, range: std::ops::Range<u64>, f: &mut dyn FnMut(&SlotFn<'_>)) -> Result<(), Error>;
+}
+
+/// The outcome of a slot, as [`Slots::read_range`] gives it.
+pub type SlotFn<'a> = dyn Fn(u64) -> Option<Outcome> + Sync + 'a;
+
+impl Slots for DenseSolution {
+    fn positions(&self) -> u64 {
+        self.len()
+    }
+
+    fn counts(&self) -> Vec<CountRow> {
+        DenseSolution::counts(self)
+    }
+
+    fn read_range(&self, _: std::ops::Range<u64>, f: &mut dyn FnMut(&SlotFn<'_>)) -> Result<(), Error> {
+        f(&|slot| self.get_slot(slot));
+        Ok(())
+    }
+}
+
+/// A [`LeanSolution`] with its game, read a group of slots at a time (the group last read is
+/// kept: a group holds one or more of the writer's ranges).
+pub struct LeanSlots<'a, G: Indexed> {
+    pub game: &'a G,
+    pub solution: &'a LeanSolution,
+    last: Mutex<Option<GroupOutcomes<'a>>>,
+}
+
+impl<'a, G: Indexed> LeanSlots<'a, G> {
+    pub fn new(game: &'a G, solution: &'a LeanSolution) -> Self {
+        LeanSlots { game, solution, last: Mutex::new(None) }
+    }
+}
+
+impl<G: Indexed> Slots for LeanSlots<'_, G> {
+    fn positions(&self) -> u64 {
+        self.solution.positions()
+    }
+
+    fn counts(&self) -> Vec<CountRow> {
+        self.solution.counts().to_vec()
+    }
+
+    fn read_range(&self, range: std::ops::Range<u64>, f: &mut dyn FnMut(&SlotFn<'_>)) -> Result<(), Error> {
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let g = range.start >> self.solution.group_bits();
+        if last.as_ref().is_none_or(|o| !o.range().contains(&range.start)) {
+            *last = None; // the group before is let go before the next is read
+            *last = Some(self.solution.group(self.game, g)?);
+        }
+        let group = last.as_ref().expect("read above");
+        debug_assert!(range.end <= group.range().end);
+        f(&|slot| group.get(slot));
+        Ok(())
+    }
+}
+
 /// The raw bytes of block `b`: a code per slot, then the exceptions.
-fn encode_block(
-    solution: &DenseSolution,
-    header: &Header,
-    codes: &FxHashMap<Outcome, u32>,
-    b: u64,
-) -> Vec<u8> {
+fn encode_block(solution: &SlotFn<'_>, header: &Header, codes: &FxHashMap<Outcome, u32>, b: u64) -> Vec<u8> {
     let first = b * header.block_slots;
     let n = header.slots_in(b);
     let mut raw = vec![0u8; n];
     let mut exceptions = Vec::new();
     for (i, code) in raw.iter_mut().enumerate() {
-        if let Some(o) = solution.get_slot(first + i as u64) {
+        if let Some(o) = solution(first + i as u64) {
             let k = codes[&o];
             if k < ESCAPE as u32 - 1 {
                 *code = k as u8 + 1;
@@ -315,14 +383,14 @@ pub struct Identity<'a> {
     pub rules: u64,
 }
 
-/// Writes a dense solution to `path` (through `path.tmp-PID`, renamed when complete):
+/// Writes a solution (dense, or lean through [`LeanSlots`]) to `path` (through `path.tmp-PID`, renamed when complete):
 /// `identity` says what was solved; the slots are `0..size`. The blocks
 /// written are reported to `progress` ([`Silent`](crate::Silent) for none), and the write stops with
 /// [`Error::Cancelled`] (the temporary file removed) when it asks to.
 pub fn write(
     path: &Path,
     identity: &Identity<'_>,
-    solution: &DenseSolution,
+    solution: &dyn Slots,
     progress: &dyn Progress,
 ) -> Result<Header, Error> {
     let Identity { game, params, scheme, size, rules } = *identity;
@@ -347,7 +415,7 @@ pub fn write(
         scheme: scheme.to_string(),
         size,
         rules: Some(rules),
-        positions: solution.len(),
+        positions: solution.positions(),
         block_slots: BLOCK_SLOTS,
         symbols,
         counts,
@@ -375,17 +443,22 @@ pub fn write(
             if progress.cancelled() {
                 return Err(Error::Cancelled { checkpoint: None });
             }
-            let packed: Vec<(Vec<u8>, u32)> = (batch..(batch + BATCH).min(blocks))
-                .into_par_iter()
-                .map_init(
-                    || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
-                    |zstd, b| {
-                        let raw = encode_block(solution, &header, &codes, b);
-                        let packed = zstd.compress(&raw).expect("zstd compresses in memory");
-                        (packed, block_crc(b, &raw))
-                    },
-                )
-                .collect();
+            let end = (batch + BATCH).min(blocks);
+            let mut packed: Vec<(Vec<u8>, u32)> = Vec::new();
+            let range = batch * header.block_slots..(end * header.block_slots).min(size);
+            solution.read_range(range, &mut |outcomes| {
+                packed = (batch..end)
+                    .into_par_iter()
+                    .map_init(
+                        || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
+                        |zstd, b| {
+                            let raw = encode_block(outcomes, &header, &codes, b);
+                            let packed = zstd.compress(&raw).expect("zstd compresses in memory");
+                            (packed, block_crc(b, &raw))
+                        },
+                    )
+                    .collect();
+            })?;
             for (bytes, crc) in &packed {
                 f.write_all(bytes).map_err(io(&tmp))?;
                 index.extend_from_slice(&(bytes.len() as u32).to_le_bytes());

@@ -36,6 +36,21 @@ pub trait Indexed: Game {
     /// read with another.
     fn index_scheme(&self) -> String;
 
+    /// Whether some positions have no slot ([`Indexed::has_slot`]). Only the lean solver
+    /// ([`crate::table::lean`]), which leaves terminal positions to the rules, solves such an
+    /// index; front ends solve it lean by default.
+    fn partial(&self) -> bool {
+        false
+    }
+
+    /// Whether `pos` has a slot (every position does unless the index is
+    /// [`partial`](Indexed::partial)): a partial index may leave out terminal positions, which
+    /// the rules answer for, and positions that play never reaches. `rank` of a position
+    /// without a slot is meaningless.
+    fn has_slot(&self, _pos: &Self::Position) -> bool {
+        true
+    }
+
     /// The number of positions reachable from the roots, when it is known beforehand: memory
     /// estimates use it instead of the worst case (every slot), and the search shows its progress
     /// against it.

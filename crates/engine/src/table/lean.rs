@@ -46,6 +46,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::error::Error;
+use crate::memory::describe_bytes;
 use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
@@ -442,10 +443,14 @@ pub fn estimate_bytes(size: u64) -> u64 {
     size.div_ceil(32) * 8 + BATCH as u64 * 8 + threads * CHUNK as u64 * 8 * 32 + group.min(size) * 2 + RUNTIME
 }
 
+/// The fewest slots of a group (as a power of two) of a lean solution: the store's writer reads
+/// ranges of 2^22 slots, each within a group.
+pub const MIN_GROUP_BITS: u32 = 22;
+
 /// Slots per group of the spill file as a power of two: at most 64 groups, of 2^22 slots at
 /// least.
 fn group_bits(size: u64) -> u32 {
-    (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(22, 32)
+    (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(MIN_GROUP_BITS, 32)
 }
 
 /// Marks `code` on every undecided predecessor of the slots of list `from` that `keep` accepts,
@@ -497,11 +502,31 @@ fn mark_listed(
 /// where the spill file's directory goes (by default the system's temporary directory).
 pub fn solve<G: Indexed>(
     game: &G,
+    memory_limit: Option<u64>,
     spill_dir: Option<&Path>,
     progress: &dyn Progress,
 ) -> Result<LeanSolution, Error> {
     crate::table::index::check_backward(game)?;
     let size = game.size();
+    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+    let memory = estimate_bytes(size);
+    let dir = spill_dir.map_or_else(std::env::temp_dir, Path::to_path_buf);
+    let plan = format!(
+        "{size} index slots; memory about {:.0} MiB (the table {}); on disk in {}, the rounds' \
+         lists: 4 bytes per position decided by a round ({} if every slot is one)",
+        mib(memory),
+        describe_bytes(size.div_ceil(32) * 8),
+        dir.display(),
+        describe_bytes(size * 4)
+    );
+    progress.note(&format!("lean solve: {plan}"));
+    if let Some(limit) = memory_limit.filter(|&l| memory > l) {
+        return Err(Error::TooLarge(format!(
+            "the lean solve needs about {:.0} MiB, over the memory limit of {:.0} MiB ({plan})",
+            mib(memory),
+            mib(limit)
+        )));
+    }
     let spill = Spill::create(spill_dir, group_bits(size))?;
     let states = States::new(size);
 

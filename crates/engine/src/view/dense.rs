@@ -1,6 +1,8 @@
 //! Front ends' view of a game solved over its dense index: [`Dense`] wraps an [`Indexed`] game
 //! as a [`DynGame`], and [`DenseStore`] (from [`DynGame::dense`]) stores its solution and reads
-//! it back.
+//! it back. The game is solved by the dense solver ([`crate::table::dense`]: the positions
+//! reachable from the start) or by the lean one ([`crate::table::lean`]: every slot of the index,
+//! in two bits each), which is the default for a [partial](Indexed::partial) index.
 
 use std::path::Path;
 
@@ -12,9 +14,10 @@ use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
-use crate::store::{write, Identity, Store};
+use crate::store::{write, Identity, LeanSlots, Slots, Store};
 use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::index::Indexed;
+use crate::table::lean::{self, LeanSolution};
 use crate::view::dyn_game::{
     parse, parse_or, query_report, DynGame, QueryReport, Row, SolveOptions, SolveReport, Solved,
 };
@@ -22,111 +25,269 @@ use crate::view::dyn_game::{
 /// Positions reported one by one (`--dump`) at most: past this, a solve says to store instead.
 pub const MAX_ROWS: u64 = 10_000_000;
 
-/// An indexed game that front ends solve with the dense solver: wrap a game in `Dense` to give
-/// it to them as a [`DynGame`]. Memo search and nim values are not offered (the dense solver
-/// handles cycles and every value).
+/// An indexed game that front ends solve over its dense index: wrap a game in `Dense` to give
+/// it to them as a [`DynGame`]. Memo search and nim values are not offered (the retrograde
+/// solvers handle cycles and every value).
 pub struct Dense<G>(pub G);
 
+/// What a solve of a [`Dense`] game holds: the dense solver's positions reachable from the start,
+/// or the lean solver's every slot of the index.
+pub(crate) enum Solution {
+    Dense(DenseSolution),
+    Lean(LeanSolution),
+}
+
+impl Solution {
+    /// Positions solved.
+    fn positions(&self) -> u64 {
+        match self {
+            Solution::Dense(s) => s.len(),
+            Solution::Lean(s) => s.positions(),
+        }
+    }
+}
+
 impl<G: Indexed> Dense<G> {
-    pub(crate) fn solve_all(
-        &self,
-        options: &SolveOptions,
-        progress: &dyn Progress,
-    ) -> Result<DenseSolution, Error> {
+    /// Whether a solve with `options` is a lean one (an error for the solvers that are not
+    /// offered).
+    fn lean(&self, options: &SolveOptions) -> Result<bool, Error> {
         if options.nim || matches!(options.solver, SolverChoice::Memo | SolverChoice::Grundy) {
             return Err(Error::Unsupported(format!(
                 "this game is solved by retrograde analysis over its dense index; --solver {} is not available",
                 if options.nim { "grundy" } else { options.solver.name() }
             )));
         }
-        match &options.checkpoint {
-            Some(checkpoint) => {
-                crate::store::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress)
-            }
-            None => solve(&self.0, options.memory, progress),
+        match options.solver {
+            SolverChoice::Lean => Ok(true),
+            SolverChoice::Auto if self.0.partial() => Ok(true),
+            other if self.0.partial() => Err(Error::Unsupported(format!(
+                "this game's index leaves out the positions that the rules answer for (index scheme \
+                 {}), which only the lean solver solves; --solver {} is not available",
+                self.0.index_scheme(),
+                other.name()
+            ))),
+            _ => Ok(false),
         }
+    }
+
+    pub(crate) fn solve_all(
+        &self,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<Solution, Error> {
+        if self.lean(options)? {
+            if let Some(checkpoint) = &options.checkpoint {
+                if checkpoint.resume {
+                    return Err(Error::Unsupported(
+                        "--resume: the lean solver keeps no checkpoints, so there is none to resume from"
+                            .into(),
+                    ));
+                }
+                progress.note("the lean solver keeps no checkpoints: a solve that is stopped starts over");
+            }
+            return Ok(Solution::Lean(lean::solve(&self.0, options.memory, None, progress)?));
+        }
+        Ok(Solution::Dense(match &options.checkpoint {
+            Some(checkpoint) => {
+                crate::store::checkpoint::solve_dense(&self.0, options.memory, checkpoint, progress)?
+            }
+            None => solve(&self.0, options.memory, progress)?,
+        }))
     }
 
     /// Removes the solve's checkpoint once its result is safe.
     pub(crate) fn remove_checkpoint(&self, options: &SolveOptions) -> Result<(), Error> {
         options.checkpoint.as_ref().map_or(Ok(()), |c| c.remove())
     }
-}
 
-impl<G: Indexed> Dense<G> {
+    /// The outcome of `pos` in a solution: from the table, or from the rules for a position
+    /// without a slot.
+    fn outcome(&self, solution: &Solution, pos: &G::Position) -> Result<Outcome, Error> {
+        let game = &self.0;
+        if !game.has_slot(pos) {
+            return game.terminal(pos).ok_or_else(|| not_reachable(game, pos));
+        }
+        let found = match solution {
+            Solution::Dense(s) => s.get(game, pos),
+            Solution::Lean(s) => {
+                let slot = game.rank(pos);
+                s.group(game, slot >> s.group_bits())?.get(slot)
+            }
+        };
+        found.ok_or_else(|| not_reachable(game, pos))
+    }
+
+    /// Refuses, before a lean solve, a position that has no slot and is not terminal: no solve
+    /// would answer for it.
+    fn check_in_index(&self, pos: &G::Position) -> Result<(), Error> {
+        let game = &self.0;
+        match game.has_slot(pos) || game.terminal(pos).is_some() {
+            true => Ok(()),
+            false => Err(not_reachable(game, pos)),
+        }
+    }
+
+    /// Every position of a solution with its outcome, as rows.
+    fn rows(&self, solution: &Solution) -> Result<Vec<Row>, Error> {
+        let game = &self.0;
+        if solution.positions() > MAX_ROWS {
+            return Err(Error::TooLarge(format!(
+                "{} positions are too many to list one by one (at most {MAX_ROWS})",
+                solution.positions()
+            )));
+        }
+        let row = |slot: u64, o: Outcome| {
+            let pos = game.unrank(slot).expect("solved slots are positions");
+            Row::outcome(capability::format(game, &pos), Some(o))
+        };
+        match solution {
+            Solution::Dense(s) => Ok((0..s.len()).map(|k| row(s.set().select(k), s.get_nth(k))).collect()),
+            Solution::Lean(s) => {
+                let mut rows = Vec::new();
+                for g in 0..s.groups() {
+                    let group = s.group(game, g)?;
+                    rows.extend(group.range().filter_map(|slot| Some(row(slot, group.get(slot)?))));
+                }
+                Ok(rows)
+            }
+        }
+    }
+
     /// The report of a solve (`solve`, `solve --save`).
-    pub(crate) fn report(
-        &self,
-        solution: &DenseSolution,
-        options: &SolveOptions,
-    ) -> Result<SolveReport, Error> {
+    pub(crate) fn report(&self, solution: &Solution, options: &SolveOptions) -> Result<SolveReport, Error> {
         let game = &self.0;
         let start = game.start();
         let mut notes = Vec::new();
-        if let Some(peak) = peak_memory() {
-            notes.push(format!(
-                "dense retrograde analysis: {} index slots, {} reachable positions, peak memory {:.0} MiB",
+        let peak = peak_memory().map_or(String::new(), |peak| {
+            format!(", peak memory {:.0} MiB", peak as f64 / (1u64 << 20) as f64)
+        });
+        notes.push(match solution {
+            Solution::Dense(s) => format!(
+                "dense retrograde analysis: {} index slots, {} reachable positions{peak}",
                 game.size(),
-                solution.len(),
-                peak as f64 / (1u64 << 20) as f64
-            ));
-        }
-        let rows = if options.rows {
-            if solution.len() > MAX_ROWS {
-                return Err(Error::TooLarge(format!(
-                    "{} positions are too many to list one by one (at most {MAX_ROWS})",
-                    solution.len()
-                )));
-            }
-            let set = solution.set();
-            (0..solution.len())
-                .map(|k| {
-                    Row::outcome(
-                        capability::format(
-                            game,
-                            &game.unrank(set.select(k)).expect("reachable slots are positions"),
-                        ),
-                        Some(solution.get_nth(k)),
-                    )
-                })
-                .collect()
-        } else {
-            Vec::new()
+                s.len(),
+            ),
+            Solution::Lean(s) => format!(
+                "lean retrograde analysis: {} index slots, {} positions solved (every position of the \
+                 index, reachable from the start or not){peak}",
+                game.size(),
+                s.positions(),
+            ),
+        });
+        let rows = if options.rows { self.rows(solution)? } else { Vec::new() };
+        let (solver, counts) = match solution {
+            Solution::Dense(s) => (SolverChoice::Retrograde, s.counts()),
+            Solution::Lean(s) => (SolverChoice::Lean, s.counts().to_vec()),
         };
         Ok(SolveReport {
-            solver: SolverChoice::Retrograde,
-            start: Row::outcome(capability::format(game, &start), solution.get(game, &start)),
-            positions: solution.len(),
-            counts: solution.counts(),
+            solver,
+            start: Row::outcome(capability::format(game, &start), Some(self.outcome(solution, &start)?)),
+            positions: solution.positions(),
+            counts,
             nim_counts: Vec::new(),
             infinite_counts: Vec::new(),
             rows,
             notes,
         })
     }
+
+    /// A lean solution written to a scratch store, which answers queries (a lean solution keeps
+    /// remoteness on disk, by rounds: a store reads it back slot by slot).
+    fn scratch_store(&self, solution: &LeanSolution, progress: &dyn Progress) -> Result<ScratchStore, Error> {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("nimber-solved-{}-{n}.nimber", std::process::id()));
+        let scheme = self.0.index_scheme();
+        let rules = crate::table::index::rules_fingerprint(&self.0);
+        let identity = Identity { game: "scratch", params: &[], scheme: &scheme, size: self.0.size(), rules };
+        let file = Scratch(path);
+        write(&file.0, &identity, &LeanSlots::new(&self.0, solution), progress)?;
+        Ok(ScratchStore { store: Store::open(&file.0)?, _file: file })
+    }
 }
 
-/// [`DynGame::solved`] of a [`Dense`] game: the dense solution with its game.
+/// A file removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A store in a scratch file (closed before the file is removed).
+struct ScratchStore {
+    store: Store,
+    _file: Scratch,
+}
+
+/// [`DynGame::solved`] of a [`Dense`] game: the solution with its game (a lean solution in a
+/// scratch store).
 struct DenseSolved<'a, G: Indexed> {
-    game: &'a G,
+    game: &'a Dense<G>,
     start: G::Position,
-    solution: DenseSolution,
+    solution: Held,
+}
+
+/// What a [`DenseSolved`] answers from.
+enum Held {
+    Dense(DenseSolution),
+    Store { store: Box<ScratchStore>, positions: u64, counts: Vec<CountRow> },
 }
 
 impl<G: Indexed> Solved for DenseSolved<'_, G> {
     fn positions(&self) -> u64 {
-        self.solution.len()
+        match &self.solution {
+            Held::Dense(s) => s.len(),
+            Held::Store { positions, .. } => *positions,
+        }
     }
 
     fn counts(&self) -> Vec<CountRow> {
-        self.solution.counts()
+        match &self.solution {
+            Held::Dense(s) => s.counts(),
+            Held::Store { counts, .. } => counts.clone(),
+        }
     }
 
     fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
-        let game = self.game;
+        let game = &self.game.0;
         let pos = parse_or(game, position, || self.start.clone())?;
-        let outcome_of = |p: &G::Position| self.solution.get(game, p).ok_or_else(|| not_reachable(game, p));
-        query_report(game, &pos, outcome_of, |_| None, Vec::new())
+        match &self.solution {
+            Held::Dense(s) => {
+                let outcome_of = |p: &G::Position| s.get(game, p).ok_or_else(|| not_reachable(game, p));
+                query_report(game, &pos, outcome_of, |_| None, Vec::new())
+            }
+            Held::Store { store, .. } => answer_from_store(game, &store.store, &pos),
+        }
+    }
+}
+
+impl<G: Indexed> Dense<G> {
+    /// Solves the game and holds the solution for queries.
+    fn solved_from(
+        &self,
+        start: G::Position,
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<DenseSolved<'_, G>, Error> {
+        if self.lean(options)? {
+            self.check_in_index(&start)?;
+        }
+        let solution = match self.solve_all(options, progress)? {
+            Solution::Dense(s) => {
+                if s.get(&self.0, &start).is_none() {
+                    return Err(not_reachable(&self.0, &start));
+                }
+                Held::Dense(s)
+            }
+            Solution::Lean(s) => Held::Store {
+                store: Box::new(self.scratch_store(&s, progress)?),
+                positions: s.positions(),
+                counts: s.counts().to_vec(),
+            },
+        };
+        Ok(DenseSolved { game: self, start, solution })
     }
 }
 
@@ -166,18 +327,12 @@ impl<G: Indexed> DynGame for Dense<G> {
         progress: &dyn Progress,
     ) -> Result<Box<dyn Solved + '_>, Error> {
         let start = parse_or(&self.0, from, || self.0.start())?;
-        let solution = self.solve_all(options, progress)?;
-        if solution.get(&self.0, &start).is_none() {
-            return Err(not_reachable(&self.0, &start));
-        }
-        Ok(Box::new(DenseSolved { game: &self.0, start, solution }))
+        Ok(Box::new(self.solved_from(start, options, progress)?))
     }
 
     fn query(&self, position: Option<&str>, progress: &dyn Progress) -> Result<QueryReport, Error> {
-        let game = &self.0;
-        let pos = parse_or(game, position, || game.start())?;
-        let solution = self.solve_all(&SolveOptions::default(), progress)?;
-        DenseSolved { game, start: pos, solution }.query(None)
+        let pos = parse_or(&self.0, position, || self.0.start())?;
+        self.solved_from(pos, &SolveOptions::default(), progress)?.query(None)
     }
 }
 
@@ -264,7 +419,15 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let scheme = self.0.index_scheme();
         let rules = self.rules_fingerprint();
         let identity = Identity { game, params, scheme: &scheme, size: self.0.size(), rules };
-        write(path, &identity, &solution, progress)?;
+        let lean_slots;
+        let slots: &dyn Slots = match &solution {
+            Solution::Dense(s) => s,
+            Solution::Lean(s) => {
+                lean_slots = LeanSlots::new(&self.0, s);
+                &lean_slots
+            }
+        };
+        write(path, &identity, slots, progress)?;
         let seconds = started.elapsed().as_secs_f64();
         self.remove_checkpoint(options)?;
         let mut report = self.report(&solution, options)?;
@@ -273,48 +436,55 @@ impl<G: Indexed> DenseStore for Dense<G> {
             .len();
         report.notes.push(format!(
             "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
-            solution.len(),
+            solution.positions(),
             path.display(),
-            bytes as f64 / solution.len().max(1) as f64
+            bytes as f64 / solution.positions().max(1) as f64
         ));
         Ok(report)
     }
 
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {
         store.check_index(self)?;
-        let game = &self.0;
-        let pos = parse_or(game, position, || game.start())?;
-        let get = |p: &G::Position| -> Result<Outcome, Error> {
-            store.get(game.rank(p))?.ok_or_else(|| not_reachable(game, p))
-        };
-        let report = query_report(game, &pos, get, |_| None, Vec::new())?;
-        // The answer against the rules, one ply deep: the position's declared end, the declared
-        // ends its moves reach, and its value from its moves' values.
-        let ended = game.terminal(&pos);
-        let mut succ = Vec::new();
-        if ended.is_none() {
-            game.successors(&pos, &mut succ);
-        }
-        let mut declared = ended.is_none_or(|t| t == report.outcome);
-        for c in &succ {
-            if let Some(t) = game.terminal(c) {
-                declared &= store.get(game.rank(c))? == Some(t);
-            }
-        }
-        if !declared || !report.consistent() {
-            return Err(Error::Corrupt {
-                path: store.path().display().to_string(),
-                what: format!(
-                    "the stored value of {} ({}) is not what the rules give from its moves (or its \
-                     declared end): the file was written for other rules; solve it again",
-                    report.position, report.outcome
-                ),
-            });
-        }
-        Ok(report)
+        let pos = parse_or(&self.0, position, || self.0.start())?;
+        answer_from_store(&self.0, store, &pos)
     }
 
     fn slot_text(&self, slot: u64) -> Option<String> {
         self.0.unrank(slot).map(|p| capability::format(&self.0, &p))
     }
+}
+
+/// A position and each of its moves read from a store of `game`'s solution (positions without a
+/// slot answered by the rules), checked against the rules one ply deep: the position's declared
+/// end, the declared ends its moves reach, and its value from its moves' values.
+fn answer_from_store<G: Indexed>(game: &G, store: &Store, pos: &G::Position) -> Result<QueryReport, Error> {
+    let get = |p: &G::Position| -> Result<Outcome, Error> {
+        if !game.has_slot(p) {
+            return game.terminal(p).ok_or_else(|| not_reachable(game, p));
+        }
+        store.get(game.rank(p))?.ok_or_else(|| not_reachable(game, p))
+    };
+    let report = query_report(game, pos, get, |_| None, Vec::new())?;
+    let ended = game.terminal(pos);
+    let mut succ = Vec::new();
+    if ended.is_none() {
+        game.successors(pos, &mut succ);
+    }
+    let mut declared = ended.is_none_or(|t| t == report.outcome);
+    for c in succ.iter().filter(|c| game.has_slot(c)) {
+        if let Some(t) = game.terminal(c) {
+            declared &= store.get(game.rank(c))? == Some(t);
+        }
+    }
+    if !declared || !report.consistent() {
+        return Err(Error::Corrupt {
+            path: store.path().display().to_string(),
+            what: format!(
+                "the stored value of {} ({}) is not what the rules give from its moves (or its \
+                 declared end): the file was written for other rules; solve it again",
+                report.position, report.outcome
+            ),
+        });
+    }
+    Ok(report)
 }

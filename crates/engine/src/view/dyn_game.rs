@@ -99,7 +99,7 @@ pub struct MoveReport {
 }
 
 /// The answer to a query about one position.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryReport {
     /// The position in the game's notation.
     pub position: String,
@@ -251,6 +251,9 @@ fn solve_outcomes<G: Game>(
     progress: &dyn Progress,
 ) -> Result<(SolverChoice, Solution<G::Position>), Error> {
     match solver {
+        SolverChoice::Lean => Err(Error::Unsupported(
+            "the lean solver works over a dense index, which this game does not have".into(),
+        )),
         SolverChoice::Memo => Ok((solver, memo::solve(game, roots, progress)?)),
         SolverChoice::Retrograde => {
             Ok((solver, retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?))
