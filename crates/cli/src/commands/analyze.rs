@@ -21,9 +21,7 @@ pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dy
     if misere {
         return Err(Failure::msg("--save: stored solutions are of normal play; --misere cannot be saved"));
     }
-    let params: Vec<String> =
-        built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-    let game = nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
+    let game = built.dense_game()?.ok_or_else(|| {
         Failure::msg(format!(
             "--save: {} is not solved through a dense index; only dense games can be stored ({})",
             built.info.name,

@@ -42,6 +42,14 @@ impl Built {
         }
         title
     }
+
+    /// The game over its dense index, built anew from its parameters; `None` for a game without
+    /// one.
+    pub fn dense_game(&self) -> Result<Option<Box<dyn DynGame>>, Failure> {
+        let given: Vec<String> =
+            self.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
+        Ok(nimber_games::build_dense(self.info.name, &given)?)
+    }
 }
 
 /// Builds the game named on the command line from its `-p` parameters.

@@ -60,9 +60,7 @@ fn write_report(
 /// the positions reachable from the start (a Nim position with more counters than the start's):
 /// the caller then solves from the position.
 fn cached(built: &Built, position: Option<&str>, cache: &Cache) -> Result<Option<QueryReport>, Failure> {
-    let given: Vec<String> =
-        built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-    let Some(game) = nimber_games::build_dense(built.info.name, &given)? else { return Ok(None) };
+    let Some(game) = built.dense_game()? else { return Ok(None) };
     // A position that cannot be read is refused before any solve.
     if let Some(text) = position {
         built.game.normalize(text)?;

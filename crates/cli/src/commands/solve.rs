@@ -70,8 +70,12 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // a game built for memo search that has a dense index is solved through it.
     let dense_game = match (&saver, &checkpoint) {
         (None, _) if built.game.dense().is_some() => None,
-        (None, _) if args.solver == SolverArg::Lean => Some(dense_for(&built, args.misere, Needs::Lean)?),
-        (None, Some(_)) => Some(dense_for(&built, args.misere, Needs::Checkpoint)?),
+        (None, _) if args.solver == SolverArg::Lean => {
+            Some(dense_for(&built, args.misere, "--solver lean", "the lean solver works over a dense index")?)
+        }
+        (None, Some(_)) => {
+            Some(dense_for(&built, args.misere, "--checkpoint", "checkpoints are kept by the dense solver")?)
+        }
         _ => None,
     };
     let game: &dyn DynGame = dense_game.as_deref().unwrap_or(game);
@@ -170,32 +174,19 @@ fn checkpoint_options(args: &SolveArgs, built: &Built) -> Result<Option<Checkpoi
     Ok(Some(options))
 }
 
-/// The game built from the command line over its dense index, for what `needs` it (checkpoints,
-/// which the dense solver keeps, or the lean solver).
-fn dense_for(built: &Built, misere: bool, needs: Needs) -> Result<Box<dyn DynGame>, Failure> {
-    let (flag, who) = match needs {
-        Needs::Checkpoint => ("--checkpoint", "checkpoints are kept by the dense solver"),
-        Needs::Lean => ("--solver lean", "the lean solver works over a dense index"),
-    };
+/// The game built from the command line over its dense index, for what `flag` asks (`needs`
+/// says why it takes the dense index).
+fn dense_for(built: &Built, misere: bool, flag: &str, needs: &str) -> Result<Box<dyn DynGame>, Failure> {
     if misere {
-        return Err(Failure::msg(format!("{flag}: {who}, which has no misère play")));
+        return Err(Failure::msg(format!("{flag}: {needs}, which has no misère play")));
     }
-    let params: Vec<String> =
-        built.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-    nimber_games::build_dense(built.info.name, &params)?.ok_or_else(|| {
+    built.dense_game()?.ok_or_else(|| {
         Failure::msg(format!(
-            "{flag}: {} has no dense index; {who} ({})",
+            "{flag}: {} has no dense index; {needs} ({})",
             built.info.name,
             nimber_games::dense_games().join(", ")
         ))
     })
-}
-
-/// What a solve needs a game's dense index for.
-#[derive(Copy, Clone)]
-enum Needs {
-    Checkpoint,
-    Lean,
 }
 
 /// What a solve stopped by Ctrl-C says: where its work is and how to go on.

@@ -174,41 +174,24 @@ pub trait StateWord: Copy + Send + Sync + 'static {
     fn to_u32(self) -> u32;
 }
 
-impl StateWord for u32 {
-    const BITS: u32 = 32;
-    #[inline]
-    fn from_u32(x: u32) -> u32 {
-        x
-    }
-    #[inline]
-    fn to_u32(self) -> u32 {
-        self
-    }
+/// `StateWord` for an unsigned integer type: its own width, truncating from `u32`.
+macro_rules! state_word {
+    ($($t:ty),*) => {$(
+        impl StateWord for $t {
+            const BITS: u32 = <$t>::BITS;
+            #[inline]
+            fn from_u32(x: u32) -> $t {
+                x as $t
+            }
+            #[inline]
+            fn to_u32(self) -> u32 {
+                self as u32
+            }
+        }
+    )*};
 }
 
-impl StateWord for u8 {
-    const BITS: u32 = 8;
-    #[inline]
-    fn from_u32(x: u32) -> u8 {
-        x as u8
-    }
-    #[inline]
-    fn to_u32(self) -> u32 {
-        self as u32
-    }
-}
-
-impl StateWord for u16 {
-    const BITS: u32 = 16;
-    #[inline]
-    fn from_u32(x: u32) -> u16 {
-        x as u16
-    }
-    #[inline]
-    fn to_u32(self) -> u32 {
-        self as u32
-    }
-}
+state_word!(u8, u16, u32);
 
 /// The layout of a state word of `bits` bits.
 #[derive(Copy, Clone)]

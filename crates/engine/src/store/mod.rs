@@ -316,12 +316,13 @@ impl Slots for DenseSolution {
 /// A [`LeanSolution`] with its game, read a group of slots at a time (the group last read is
 /// kept: a group holds one or more of the writer's ranges).
 pub struct LeanSlots<'a, G: Indexed> {
-    pub game: &'a G,
-    pub solution: &'a LeanSolution,
+    game: &'a G,
+    solution: &'a LeanSolution,
     last: Mutex<Option<GroupOutcomes<'a>>>,
 }
 
 impl<'a, G: Indexed> LeanSlots<'a, G> {
+    /// The solution of `game`, to be written.
     pub fn new(game: &'a G, solution: &'a LeanSolution) -> Self {
         LeanSlots { game, solution, last: Mutex::new(None) }
     }

@@ -498,6 +498,29 @@ fn mark_listed(
     })
 }
 
+/// Runs the rounds `t = 1, 2, ...` of a phase: `round(r, t)` decides the positions of remoteness
+/// `t` from those of `r = t - 1` and says whether another round is due. Stops when cancelled, or
+/// past [`MAX_REMOTENESS`].
+fn rounds(
+    phase: &str,
+    progress: &dyn Progress,
+    mut round: impl FnMut(u32, u32) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    for t in 1.. {
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        if t > MAX_REMOTENESS {
+            return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
+        }
+        progress.phase(&format!("{phase}: round {t}"), None);
+        if !round(t - 1, t)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
 /// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
 /// where the spill file's directory goes (by default the system's temporary directory).
 pub fn solve<G: Indexed>(
@@ -620,16 +643,7 @@ pub fn solve<G: Indexed>(
             Child::Slot(s) => states.get(s) == WON,
         })
     };
-    let mut r = 0u32;
-    loop {
-        if progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
-        }
-        let t = r + 1;
-        if t > MAX_REMOTENESS {
-            return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
-        }
-        progress.phase(&format!("wins and losses: round {t}"), None);
+    rounds("wins and losses", progress, |r, t| {
         // Losses first, while every won position in the table has remoteness r at most.
         let lost = |q| examine(q, r);
         mark_predecessors(game, &spill, &states, (List::Won, r), (List::Lost, t), LOST, lost)?;
@@ -642,32 +656,17 @@ pub fn solve<G: Indexed>(
         progress.advance(decided);
         let pending =
             [List::PendingWin, List::PendingLoss, List::PendingCheck].iter().any(|&l| spill.any_after(l, t));
-        if decided == 0 && !pending {
-            break;
-        }
-        r = t;
-    }
+        Ok(decided > 0 || pending)
+    })?;
 
     // Ties.
-    let mut r = 0u32;
-    loop {
-        if progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
-        }
-        let t = r + 1;
-        if t > MAX_REMOTENESS {
-            return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
-        }
-        progress.phase(&format!("ties: round {t}"), None);
+    rounds("ties", progress, |r, t| {
         mark_predecessors(game, &spill, &states, (List::Tied, r), (List::Tied, t), TIED, |_| true)?;
         mark_listed(&spill, &states, (List::PendingTie, t), (List::Tied, t), TIED, |_| true)?;
         let decided = spill.count(List::Tied, t);
         progress.advance(decided);
-        if decided == 0 && !spill.any_after(List::PendingTie, t) {
-            break;
-        }
-        r = t;
-    }
+        Ok(decided > 0 || spill.any_after(List::PendingTie, t))
+    })?;
 
     // Counts: terminal positions, the rounds' lists, and the draws left.
     let mut table = terminal;

@@ -100,21 +100,13 @@ impl<G: Indexed> Dense<G> {
         options.checkpoint.as_ref().map_or(Ok(()), |c| c.remove())
     }
 
-    /// The outcome of `pos` in a solution: from the table, or from the rules for a position
-    /// without a slot.
+    /// The outcome of `pos` in a solution ([`outcome_by_slot`]).
     fn outcome(&self, solution: &Solution, pos: &G::Position) -> Result<Outcome, Error> {
         let game = &self.0;
-        if !game.has_slot(pos) {
-            return game.terminal(pos).ok_or_else(|| not_reachable(game, pos));
-        }
-        let found = match solution {
-            Solution::Dense(s) => s.get(game, pos),
-            Solution::Lean(s) => {
-                let slot = game.rank(pos);
-                s.group(game, slot >> s.group_bits())?.get(slot)
-            }
-        };
-        found.ok_or_else(|| not_reachable(game, pos))
+        outcome_by_slot(game, pos, |slot| match solution {
+            Solution::Dense(s) => Ok(s.get(game, pos)),
+            Solution::Lean(s) => Ok(s.group(game, slot >> s.group_bits())?.get(slot)),
+        })
     }
 
     /// Refuses, before a lean solve, a position that has no slot and is not terminal: no solve
@@ -454,16 +446,24 @@ impl<G: Indexed> DenseStore for Dense<G> {
     }
 }
 
+/// The outcome of `pos`: `lookup` of its slot (`None`: not reachable), or from the rules for a
+/// position without a slot (terminal; any other is not reachable).
+fn outcome_by_slot<G: Indexed>(
+    game: &G,
+    pos: &G::Position,
+    lookup: impl FnOnce(u64) -> Result<Option<Outcome>, Error>,
+) -> Result<Outcome, Error> {
+    if !game.has_slot(pos) {
+        return game.terminal(pos).ok_or_else(|| not_reachable(game, pos));
+    }
+    lookup(game.rank(pos))?.ok_or_else(|| not_reachable(game, pos))
+}
+
 /// A position and each of its moves read from a store of `game`'s solution (positions without a
 /// slot answered by the rules), checked against the rules one ply deep: the position's declared
 /// end, the declared ends its moves reach, and its value from its moves' values.
 fn answer_from_store<G: Indexed>(game: &G, store: &Store, pos: &G::Position) -> Result<QueryReport, Error> {
-    let get = |p: &G::Position| -> Result<Outcome, Error> {
-        if !game.has_slot(p) {
-            return game.terminal(p).ok_or_else(|| not_reachable(game, p));
-        }
-        store.get(game.rank(p))?.ok_or_else(|| not_reachable(game, p))
-    };
+    let get = |p: &G::Position| outcome_by_slot(game, p, |slot| store.get(slot));
     let report = query_report(game, pos, get, |_| None, Vec::new())?;
     let ended = game.terminal(pos);
     let mut succ = Vec::new();
