@@ -275,9 +275,10 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 #[command(after_help = "Ctrl-C stops a solve cleanly: a dense solve keeping a checkpoint (--checkpoint, or \
                   --save) saves it at the end of the current round and says how to continue with \
-                  --resume; the exit status is 130. Pressing Ctrl-C again quits at once.\n\
-                  Example: nimber solve dobutsu --save dobutsu.db, stopped, then \
-                  nimber solve dobutsu --save dobutsu.db --resume\n\
+                  --resume; the exit status is 130 (a lean solve keeps no checkpoint and starts \
+                  over). Pressing Ctrl-C again quits at once.\n\
+                  Example: nimber solve dobutsu -p index=full --save dobutsu.db, stopped, then \
+                  nimber solve dobutsu -p index=full --save dobutsu.db --resume\n\
                   Files are written under a temporary name (FILE.tmp-PID) and renamed when whole. A \
                   solve first removes the half-written files that a killed nimber left of its \
                   --save, --checkpoint and --dump files, and says how much space that freed; a \
