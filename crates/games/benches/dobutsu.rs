@@ -74,7 +74,7 @@ fn lean(phases: &Phases) {
     phases.phase("done", None);
     let outcome = |pos| {
         let slot = live.rank(&pos);
-        solution.group(&live, slot >> solution.group_bits()).expect("read back").get(slot)
+        solution.group(slot >> solution.group_bits()).expect("read back").get(slot)
     };
     let start = outcome(live.start());
     let takes = live.moves(&live.start()).into_iter().find(|m| m.label == "Cb3xb2").expect("Cb3xb2");

@@ -26,7 +26,7 @@ fn check<G: Indexed>(name: &str, game: &G) -> (u64, u64, [u64; 4]) {
     let (mut by_value, mut reachable) = ([0u64; 4], 0u64);
     let mut k = 0;
     for g in 0..got.groups() {
-        let group = got.group(game, g).unwrap();
+        let group = got.group(g).unwrap();
         for slot in group.range() {
             let o = group.get(slot);
             if k < positions.len() && positions[k].0 == slot {
@@ -65,12 +65,12 @@ fn check_store<G: Indexed>(name: &str, game: &G, solution: &LeanSolution) {
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(game);
     let identity = store::Identity { game: name, params: &[], scheme: &scheme, size: game.size(), rules };
-    store::write(&path, &identity, &LeanSlots::new(game, solution), &Silent).unwrap();
+    store::write(&path, &identity, &LeanSlots::new(solution), &Silent).unwrap();
     let db = Store::open(&path).unwrap();
     assert_eq!(db.header().positions, solution.positions(), "{name}: stored positions");
     assert_eq!(db.header().counts, solution.counts(), "{name}: stored counts");
     for g in 0..solution.groups() {
-        let group = solution.group(game, g).unwrap();
+        let group = solution.group(g).unwrap();
         for slot in group.range() {
             assert_eq!(db.get(slot).unwrap(), group.get(slot), "{name}: stored slot {slot}");
         }

@@ -66,7 +66,6 @@ use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
 use crate::table::dense::DenseSolution;
-use crate::table::index::Indexed;
 use crate::table::lean::{GroupOutcomes, LeanSolution};
 
 /// The first bytes of every store.
@@ -315,20 +314,19 @@ impl Slots for DenseSolution {
 
 /// A [`LeanSolution`] with its game, read a group of slots at a time (the group last read is
 /// kept: a group holds one or more of the writer's ranges).
-pub struct LeanSlots<'a, G: Indexed> {
-    game: &'a G,
+pub struct LeanSlots<'a> {
     solution: &'a LeanSolution,
     last: Mutex<Option<GroupOutcomes<'a>>>,
 }
 
-impl<'a, G: Indexed> LeanSlots<'a, G> {
-    /// The solution of `game`, to be written.
-    pub fn new(game: &'a G, solution: &'a LeanSolution) -> Self {
-        LeanSlots { game, solution, last: Mutex::new(None) }
+impl<'a> LeanSlots<'a> {
+    /// A lean solution, to be written.
+    pub fn new(solution: &'a LeanSolution) -> Self {
+        LeanSlots { solution, last: Mutex::new(None) }
     }
 }
 
-impl<G: Indexed> Slots for LeanSlots<'_, G> {
+impl Slots for LeanSlots<'_> {
     fn positions(&self) -> u64 {
         self.solution.positions()
     }
@@ -342,7 +340,7 @@ impl<G: Indexed> Slots for LeanSlots<'_, G> {
         let g = range.start >> self.solution.group_bits();
         if last.as_ref().is_none_or(|o| !o.range().contains(&range.start)) {
             *last = None; // the group before is let go before the next is read
-            *last = Some(self.solution.group(self.game, g)?);
+            *last = Some(self.solution.group(g)?);
         }
         let group = last.as_ref().expect("read above");
         debug_assert!(range.end <= group.range().end);

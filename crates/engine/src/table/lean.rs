@@ -16,10 +16,14 @@
 //!   over, the record of which slots have remoteness `r`. A solution's outcomes are read back a
 //!   group of slots at a time ([`LeanSolution::group`]).
 //! - **No reachable set.** Every slot is a position or a hole ([`Indexed::unrank`] gives `None`);
-//!   the holes are counted once, while the table is set up, and never visited again.
+//!   the holes are found once, while the table is set up, and given a code of their own in the
+//!   table ([`HOLE`]: a decided code that no list holds), so that they are never unranked again.
 //!
-//! Terminal positions need no list: they are set to their value when the table is set up, and
-//! their predecessors learn of them from their own moves. While the table is set up, each
+//! Terminal positions are set to their value when the table is set up and listed by their
+//! remoteness (the list [`List::Terminal`], read back with the solution only); their
+//! predecessors learn of them from their own moves. A solution is read back without the rules:
+//! a listed slot has the value of the table and the remoteness of its list, an undecided one is
+//! a draw, and a decided one in no list is a hole. While the table is set up, each
 //! position that is not terminal looks at its moves into terminal positions and is entered in a
 //! *pending* list: won at `k + 1` when a move leads to a terminal position lost in `k` (the
 //! fastest such), lost at `m + 1` when every move leads to a terminal position won in at most
@@ -33,8 +37,7 @@
 //! draw.
 //!
 //! Memory: `size / 4` bytes of table, plus a batch of list entries per task; the spill file
-//! holds 4 bytes per position decided by the rounds (terminal positions, holes and draws take
-//! none).
+//! holds 4 bytes per position decided by the rounds or terminal (holes and draws take none).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -60,6 +63,8 @@ const WON: u64 = 1;
 const LOST: u64 = 2;
 /// Tied.
 const TIED: u64 = 3;
+/// A hole of the index: decided (so that no round marks it), in no list.
+const HOLE: u64 = TIED;
 
 /// The largest remoteness a lean solve records (groups hold it in 16 bits, with two codes
 /// reserved).
@@ -88,6 +93,8 @@ enum List {
     /// To be marked tied in this round, if still undecided (a move into a tied terminal
     /// position).
     PendingTie,
+    /// Terminal, with this remoteness (its value is in the table).
+    Terminal,
 }
 
 /// The value table: 2 bits per slot, 32 slots per word, marked from many threads at once.
@@ -259,13 +266,14 @@ impl Spill {
         flush(&mut batch)
     }
 
-    /// The slots of every list of a decided value in the group `g`, with their round.
+    /// The slots of every list of a decided value (terminal ones included) in the group `g`,
+    /// with their round (remoteness).
     fn decided_in_group(&self, g: u32, mut f: impl FnMut(u64, u32)) -> Result<(), Error> {
         let selected: Vec<((List, u32), Record)> = {
             let records = self.records.lock().expect("the spill directory's lock");
             records
                 .iter()
-                .filter(|((list, _), _)| matches!(list, List::Won | List::Lost | List::Tied))
+                .filter(|((list, _), _)| matches!(list, List::Won | List::Lost | List::Tied | List::Terminal))
                 .flat_map(|(&key, recs)| recs.iter().filter(|r| r.group == g).map(move |&r| (key, r)))
                 .collect()
         };
@@ -356,40 +364,21 @@ impl LeanSolution {
         self.states.words.len() as u64 * 8
     }
 
-    /// The outcomes of the slots of group `g`: their values from the table, the remoteness of
-    /// the positions decided by the rounds from the spill file, that of terminal positions from
-    /// the rules, and holes found by unranking the undecided slots.
-    pub fn group<G: Indexed>(&self, game: &G, g: u64) -> Result<GroupOutcomes<'_>, Error> {
+    /// The outcomes of the slots of group `g`: their values from the table, their remoteness
+    /// from the lists in the spill file (read without the rules: see the module's documentation).
+    pub fn group(&self, g: u64) -> Result<GroupOutcomes<'_>, Error> {
         let first = g << self.spill.group_bits;
         let end = (first + (1 << self.spill.group_bits)).min(self.size);
         let mut remoteness = vec![UNLISTED; (end - first) as usize];
         self.spill
             .decided_in_group(g as u32, |slot, round| remoteness[(slot - first) as usize] = round as u16)?;
-        remoteness.par_chunks_mut(CHUNK).enumerate().try_for_each(|(k, chunk)| {
+        remoteness.par_chunks_mut(CHUNK).enumerate().for_each(|(k, chunk)| {
             for (i, r) in chunk.iter_mut().enumerate() {
-                if *r != UNLISTED {
-                    continue;
-                }
-                let slot = first + (k * CHUNK + i) as u64;
-                let pos = game.unrank(slot);
-                match (self.states.get(slot), pos) {
-                    (UNDECIDED, None) => *r = HOLE,
-                    (UNDECIDED, Some(_)) => {}
-                    (_, Some(p)) => match game.terminal(&p) {
-                        Some(o) => *r = o.remoteness().unwrap_or(0) as u16,
-                        None => {
-                            return Err(Error::Unsupported(format!(
-                                "lean solve: slot {slot} is decided but in no round's list"
-                            )))
-                        }
-                    },
-                    (_, None) => {
-                        return Err(Error::Unsupported(format!("lean solve: hole {slot} is decided")))
-                    }
+                if *r == UNLISTED && self.states.get(first + (k * CHUNK + i) as u64) != UNDECIDED {
+                    *r = HOLE_REMOTENESS;
                 }
             }
-            Ok(())
-        })?;
+        });
         Ok(GroupOutcomes { solution: self, first, remoteness })
     }
 }
@@ -397,7 +386,7 @@ impl LeanSolution {
 /// Remoteness code of a slot in no list (yet).
 const UNLISTED: u16 = u16::MAX - 1;
 /// Remoteness code of a hole.
-const HOLE: u16 = u16::MAX;
+const HOLE_REMOTENESS: u16 = u16::MAX;
 
 /// The outcomes of one group of slots of a [`LeanSolution`].
 pub struct GroupOutcomes<'a> {
@@ -417,7 +406,7 @@ impl GroupOutcomes<'_> {
     #[inline]
     pub fn get(&self, slot: u64) -> Option<Outcome> {
         let r = self.remoteness[(slot - self.first) as usize];
-        if r == HOLE {
+        if r == HOLE_REMOTENESS {
             return None;
         }
         Some(match self.solution.states.get(slot) {
@@ -566,6 +555,7 @@ pub fn solve<G: Indexed>(
         let end = (start + CHUNK as u64).min(size);
         for slot in start..end {
             let Some(pos) = game.unrank(slot) else {
+                states.mark(slot, HOLE);
                 emit.holes += 1;
                 continue;
             };
@@ -581,7 +571,15 @@ pub fn solve<G: Indexed>(
                     }
                 };
                 states.mark(slot, code);
-                *emit.terminal.entry((o.value().index(), o.remoteness().unwrap_or(0))).or_default() += 1;
+                let r = o.remoteness().unwrap_or(0);
+                if r > MAX_REMOTENESS {
+                    return Err(Error::TooLarge(format!(
+                        "a lean solve records remoteness up to {MAX_REMOTENESS}; slot {slot} is terminal \
+                         with remoteness {r}"
+                    )));
+                }
+                *emit.terminal.entry((o.value().index(), r)).or_default() += 1;
+                emit.push(List::Terminal, r, slot);
                 continue;
             }
             let (mut lost_min, mut tie_min, mut won_max, mut all_won) =

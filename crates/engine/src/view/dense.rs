@@ -105,7 +105,7 @@ impl<G: Indexed> Dense<G> {
         let game = &self.0;
         outcome_by_slot(game, pos, |slot| match solution {
             Solution::Dense(s) => Ok(s.get(game, pos)),
-            Solution::Lean(s) => Ok(s.group(game, slot >> s.group_bits())?.get(slot)),
+            Solution::Lean(s) => Ok(s.group(slot >> s.group_bits())?.get(slot)),
         })
     }
 
@@ -137,7 +137,7 @@ impl<G: Indexed> Dense<G> {
             Solution::Lean(s) => {
                 let mut rows = Vec::new();
                 for g in 0..s.groups() {
-                    let group = s.group(game, g)?;
+                    let group = s.group(g)?;
                     rows.extend(group.range().filter_map(|slot| Some(row(slot, group.get(slot)?))));
                 }
                 Ok(rows)
@@ -193,7 +193,7 @@ impl<G: Indexed> Dense<G> {
         let rules = crate::table::index::rules_fingerprint(&self.0);
         let identity = Identity { game: "scratch", params: &[], scheme: &scheme, size: self.0.size(), rules };
         let file = Scratch(path);
-        write(&file.0, &identity, &LeanSlots::new(&self.0, solution), progress)?;
+        write(&file.0, &identity, &LeanSlots::new(solution), progress)?;
         Ok(ScratchStore { store: Store::open(&file.0)?, _file: file })
     }
 }
@@ -415,7 +415,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let slots: &dyn Slots = match &solution {
             Solution::Dense(s) => s,
             Solution::Lean(s) => {
-                lean_slots = LeanSlots::new(&self.0, s);
+                lean_slots = LeanSlots::new(s);
                 &lean_slots
             }
         };
