@@ -1,10 +1,11 @@
 //! Dodgem: Colin Vout's game of cars crossing a small board, as analysed in Winning Ways.
 
 use nimber_engine::table::subset;
-use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{
-    DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
+    index::Child, DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params,
+    ParseError, Value,
 };
+use nimber_engine::{Backward, Draw, Notation};
 
 use crate::registry::{Facts, GameInfo};
 
@@ -732,6 +733,51 @@ impl Indexed for Dodgem {
                     out.push(slot(blue | 1 << cell));
                 }
             }
+        }
+    }
+
+    /// The moves generated on the bitboards: a move into a position where the opponent has no
+    /// move ends the game, won for that opponent in 0; the others are ranked (with the mirror,
+    /// from the class's position with Blue to move, as in [`Indexed::successor_slots`]), and
+    /// only until `f` says stop.
+    fn all_children<F: FnMut(Child) -> bool>(&self, pos: &DodgemPos, mut f: F) -> bool {
+        let mut all = true;
+        if self.mirror {
+            let q = self.canonical(pos);
+            let blue = self.flip(q.red);
+            self.for_each_blue_move(&q, |moved| {
+                if all {
+                    all = f(if self.has_move(&DodgemPos { blue: moved, red: q.red, blue_to_move: false }) {
+                        Child::Slot(self.mirror_slot(blue, self.flip(moved)))
+                    } else {
+                        Child::Terminal(Outcome::new(Value::Win, 0))
+                    });
+                }
+            });
+        } else {
+            self.for_each_successor(pos, true, |slot, terminal| {
+                if all {
+                    all = f(if terminal {
+                        Child::Terminal(Outcome::new(Value::Win, 0))
+                    } else {
+                        Child::Slot(slot)
+                    });
+                }
+            });
+        }
+        all
+    }
+
+    /// The moves generated on the bitboards, none ranked.
+    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DodgemPos, mut f: F) {
+        let end = |terminal: bool| terminal.then_some(Outcome::new(Value::Win, 0));
+        if self.mirror {
+            let q = self.canonical(pos);
+            self.for_each_blue_move(&q, |moved| {
+                f(end(!self.has_move(&DodgemPos { blue: moved, red: q.red, blue_to_move: false })))
+            });
+        } else {
+            self.for_each_successor(pos, false, |_, terminal| f(end(terminal)));
         }
     }
 

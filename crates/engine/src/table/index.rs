@@ -346,11 +346,12 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
     checked
 }
 
-/// Checks a game's [`Indexed::successor_slots`], [`Indexed::move_classes`] and
-/// [`Indexed::predecessor_slots`] against the reference versions on `positions` (each made
-/// canonical first, as the dense solver only meets canonical positions): the same successor
-/// slots and terminal flags (as multisets), the same move classes, and the same predecessor
-/// classes except for terminal ones, which may be left out, with none repeated. Returns the
+/// Checks a game's [`Indexed::successor_slots`], [`Indexed::move_classes`],
+/// [`Indexed::predecessor_slots`], [`Indexed::all_children`] and [`Indexed::for_each_child_end`]
+/// against the reference versions on `positions` (each made canonical first, as the solvers only
+/// meet canonical positions): the same successor slots and terminal flags (as multisets), the
+/// same move classes, the same children and ends of the game (as multisets), and the same
+/// predecessor classes except for terminal ones, which may be left out, with none repeated. Returns the
 /// number of positions checked that are not terminal. Panics with the first disagreement.
 pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Item = G::Position>) -> u64 {
     let mut checked = 0;
@@ -393,8 +394,51 @@ pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
         fast.sort_unstable();
         reference.sort_unstable();
         assert_eq!(fast, reference, "successor_slots of {p:?}");
+        check_lean_methods(game, &p);
     }
     checked
+}
+
+/// Checks [`Indexed::all_children`] and [`Indexed::for_each_child_end`] of the non-terminal
+/// position `p` against [`children_by_rank`] and the default: the same children and ends (as
+/// multisets), and `all_children` stopping at the first `false`.
+fn check_lean_methods<G: Indexed>(game: &G, p: &G::Position) {
+    let key = |c: Child| match c {
+        Child::Terminal(o) => (0, o.value().index() as u64, o.remoteness().map_or(u64::MAX, u64::from)),
+        Child::Slot(s) => (1, s, 0),
+    };
+    let (mut fast, mut reference) = (Vec::new(), Vec::new());
+    assert!(game.all_children(p, |c| {
+        fast.push(key(c));
+        true
+    }));
+    assert!(children_by_rank(game, p, |c| {
+        reference.push(key(c));
+        true
+    }));
+    fast.sort_unstable();
+    reference.sort_unstable();
+    assert_eq!(fast, reference, "all_children of {p:?}");
+    for stop in 1..=fast.len() {
+        let mut calls = 0;
+        let all = game.all_children(p, |_| {
+            calls += 1;
+            calls < stop
+        });
+        assert!(
+            !all && calls == stop,
+            "all_children of {p:?} goes on after a false ({calls} calls, stop at {stop})"
+        );
+    }
+    let end = |o: Option<Outcome>| o.map(|o| key(Child::Terminal(o)));
+    let (mut fast, mut reference) = (Vec::new(), Vec::new());
+    game.for_each_child_end(p, |o| fast.push(end(o)));
+    let mut succ = Vec::new();
+    game.successors(p, &mut succ);
+    reference.extend(succ.iter().map(|c| end(game.terminal(c))));
+    fast.sort_unstable();
+    reference.sort_unstable();
+    assert_eq!(fast, reference, "for_each_child_end of {p:?}");
 }
 
 /// How many positions [`rules_fingerprint`] reads.
