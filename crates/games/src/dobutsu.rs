@@ -918,6 +918,21 @@ fn unrank_sente(index: u64) -> DobutsuPos {
     DobutsuPos(x)
 }
 
+/// `Indexed::for_each_predecessor` from a fast lister of the predecessors of the canonical
+/// position `c` with their slots and canonical positions (into a buffer kept per thread).
+fn each_predecessor(list: fn(u64, &mut Vec<(u64, u64)>), c: u64, mut f: impl FnMut(u64, &DobutsuPos)) {
+    thread_local! {
+        static BUFFER: std::cell::Cell<Vec<(u64, u64)>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    let mut out = BUFFER.take();
+    out.clear();
+    list(c, &mut out);
+    for &(slot, x) in &out {
+        f(slot, &DobutsuPos(x));
+    }
+    BUFFER.set(out);
+}
+
 impl Indexed for Dobutsu {
     fn size(&self) -> u64 {
         INDEX_SIZE
@@ -948,6 +963,10 @@ impl Indexed for Dobutsu {
 
     fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
         fast::predecessor_slots(pos.canonical().0, out);
+    }
+
+    fn for_each_predecessor<F: FnMut(u64, &DobutsuPos)>(&self, pos: &DobutsuPos, f: F) {
+        each_predecessor(fast::predecessors, pos.canonical().0, f);
     }
 
     fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {
@@ -1085,6 +1104,10 @@ impl Indexed for DobutsuLive {
 
     fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
         fast::live_predecessor_slots(fast::live_canonical(pos.sente_view().0), out);
+    }
+
+    fn for_each_predecessor<F: FnMut(u64, &DobutsuPos)>(&self, pos: &DobutsuPos, f: F) {
+        each_predecessor(fast::live_predecessors, fast::live_canonical(pos.sente_view().0), f);
     }
 
     fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {

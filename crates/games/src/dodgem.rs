@@ -69,10 +69,61 @@ fn colex_rank(set: u32) -> u64 {
     subset::rank_set(set as u64)
 }
 
-/// The `k`-subset of `0..m` cells of rank `rank` ([`subset::unrank_set`]).
+/// The most cells of a board, and the most cars of a player on it.
+const CELLS: usize = (MAX_SIZE * MAX_SIZE) as usize;
+const CARS: usize = MAX_SIZE as usize - 1;
+
+/// `SET_FIRST[k]`: where the `k`-subsets of the cells start in [`SETS`].
+const SET_FIRST: [usize; CARS + 2] = {
+    let mut first = [0; CARS + 2];
+    let mut k = 1;
+    while k < CARS + 2 {
+        first[k] = first[k - 1] + subset_count(k - 1);
+        k += 1;
+    }
+    first
+};
+
+/// `C(CELLS, k)`, computed where the table is built.
+const fn subset_count(k: usize) -> usize {
+    let (mut c, mut j) = (1, 0);
+    while j < k {
+        c = c * (CELLS - j) / (j + 1);
+        j += 1;
+    }
+    c
+}
+
+/// Every set of at most [`CARS`] of the [`CELLS`] cells, by size and then in colex order (the
+/// order of their values), so that the set of rank `r` among the `k`-sets is
+/// `SETS[SET_FIRST[k] + r]`: the rank of a set does not depend on the number of cells, so the
+/// table serves every board size.
+static SETS: [u32; SET_FIRST[CARS + 1]] = {
+    let mut sets = [0; SET_FIRST[CARS + 1]];
+    let mut k = 0;
+    while k <= CARS {
+        let mut set: u32 = (1 << k) - 1;
+        let mut i = SET_FIRST[k];
+        while i < SET_FIRST[k + 1] {
+            sets[i] = set;
+            i += 1;
+            if set == 0 {
+                break;
+            }
+            // The next set of the same size (Gosper's hack).
+            let low = set & set.wrapping_neg();
+            let ripple = set + low;
+            set = ripple | ((set ^ ripple) >> 2) / low;
+        }
+        k += 1;
+    }
+    sets
+};
+
+/// The `k`-subset of the cells of rank `rank` (the inverse of [`colex_rank`]), from [`SETS`].
 #[inline]
-fn colex_unrank(rank: u64, k: usize, m: usize) -> u32 {
-    subset::unrank_set(rank, k as u32, m as u32) as u32
+fn colex_unrank(rank: u64, k: usize) -> u32 {
+    SETS[SET_FIRST[k] + rank as usize]
 }
 
 /// Red's cells `red` renumbered among the cells that Blue's `blue` leaves free (the cell of
@@ -531,13 +582,13 @@ impl Backward<DodgemPos> for Dodgem {
     /// the cell it left from (Blue's right column, Red's top row) when it is free. Every one has
     /// a move (the one into `pos`), so none is terminal.
     fn predecessors(&self, pos: &DodgemPos, out: &mut Vec<DodgemPos>) {
-        self.for_each_predecessor(pos, |p| out.push(p));
+        self.each_predecessor(pos, |p| out.push(p));
     }
 }
 
 impl Dodgem {
     /// Calls `f` with every predecessor of `pos`, as [`Backward::predecessors`] lists them.
-    fn for_each_predecessor(&self, pos: &DodgemPos, mut f: impl FnMut(DodgemPos)) {
+    fn each_predecessor(&self, pos: &DodgemPos, mut f: impl FnMut(DodgemPos)) {
         let n = self.n;
         let free = self.full & !(pos.blue | pos.red);
         // The player who moved last, and their cars.
@@ -621,8 +672,8 @@ impl Indexed for Dodgem {
         let r = (0..n).rev().find(|&r| self.offsets[b][r] <= pair)?;
         let within = pair - self.offsets[b][r];
         let per_blue = binomial(cells - b, r);
-        let blue = colex_unrank(within / per_blue, b, cells);
-        let red = unpack(blue, colex_unrank(within % per_blue, r, cells - b));
+        let blue = colex_unrank(within / per_blue, b);
+        let red = unpack(blue, colex_unrank(within % per_blue, r));
         Some(DodgemPos { blue, red, blue_to_move: self.mirror || index.is_multiple_of(2) })
     }
 
@@ -676,7 +727,7 @@ impl Indexed for Dodgem {
             // Red to move whose image has Blue's cars where Red's were, mirrored.
             let q = self.canonical(pos);
             let red = self.flip(q.blue);
-            self.for_each_predecessor(&q, |p| out.push(self.mirror_slot(self.flip(p.red), red)));
+            self.each_predecessor(&q, |p| out.push(self.mirror_slot(self.flip(p.red), red)));
             return;
         }
         let n = self.n;
@@ -736,6 +787,21 @@ impl Indexed for Dodgem {
         }
     }
 
+    /// The predecessors generated on the bitboards, each ranked and made canonical (with the
+    /// mirror, the image with Blue to move).
+    fn for_each_predecessor<F: FnMut(u64, &DodgemPos)>(&self, pos: &DodgemPos, mut f: F) {
+        if self.mirror {
+            let q = self.canonical(pos);
+            let red = self.flip(q.blue);
+            self.each_predecessor(&q, |p| {
+                let blue = self.flip(p.red);
+                f(self.mirror_slot(blue, red), &DodgemPos { blue, red, blue_to_move: true })
+            });
+        } else {
+            self.each_predecessor(pos, |p| f(self.rank(&p), &p));
+        }
+    }
+
     /// The moves generated on the bitboards: a move into a position where the opponent has no
     /// move ends the game, won for that opponent in 0; the others are ranked (with the mirror,
     /// from the class's position with Blue to move, as in [`Indexed::successor_slots`]), and
@@ -743,16 +809,30 @@ impl Indexed for Dodgem {
     fn all_children<F: FnMut(Child) -> bool>(&self, pos: &DodgemPos, mut f: F) -> bool {
         let mut all = true;
         if self.mirror {
+            // Each move of Blue's car from `from` to `to` (or off) moves, in the image, Red's car
+            // from `across[from]` to `across[to]`: the image's Blue cars stay, so only Red's
+            // packed cells change, one car each ([`Dodgem::for_each_successor`] does the same).
             let q = self.canonical(pos);
             let blue = self.flip(q.red);
+            let b = blue.count_ones() as usize;
+            let (offsets, per_blue, cells) = (&self.offsets[b], colex_rank(blue), (self.n * self.n) as usize);
+            let packed = pack(blue, self.flip(q.blue));
+            let at = |cell: u8| 1u32 << (cell as u32 - (blue & ((1 << cell) - 1)).count_ones());
             self.for_each_blue_move(&q, |moved| {
-                if all {
-                    all = f(if self.has_move(&DodgemPos { blue: moved, red: q.red, blue_to_move: false }) {
-                        Child::Slot(self.mirror_slot(blue, self.flip(moved)))
-                    } else {
-                        Child::Terminal(Outcome::new(Value::Win, 0))
-                    });
+                if !all {
+                    return;
                 }
+                all = f(if self.has_move(&DodgemPos { blue: moved, red: q.red, blue_to_move: false }) {
+                    let (gone, came) = (q.blue & !moved, moved & !q.blue);
+                    let mut p = packed ^ at(self.across[gone.trailing_zeros() as usize]);
+                    if came != 0 {
+                        p |= at(self.across[came.trailing_zeros() as usize]);
+                    }
+                    let r = p.count_ones() as usize;
+                    Child::Slot(offsets[r] + per_blue * binomial(cells - b, r) + colex_rank(p))
+                } else {
+                    Child::Terminal(Outcome::new(Value::Win, 0))
+                });
             });
         } else {
             self.for_each_successor(pos, true, |slot, terminal| {
@@ -1037,6 +1117,21 @@ mod tests {
         assert!(Dodgem::new(1).is_err() && Dodgem::new(6).is_err());
         assert!(crate::build("dodgem", &["n=9"]).is_err());
         assert_eq!(crate::build("dodgem", &["n=4"]).unwrap().start_text(), "b.../b.../b.../.rrr b");
+    }
+
+    #[test]
+    fn the_table_of_sets_is_the_colex_numbering() {
+        // Every rank of every set size, 15,276 sets: the table against the engine's numbering.
+        for k in 0..=CARS {
+            let count = SET_FIRST[k + 1] - SET_FIRST[k];
+            assert_eq!(count as u64, subset::binomial(CELLS as u64, k as u64));
+            for rank in 0..count as u64 {
+                let set = colex_unrank(rank, k);
+                assert_eq!(set as u64, subset::unrank_set(rank, k as u32, CELLS as u32), "k={k} rank={rank}");
+                assert_eq!(colex_rank(set), rank);
+            }
+        }
+        assert_eq!(SETS.len(), 15_276);
     }
 
     #[test]

@@ -96,6 +96,21 @@ pub trait Indexed: Game {
         predecessor_slots_by_rank(self, pos, out);
     }
 
+    /// The predecessors of [`Indexed::predecessor_slots`], each with the position that
+    /// [`Indexed::unrank`] gives for its slot: calls `f(slot, position)` once per class, as the
+    /// lean solver ([`crate::table::lean`]) examines the predecessors of a won position. The
+    /// default unranks the slots of `predecessor_slots`; a game overrides it when it has the
+    /// positions at hand, and [`check_slot_methods`] tests the override.
+    fn for_each_predecessor<F: FnMut(u64, &Self::Position)>(&self, pos: &Self::Position, mut f: F) {
+        let mut slots = Vec::new();
+        self.predecessor_slots(pos, &mut slots);
+        for slot in slots {
+            if let Some(p) = self.unrank(slot) {
+                f(slot, &p);
+            }
+        }
+    }
+
     /// The moves of the non-terminal position `pos` as the lean solver
     /// ([`crate::table::lean`]) examines them: calls `f` with each move's [`Child`] (the outcome
     /// of a terminal position moved to, else the slot of its class) until `f` returns false, and
@@ -227,9 +242,10 @@ pub fn predecessor_slots_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Positio
     sort_dedup_from(out, first);
 }
 
-/// Sorts `out[first..]` and removes its repeated slots, leaving `out[..first]` as it is.
+/// Sorts `out[first..]` and removes its repeated entries (slots, or slots with their
+/// positions), leaving `out[..first]` as it is.
 #[inline]
-pub fn sort_dedup_from(out: &mut Vec<u64>, first: usize) {
+pub fn sort_dedup_from<T: Ord + Copy>(out: &mut Vec<T>, first: usize) {
     out[first..].sort_unstable();
     let mut kept = first;
     for k in first..out.len() {
@@ -347,7 +363,7 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 }
 
 /// Checks a game's [`Indexed::successor_slots`], [`Indexed::move_classes`],
-/// [`Indexed::predecessor_slots`], [`Indexed::all_children`] and [`Indexed::for_each_child_end`]
+/// [`Indexed::predecessor_slots`], [`Indexed::for_each_predecessor`], [`Indexed::all_children`] and [`Indexed::for_each_child_end`]
 /// against the reference versions on `positions` (each made canonical first, as the solvers only
 /// meet canonical positions): the same successor slots and terminal flags (as multisets), the
 /// same move classes, the same children and ends of the game (as multisets), and the same
@@ -380,6 +396,13 @@ pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
                 );
             }
         }
+        let mut with_positions = Vec::new();
+        game.for_each_predecessor(&p, |slot, q| {
+            assert_eq!(game.unrank(slot).as_ref(), Some(q), "for_each_predecessor of {p:?}: slot {slot}");
+            with_positions.push(slot);
+        });
+        with_positions.sort_unstable();
+        assert_eq!(with_positions, sorted, "for_each_predecessor of {p:?}");
         if game.terminal(&p).is_some() {
             continue;
         }

@@ -107,6 +107,18 @@ impl States {
         States { words: crate::memory::zeroed_atomics(size.div_ceil(32) as usize) }
     }
 
+    /// Asks the processor to bring the word of `slot` into its caches.
+    #[inline]
+    fn prefetch(&self, slot: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(word) = self.words.get((slot >> 5) as usize) {
+            // SAFETY: a prefetch is only a hint; the address is that of a word of the table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(word.as_ptr() as *const i8, std::arch::x86_64::_MM_HINT_T0)
+            }
+        }
+    }
+
     #[inline]
     fn get(&self, slot: u64) -> u64 {
         self.words[(slot >> 5) as usize].load(Ordering::Relaxed) >> ((slot & 31) * 2) & 3
@@ -442,8 +454,12 @@ fn group_bits(size: u64) -> u32 {
     (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(MIN_GROUP_BITS, 32)
 }
 
-/// Marks `code` on every undecided predecessor of the slots of list `from` that `keep` accepts,
-/// and enters it in list `to`.
+/// Frontier entries whose predecessors are listed (and their state words prefetched) before any
+/// is looked at: the table is read at random, and a batch keeps many reads in flight.
+const PREFETCH: usize = 32;
+
+/// Marks `code` on every undecided predecessor of the slots of list `from`, and enters it in
+/// list `to`.
 fn mark_predecessors<G: Indexed>(
     game: &G,
     spill: &Spill,
@@ -451,16 +467,88 @@ fn mark_predecessors<G: Indexed>(
     from: (List, u32),
     to: (List, u32),
     code: u64,
-    keep: impl Fn(u64) -> bool + Sync,
 ) -> Result<(), Error> {
     spill.for_each_chunk(from.0, from.1, |chunk, emit| {
         let mut preds = Vec::new();
-        for &s in chunk {
-            let Some(pos) = game.unrank(s) else { continue };
+        for batch in chunk.chunks(PREFETCH) {
             preds.clear();
-            game.predecessor_slots(&pos, &mut preds);
+            for &s in batch {
+                if let Some(pos) = game.unrank(s) {
+                    game.predecessor_slots(&pos, &mut preds);
+                }
+            }
+            preds.iter().for_each(|&q| states.prefetch(q));
             for &q in &preds {
-                if states.get(q) == UNDECIDED && keep(q) && states.mark(q, code) {
+                if states.get(q) == UNDECIDED && states.mark(q, code) {
+                    emit.push(to.0, to.1, q);
+                }
+            }
+        }
+    })
+}
+
+/// Marks lost, in round `to.1`, every undecided predecessor of the slots of list `from` whose
+/// every move leads into a position won in at most `r` ([`Indexed::for_each_predecessor`], then
+/// [`Indexed::all_children`]), and enters it in list `to`. Batched in three steps, each
+/// prefetching the state words that the next reads: the predecessors, then the moves of those
+/// undecided, then the verdicts.
+fn mark_lost_predecessors<G: Indexed>(
+    game: &G,
+    spill: &Spill,
+    states: &States,
+    from: (List, u32),
+    to: (List, u32),
+    r: u32,
+) -> Result<(), Error> {
+    spill.for_each_chunk(from.0, from.1, |chunk, emit| {
+        let mut preds: Vec<(u64, G::Position)> = Vec::new();
+        // Per undecided predecessor, its slot and the end of its moves in `children`.
+        let (mut open, mut children) = (Vec::<(u64, usize)>::new(), Vec::<Child>::new());
+        for batch in chunk.chunks(PREFETCH) {
+            preds.clear();
+            for &s in batch {
+                if let Some(pos) = game.unrank(s) {
+                    game.for_each_predecessor(&pos, |q, p| {
+                        states.prefetch(q);
+                        preds.push((q, p.clone()));
+                    });
+                }
+            }
+            open.clear();
+            children.clear();
+            for (q, p) in &preds {
+                if states.get(*q) != UNDECIDED {
+                    continue;
+                }
+                // A move into a terminal position won slowly, or into an undecided or lost
+                // position, keeps it from being lost now: no need to look further.
+                let all = game.all_children(p, |c| {
+                    match c {
+                        Child::Terminal(o)
+                            if !(o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r) =>
+                        {
+                            return false
+                        }
+                        Child::Slot(s) => states.prefetch(s),
+                        _ => {}
+                    }
+                    children.push(c);
+                    true
+                });
+                if all {
+                    open.push((*q, children.len()));
+                } else {
+                    children.truncate(open.last().map_or(0, |&(_, end)| end));
+                }
+            }
+            let mut begin = 0;
+            for &(q, end) in &open {
+                let lost = children[begin..end].iter().all(|c| match *c {
+                    Child::Slot(s) => states.get(s) == WON,
+                    Child::Terminal(_) => true,
+                });
+                begin = end;
+                if lost && states.mark(q, LOST) {
                     emit.push(to.0, to.1, q);
                 }
             }
@@ -634,21 +722,20 @@ pub fn solve<G: Indexed>(
     let (terminal, holes) = totals.into_inner().expect("the totals' lock");
 
     // Wins and losses, round by round.
-    let examine = |slot: u64, r: u32| -> bool {
-        let Some(pos) = game.unrank(slot) else { return false };
-        game.all_children(&pos, |c| match c {
+    let examine = |pos: &G::Position, r: u32| -> bool {
+        game.all_children(pos, |c| match c {
             Child::Terminal(o) => o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r,
             Child::Slot(s) => states.get(s) == WON,
         })
     };
     rounds("wins and losses", progress, |r, t| {
         // Losses first, while every won position in the table has remoteness r at most.
-        let lost = |q| examine(q, r);
-        mark_predecessors(game, &spill, &states, (List::Won, r), (List::Lost, t), LOST, lost)?;
-        mark_listed(&spill, &states, (List::PendingCheck, t), (List::Lost, t), LOST, lost)?;
+        mark_lost_predecessors(game, &spill, &states, (List::Won, r), (List::Lost, t), r)?;
+        let listed_lost = |q| game.unrank(q).is_some_and(|p| examine(&p, r));
+        mark_listed(&spill, &states, (List::PendingCheck, t), (List::Lost, t), LOST, listed_lost)?;
         mark_listed(&spill, &states, (List::PendingLoss, t), (List::Lost, t), LOST, |_| true)?;
         // Then wins.
-        mark_predecessors(game, &spill, &states, (List::Lost, r), (List::Won, t), WON, |_| true)?;
+        mark_predecessors(game, &spill, &states, (List::Lost, r), (List::Won, t), WON)?;
         mark_listed(&spill, &states, (List::PendingWin, t), (List::Won, t), WON, |_| true)?;
         let decided = spill.count(List::Won, t) + spill.count(List::Lost, t);
         progress.advance(decided);
@@ -659,7 +746,7 @@ pub fn solve<G: Indexed>(
 
     // Ties.
     rounds("ties", progress, |r, t| {
-        mark_predecessors(game, &spill, &states, (List::Tied, r), (List::Tied, t), TIED, |_| true)?;
+        mark_predecessors(game, &spill, &states, (List::Tied, r), (List::Tied, t), TIED)?;
         mark_listed(&spill, &states, (List::PendingTie, t), (List::Tied, t), TIED, |_| true)?;
         let decided = spill.count(List::Tied, t);
         progress.advance(decided);

@@ -1095,13 +1095,10 @@ with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(
 /// out. Two predecessors are in one class only when `c` is symmetric; then the slots are
 /// sorted and repeats removed.
 #[inline(always)]
-fn predecessor_slots_with<B: Bits, const LIVE: bool>(c: u64, out: &mut Vec<u64>) {
+fn predecessor_slots_with<B: Bits, const LIVE: bool, S: Sink>(c: u64, out: &mut Vec<S>) {
     let slot = |y: u64| {
-        if LIVE {
-            rank_in::<B>(&fast().live, live_canonical(y))
-        } else {
-            rank_with::<B>(canonical_sente(y))
-        }
+        let x = if LIVE { live_canonical(y) } else { canonical_sente(y) };
+        S::of(if LIVE { rank_in::<B>(&fast().live, x) } else { rank_with::<B>(x) }, x)
     };
     // The predecessors turned around are the positions with Sente to move from which a move of
     // Sente reaches `g`, the position turned around (Gote to move).
@@ -1174,8 +1171,30 @@ fn predecessor_slots_with<B: Bits, const LIVE: bool>(c: u64, out: &mut Vec<u64>)
     }
 }
 
-with_bits!(fn predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B, false>(c, out) });
-with_bits!(fn live_predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B, true>(c, out) });
+/// What the predecessors of a position are listed as: their slots, or their slots with their
+/// canonical positions.
+trait Sink: Ord + Copy {
+    fn of(slot: u64, x: u64) -> Self;
+}
+
+impl Sink for u64 {
+    #[inline(always)]
+    fn of(slot: u64, _: u64) -> u64 {
+        slot
+    }
+}
+
+impl Sink for (u64, u64) {
+    #[inline(always)]
+    fn of(slot: u64, x: u64) -> (u64, u64) {
+        (slot, x)
+    }
+}
+
+with_bits!(fn predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B, false, u64>(c, out) });
+with_bits!(fn live_predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => predecessor_slots_with::<B, true, u64>(c, out) });
+with_bits!(fn predecessors(c: u64, out: &mut Vec<(u64, u64)>) -> () { B => predecessor_slots_with::<B, false, (u64, u64)>(c, out) });
+with_bits!(fn live_predecessors(c: u64, out: &mut Vec<(u64, u64)>) -> () { B => predecessor_slots_with::<B, true, (u64, u64)>(c, out) });
 
 #[cfg(test)]
 mod tests {
