@@ -1445,6 +1445,14 @@ mod tests {
             game.predecessor_slots(p, &mut got);
             got.sort_unstable();
             assert_eq!(got, want, "{p:?}");
+            // With their positions, as the lean solver's search for losses takes them.
+            let mut with = Vec::new();
+            game.for_each_predecessor(p, |slot, q| {
+                assert_eq!(game.unrank(slot).as_ref(), Some(q), "{p:?}: slot {slot}");
+                with.push(slot);
+            });
+            with.sort_unstable();
+            assert_eq!(with, want, "{p:?}");
             // Every live predecessor has a move into the class of `p`.
             for q in preds.iter().filter(|q| DobutsuLive::is_live(q)) {
                 let mut succ = Vec::new();

@@ -113,7 +113,7 @@ static SETS: [u32; SET_FIRST[CARS + 1]] = {
             // The next set of the same size (Gosper's hack).
             let low = set & set.wrapping_neg();
             let ripple = set + low;
-            set = ripple | ((set ^ ripple) >> 2) / low;
+            set = ripple | (((set ^ ripple) >> 2) / low);
         }
         k += 1;
     }

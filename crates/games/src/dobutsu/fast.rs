@@ -1253,9 +1253,17 @@ mod tests {
                 c
             };
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            predecessor_slots_with::<Tables, false>(c, &mut a);
+            predecessor_slots_with::<Tables, false, u64>(c, &mut a);
             predecessor_slots(c, &mut b);
             assert_eq!(a, b);
+            // With their positions (Indexed::for_each_predecessor): the same slots, each with the
+            // position its slot unranks to.
+            let mut with = Vec::new();
+            predecessors(c, &mut with);
+            assert_eq!(with.iter().map(|w| w.0).collect::<Vec<_>>(), b);
+            for &(slot, x) in &with {
+                assert_eq!(Indexed::unrank(&super::super::Dobutsu, slot), Some(DobutsuPos(x)));
+            }
             // The reference: every predecessor by the rules, the terminal ones left out.
             use nimber_engine::{Game, Indexed};
             let mut preds = Vec::new();
