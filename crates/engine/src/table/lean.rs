@@ -487,6 +487,13 @@ fn mark_predecessors<G: Indexed>(
     })
 }
 
+/// Whether a terminal position is won (for the player to move there) in at most `r`: a move
+/// into it is one that a position lost in `r + 1` may have.
+#[inline]
+fn won_within(o: Outcome, r: u32) -> bool {
+    o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r
+}
+
 /// Marks lost, in round `to.1`, every undecided predecessor of the slots of list `from` whose
 /// every move leads into a position won in at most `r` ([`Indexed::for_each_predecessor`], then
 /// [`Indexed::all_children`]), and enters it in list `to`. Batched in three steps, each
@@ -520,15 +527,11 @@ fn mark_lost_predecessors<G: Indexed>(
                 if states.get(*q) != UNDECIDED {
                     continue;
                 }
-                // A move into a terminal position won slowly, or into an undecided or lost
-                // position, keeps it from being lost now: no need to look further.
+                // A move into a terminal position not won within `r` keeps it from being lost
+                // now: no need to look further. Moves into slots are read after the prefetch.
                 let all = game.all_children(p, |c| {
                     match c {
-                        Child::Terminal(o)
-                            if !(o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r) =>
-                        {
-                            return false
-                        }
+                        Child::Terminal(o) if !won_within(o, r) => return false,
                         Child::Slot(s) => states.prefetch(s),
                         _ => {}
                     }
@@ -724,7 +727,7 @@ pub fn solve<G: Indexed>(
     // Wins and losses, round by round.
     let examine = |pos: &G::Position, r: u32| -> bool {
         game.all_children(pos, |c| match c {
-            Child::Terminal(o) => o.value() == Value::Win && o.remoteness().unwrap_or(0) <= r,
+            Child::Terminal(o) => won_within(o, r),
             Child::Slot(s) => states.get(s) == WON,
         })
     };
