@@ -36,8 +36,9 @@
 //! with a move into a tied one is tied, one round further. Whatever is undecided at the end is a
 //! draw.
 //!
-//! Memory: `size / 4` bytes of table, plus a batch of list entries per task; the spill file
-//! holds 4 bytes per position decided by the rounds or terminal (holes and draws take none).
+//! Memory: `size / 4` bytes of table and `size / 8` of [`Examined`] set, plus a batch of list
+//! entries ([`estimate_bytes`]); the spill file holds 4 bytes per position decided by the rounds
+//! or terminal (holes and draws take none).
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -73,7 +74,7 @@ pub const MAX_REMOTENESS: u32 = u16::MAX as u32 - 2;
 /// Slots set up or list entries examined by one task at a time.
 const CHUNK: usize = 1 << 12;
 /// List entries read from the spill file and examined in parallel at a time.
-const BATCH: usize = 1 << 18;
+const BATCH: usize = 1 << 16;
 
 /// The lists of slots kept in the spill file, each by round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -135,6 +136,45 @@ impl States {
     }
 }
 
+/// The positions examined for a loss in the current round, a bit per slot. Within a round's
+/// search for losses no position is marked won, so an examination gives the same verdict every
+/// time: a position with several moves into the round's frontier is examined once.
+struct Examined {
+    words: Vec<AtomicU64>,
+}
+
+impl Examined {
+    fn new(size: u64) -> Examined {
+        Examined { words: crate::memory::zeroed_atomics(size.div_ceil(64) as usize) }
+    }
+
+    /// Forgets every slot (at the start of a round).
+    fn clear(&self) {
+        self.words
+            .par_chunks(CHUNK)
+            .for_each(|chunk| chunk.iter().for_each(|w| w.store(0, Ordering::Relaxed)));
+    }
+
+    #[inline]
+    fn prefetch(&self, slot: u64) {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(word) = self.words.get((slot >> 6) as usize) {
+            // SAFETY: a prefetch is only a hint; the address is that of a word of the set.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(word.as_ptr() as *const i8, std::arch::x86_64::_MM_HINT_T0)
+            }
+        }
+    }
+
+    /// Enters `slot`; true when this call entered it (no other did before in this round).
+    #[inline]
+    fn first(&self, slot: u64) -> bool {
+        let bit = 1u64 << (slot & 63);
+        let word = &self.words[(slot >> 6) as usize];
+        word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
+    }
+}
+
 /// Where a list's entries for one group of slots lie in the spill file.
 #[derive(Copy, Clone, Debug)]
 struct Record {
@@ -178,22 +218,29 @@ impl Spill {
         self.dir.join("lists")
     }
 
-    /// Appends `slots` (in any order; sorted here) to list `list` of round `round`.
-    fn append(&self, list: List, round: u32, slots: &mut [u64]) -> Result<(), Error> {
-        if slots.is_empty() {
+    /// Appends the slots of `parts` (each sorted) to list `list` of round `round`, in one piece:
+    /// group by group, a record for each.
+    fn append(&self, list: List, round: u32, parts: &[&[u64]]) -> Result<(), Error> {
+        let total: usize = parts.iter().map(|p| p.len()).sum();
+        if total == 0 {
             return Ok(());
         }
-        slots.sort_unstable();
         let mask = (1u64 << self.group_bits) - 1;
-        let mut bytes = Vec::with_capacity(slots.len() * 4);
+        let mut bytes = Vec::with_capacity(total * 4);
         let mut groups: Vec<(u32, u64, u32)> = Vec::new(); // group, start in bytes, count
-        for &s in slots.iter() {
-            let g = (s >> self.group_bits) as u32;
-            match groups.last_mut() {
-                Some(last) if last.0 == g => last.2 += 1,
-                _ => groups.push((g, bytes.len() as u64, 1)),
+        let mut next = vec![0usize; parts.len()];
+        while let Some(g) =
+            parts.iter().zip(&next).filter_map(|(p, &i)| p.get(i)).map(|s| s >> self.group_bits).min()
+        {
+            let start = bytes.len();
+            for (part, i) in parts.iter().zip(next.iter_mut()) {
+                debug_assert!(part.is_sorted());
+                while let Some(&s) = part.get(*i).filter(|&&s| s >> self.group_bits == g) {
+                    bytes.extend_from_slice(&((s & mask) as u32).to_le_bytes());
+                    *i += 1;
+                }
             }
-            bytes.extend_from_slice(&((s & mask) as u32).to_le_bytes());
+            groups.push((g as u32, start as u64, ((bytes.len() - start) / 4) as u32));
         }
         let at = {
             let mut file = self.file.lock().expect("the spill file's lock");
@@ -251,7 +298,8 @@ impl Spill {
     }
 
     /// Calls `f` on the slots of list `list` of round `round`, in parallel chunks, each with a
-    /// fresh [`Emit`] whose entries are appended to the spill file after the chunk.
+    /// fresh [`Emit`]; the entries emitted for a batch of [`BATCH`] slots are appended to the
+    /// spill file together, after the batch.
     fn for_each_chunk(
         &self,
         list: List,
@@ -261,11 +309,15 @@ impl Spill {
         let records = self.records(list, round);
         let mut batch = Vec::new();
         let flush = |batch: &mut Vec<u64>| -> Result<(), Error> {
-            batch.par_chunks(CHUNK).try_for_each(|chunk| {
-                let mut emit = Emit::default();
-                f(chunk, &mut emit);
-                emit.write(self)
-            })?;
+            let emits: Vec<Emit> = batch
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let mut emit = Emit::default();
+                    f(chunk, &mut emit);
+                    emit
+                })
+                .collect();
+            Emit::write_all(emits, self)?;
             batch.clear();
             Ok(())
         };
@@ -311,11 +363,15 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |source| Error::Io { path: path.display().to_string(), source }
 }
 
-/// The list entries one task produces, appended to the spill file when it is done.
+/// Terminal positions counted by value ([`Value::index`]) and remoteness.
+type TerminalCounts = BTreeMap<(usize, u32), u64>;
+
+/// The list entries one task produces, appended to the spill file with those of the other
+/// tasks of its batch ([`Emit::merge`]).
 #[derive(Default)]
 struct Emit {
     lists: Vec<((List, u32), Vec<u64>)>,
-    terminal: BTreeMap<(usize, u32), u64>,
+    terminal: TerminalCounts,
     holes: u64,
 }
 
@@ -328,11 +384,29 @@ impl Emit {
         }
     }
 
-    fn write(mut self, spill: &Spill) -> Result<(), Error> {
-        for ((list, round), slots) in &mut self.lists {
-            spill.append(*list, *round, slots)?;
+    /// Appends the entries of the tasks of a batch to the spill file, each list in one piece
+    /// ([`Spill::append`]: a record per group, fewer records than a piece per task), and adds up
+    /// their counts.
+    fn write_all(mut emits: Vec<Emit>, spill: &Spill) -> Result<(TerminalCounts, u64), Error> {
+        emits.par_iter_mut().for_each(|e| e.lists.iter_mut().for_each(|(_, slots)| slots.sort_unstable()));
+        let mut keys: Vec<(List, u32)> = emits.iter().flat_map(|e| e.lists.iter().map(|(k, _)| *k)).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        for key in keys {
+            let parts: Vec<&[u64]> = emits
+                .iter()
+                .filter_map(|e| e.lists.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_slice()))
+                .collect();
+            spill.append(key.0, key.1, &parts)?;
         }
-        Ok(())
+        let (mut terminal, mut holes) = (BTreeMap::new(), 0);
+        for emit in emits {
+            for (key, n) in emit.terminal {
+                *terminal.entry(key).or_default() += n;
+            }
+            holes += emit.holes;
+        }
+        Ok((terminal, holes))
     }
 }
 
@@ -430,18 +504,40 @@ impl GroupOutcomes<'_> {
     }
 }
 
-/// What a process holds besides the solve's own tables (code, thread stacks, allocator slack),
-/// calibrated on the lean solve of Dōbutsu shōgi (an estimate of 103 MiB against a measured peak
-/// of 95-98 MiB, `NIMBER_BENCH_SOLVER=lean cargo bench -p nimber-games --bench dobutsu`).
-const RUNTIME: u64 = 32 << 20;
+/// What a process holds besides the solve's own tables: code, the game's own tables, thread
+/// stacks, allocator slack (a lean solve of tic-tac-toe peaks at 7 MiB).
+const RUNTIME: u64 = 8 << 20;
 
-/// The bytes a lean solve of `size` slots holds in memory: the table, a batch of list entries
-/// read, the entries each thread emits for a chunk, the remoteness of one group read back, and
-/// the process's own [`RUNTIME`].
+/// Predecessors listed per frontier entry, on average over a batch, that the estimate allows for
+/// (the entries a batch emits: calibrated on Dōbutsu shōgi and Dodgem, see [`estimate_bytes`]).
+const FANOUT: u64 = 12;
+
+/// The bytes a lean solve of `size` slots holds in memory at its peak, in the rounds: the table,
+/// the [`Examined`] set, a batch of frontier entries read and the entries it emits (each kept
+/// once as a slot and once as the 4 bytes written), the spill file's directory (a record per
+/// group and batch), and the process's own [`RUNTIME`]. A save reads one group of remoteness
+/// back instead of the examined set, which is no larger for the sizes where it counts.
+///
+/// Measured (2-core AMD EPYC Zen 5, 2026-11-26, `/usr/bin/time` of `nimber solve`): Dōbutsu
+/// shōgi's live index, estimate 111 MiB, peak 105 MiB with or without `--save`; Dodgem 5x5's
+/// mirror index, estimate 61 MiB, peak 63 MiB.
 pub fn estimate_bytes(size: u64) -> u64 {
-    let threads = rayon::current_num_threads() as u64;
-    let group = 1u64 << group_bits(size);
-    size.div_ceil(32) * 8 + BATCH as u64 * 8 + threads * CHUNK as u64 * 8 * 32 + group.min(size) * 2 + RUNTIME
+    let groups = size.div_ceil(1 << group_bits(size));
+    let batches = size / BATCH as u64 + 1;
+    let records = batches * (groups + 8) * std::mem::size_of::<Record>() as u64;
+    let rounds = examined_bytes(size) + BATCH as u64 * 8 * (1 + FANOUT * 3 / 2);
+    let save = (1u64 << group_bits(size)).min(size) * 2;
+    size.div_ceil(32) * 8 + records + rounds.max(save) + RUNTIME
+}
+
+/// The bytes of the set of positions examined in a round ([`Examined`]), when the solve keeps
+/// one.
+fn examined_bytes(size: u64) -> u64 {
+    if size >= EXAMINED_FRONTIER {
+        size.div_ceil(64) * 8
+    } else {
+        0
+    }
 }
 
 /// The fewest slots of a group (as a power of two) of a lean solution: the store's writer reads
@@ -453,6 +549,11 @@ pub const MIN_GROUP_BITS: u32 = 22;
 fn group_bits(size: u64) -> u32 {
     (64 - size.max(1).leading_zeros()).saturating_sub(6).clamp(MIN_GROUP_BITS, 32)
 }
+
+/// A round's search for losses keeps the positions it examined ([`Examined`]) when its frontier
+/// holds at least one entry per this many slots: below, clearing the set costs more than the
+/// repeated examinations it saves.
+const EXAMINED_FRONTIER: u64 = 1 << 10;
 
 /// Frontier entries whose predecessors are listed (and their state words prefetched) before any
 /// is looked at: the table is read at random, and a batch keeps many reads in flight.
@@ -498,15 +599,22 @@ fn won_within(o: Outcome, r: u32) -> bool {
 /// every move leads into a position won in at most `r` ([`Indexed::for_each_predecessor`], then
 /// [`Indexed::all_children`]), and enters it in list `to`. Batched in three steps, each
 /// prefetching the state words that the next reads: the predecessors, then the moves of those
-/// undecided, then the verdicts.
+/// undecided, then the verdicts. With `examined` (a large frontier), a predecessor is examined
+/// once in the round however many of its moves lead into the frontier; `examined` is cleared
+/// first.
+#[allow(clippy::too_many_arguments)]
 fn mark_lost_predecessors<G: Indexed>(
     game: &G,
     spill: &Spill,
     states: &States,
+    examined: Option<&Examined>,
     from: (List, u32),
     to: (List, u32),
     r: u32,
 ) -> Result<(), Error> {
+    if let Some(examined) = examined {
+        examined.clear();
+    }
     spill.for_each_chunk(from.0, from.1, |chunk, emit| {
         let mut preds: Vec<(u64, G::Position)> = Vec::new();
         // Per undecided predecessor, its slot and the end of its moves in `children`.
@@ -517,6 +625,9 @@ fn mark_lost_predecessors<G: Indexed>(
                 if let Some(pos) = game.unrank(s) {
                     game.for_each_predecessor(&pos, |q, p| {
                         states.prefetch(q);
+                        if let Some(examined) = examined {
+                            examined.prefetch(q);
+                        }
                         preds.push((q, p.clone()));
                     });
                 }
@@ -524,7 +635,7 @@ fn mark_lost_predecessors<G: Indexed>(
             open.clear();
             children.clear();
             for (q, p) in &preds {
-                if states.get(*q) != UNDECIDED {
+                if states.get(*q) != UNDECIDED || examined.is_some_and(|e| !e.first(*q)) {
                     continue;
                 }
                 // A move into a terminal position not won within `r` keeps it from being lost
@@ -636,8 +747,7 @@ pub fn solve<G: Indexed>(
     // Set up: terminal positions, holes, positions without moves, pending lists.
     progress.phase("setting up the table", Some(size));
     let chunks = size.div_ceil(CHUNK as u64);
-    let totals = Mutex::new((BTreeMap::<(usize, u32), u64>::new(), 0u64));
-    (0..chunks).into_par_iter().try_for_each(|k| -> Result<(), Error> {
+    let set_up = |k: u64| -> Result<Emit, Error> {
         if progress.cancelled() {
             return Err(Error::Cancelled { checkpoint: None });
         }
@@ -712,19 +822,23 @@ pub fn solve<G: Indexed>(
                 emit.push(List::PendingTie, k + 1, slot);
             }
         }
-        {
-            let mut t = totals.lock().expect("the totals' lock");
-            for (key, n) in std::mem::take(&mut emit.terminal) {
-                *t.0.entry(key).or_default() += n;
-            }
-            t.1 += emit.holes;
-        }
         progress.advance(end - start);
-        emit.write(&spill)
-    })?;
-    let (terminal, holes) = totals.into_inner().expect("the totals' lock");
+        Ok(emit)
+    };
+    let (mut terminal, mut holes) = (TerminalCounts::new(), 0u64);
+    let per_batch = (BATCH / CHUNK) as u64;
+    for first in (0..chunks).step_by(per_batch as usize) {
+        let emits =
+            (first..(first + per_batch).min(chunks)).into_par_iter().map(set_up).collect::<Result<_, _>>()?;
+        let (counts, h) = Emit::write_all(emits, &spill)?;
+        for (key, n) in counts {
+            *terminal.entry(key).or_default() += n;
+        }
+        holes += h;
+    }
 
     // Wins and losses, round by round.
+    let examined = (size >= EXAMINED_FRONTIER).then(|| Examined::new(size));
     let examine = |pos: &G::Position, r: u32| -> bool {
         game.all_children(pos, |c| match c {
             Child::Terminal(o) => won_within(o, r),
@@ -733,7 +847,9 @@ pub fn solve<G: Indexed>(
     };
     rounds("wins and losses", progress, |r, t| {
         // Losses first, while every won position in the table has remoteness r at most.
-        mark_lost_predecessors(game, &spill, &states, (List::Won, r), (List::Lost, t), r)?;
+        let frontier = spill.count(List::Won, r);
+        let examined = examined.as_ref().filter(|_| frontier >= size / EXAMINED_FRONTIER);
+        mark_lost_predecessors(game, &spill, &states, examined, (List::Won, r), (List::Lost, t), r)?;
         let listed_lost = |q| game.unrank(q).is_some_and(|p| examine(&p, r));
         mark_listed(&spill, &states, (List::PendingCheck, t), (List::Lost, t), LOST, listed_lost)?;
         mark_listed(&spill, &states, (List::PendingLoss, t), (List::Lost, t), LOST, |_| true)?;
