@@ -55,3 +55,66 @@ fn lean_solver_agrees_with_solve_space() {
     assert_eq!(compared, 2 * (256 + 4096 + 65536 + (1 << 20)));
     assert!(by_value.iter().all(|&n| n > 0), "{by_value:?}");
 }
+
+/// A spill directory that a killed solve left (its file unlocked) is removed by the next lean
+/// solve in the same place; one whose file is locked (a solve still running) is kept, and so is
+/// one without its file yet (a solve starting).
+#[cfg(unix)]
+#[test]
+fn stale_spill_directories_are_removed() {
+    let parent = std::env::temp_dir().join(format!("nimber-test-stale-spill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&parent);
+    std::fs::create_dir_all(&parent).unwrap();
+    let stale = parent.join("nimber-lean-999999999-0");
+    std::fs::create_dir_all(&stale).unwrap();
+    std::fs::write(stale.join("lists"), [0u8; 1000]).unwrap();
+    let running = parent.join("nimber-lean-999999999-1");
+    std::fs::create_dir_all(&running).unwrap();
+    std::fs::write(running.join("lists"), [0u8; 10]).unwrap();
+    let held = std::fs::File::open(running.join("lists")).unwrap();
+    // SAFETY: flock on a descriptor that `held` owns (the lock a running solve holds).
+    let locked =
+        unsafe { libc::flock(std::os::unix::io::AsRawFd::as_raw_fd(&held), libc::LOCK_EX | libc::LOCK_NB) };
+    assert_eq!(locked, 0);
+    let starting = parent.join("nimber-lean-999999999-2");
+    std::fs::create_dir_all(&starting).unwrap();
+    let other = parent.join("not-nimber");
+    std::fs::create_dir_all(&other).unwrap();
+
+    let space = Synthetic::new(8, 1);
+    let game = SyntheticGame(&space);
+    let notes = Notes::default();
+    let solution = lean::solve(&game, None, Some(&parent), &notes).unwrap();
+    assert!(!stale.exists());
+    assert!(running.exists() && starting.exists() && other.exists());
+    let notes = notes.0.into_inner().unwrap();
+    assert!(
+        notes.iter().any(|n| n.starts_with("removed 1 spill directory ") && n.contains("1 kB")),
+        "{notes:?}"
+    );
+    // The solve's own directory is there while the solution lives, locked, and goes with it.
+    let own: Vec<_> = std::fs::read_dir(&parent)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| ![&running, &starting, &other].contains(&p))
+        .collect();
+    assert_eq!(own.len(), 1, "{own:?}");
+    assert_eq!(lean::remove_stale(&parent), (0, 0));
+    drop(solution);
+    assert!(!own[0].exists());
+    drop(held);
+    assert_eq!(lean::remove_stale(&parent).0, 1);
+    assert!(!running.exists());
+    std::fs::remove_dir_all(&parent).unwrap();
+}
+
+/// A progress sink that keeps the notes.
+#[derive(Default)]
+struct Notes(std::sync::Mutex<Vec<String>>);
+
+impl nimber_engine::Progress for Notes {
+    fn note(&self, text: &str) {
+        self.0.lock().unwrap().push(text.to_string());
+    }
+}

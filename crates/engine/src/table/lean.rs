@@ -186,7 +186,10 @@ struct Record {
 /// The spill file: lists of slots by list and round, each entry 4 bytes (the slot's offset in
 /// its group of `2^group_bits` slots), appended in records of one group each. The directory of
 /// records stays in memory; the file (in a directory of its own under the system's temporary
-/// directory, or the caller's) is removed with the solution.
+/// directory, or the caller's) is removed with the solution. The file is locked
+/// ([`try_lock`], an advisory lock the system releases when its process ends) for as long
+/// as it is open, so that a solve killed before it could remove its directory is told from one
+/// that runs: the next solve removes the directories of the first kind ([`remove_stale`]).
 struct Spill {
     dir: PathBuf,
     file: Mutex<(File, u64)>,
@@ -194,23 +197,77 @@ struct Spill {
     group_bits: u32,
 }
 
+/// The name of every spill directory starts so.
+const SPILL_PREFIX: &str = "nimber-lean-";
+
+/// Removes the spill directories in `parent` that no running solve holds: those whose file is
+/// not locked ([`Spill`]). A directory without its file yet (a solve starting) is left alone.
+/// Returns the directories removed and the bytes they held.
+pub fn remove_stale(parent: &Path) -> (u64, u64) {
+    let (mut removed, mut bytes) = (0, 0);
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return (0, 0);
+    };
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(SPILL_PREFIX) {
+            continue;
+        }
+        let dir = entry.path();
+        let lists = dir.join("lists");
+        let Ok(file) = File::open(&lists) else {
+            continue;
+        };
+        if try_lock(&file) {
+            let len = file.metadata().map_or(0, |m| m.len());
+            if std::fs::remove_dir_all(&dir).is_ok() {
+                removed += 1;
+                bytes += len;
+            }
+        }
+    }
+    (removed, bytes)
+}
+
+/// Takes an exclusive advisory lock on `file` (`flock`, held by the open file until it is closed,
+/// and by no other open file of the same path), if no other open file holds one; true when taken.
+/// Never taken where the platform has no such locks.
+fn try_lock(file: &File) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: flock takes a descriptor, which `file` owns and keeps open for the call.
+        unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        false
+    }
+}
+
 impl Spill {
     fn create(parent: Option<&Path>, group_bits: u32) -> Result<Spill, Error> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let parent = parent.map(Path::to_path_buf).unwrap_or_else(std::env::temp_dir);
         let dir = parent.join(format!(
-            "nimber-lean-{}-{}",
+            "{SPILL_PREFIX}{}-{}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-        let path = dir.join("lists");
+        // Created under another name and locked before it is named `lists`: a solve that finds
+        // `lists` unlocked knows that this one is over. Where the platform has no locks, stale
+        // directories are simply never removed.
+        let new = dir.join("lists.new");
         let file = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
             .create_new(true)
-            .open(&path)
-            .map_err(io(&path))?;
+            .open(&new)
+            .map_err(io(&new))?;
+        try_lock(&file);
+        let path = dir.join("lists");
+        std::fs::rename(&new, &path).map_err(io(&path))?;
         Ok(Spill { dir, file: Mutex::new((file, 0)), records: Mutex::new(BTreeMap::new()), group_bits })
     }
 
@@ -740,6 +797,15 @@ pub fn solve<G: Indexed>(
             mib(memory),
             mib(limit)
         )));
+    }
+    let (stale, stale_bytes) = remove_stale(&dir);
+    if stale > 0 {
+        progress.note(&format!(
+            "removed {stale} spill {} of lean solves that ended without removing them ({}) from {}",
+            if stale == 1 { "directory" } else { "directories" },
+            describe_bytes(stale_bytes),
+            dir.display()
+        ));
     }
     let spill = Spill::create(spill_dir, group_bits(size))?;
     let states = States::new(size);
