@@ -118,3 +118,25 @@ impl nimber_engine::Progress for Notes {
         self.0.lock().unwrap().push(text.to_string());
     }
 }
+
+/// Under a memory limit that the set of positions examined in a round would pass, the solve goes
+/// without it, says so, and finds the same outcomes (2^20 positions); under a limit that the
+/// table alone passes, it refuses before starting, with its estimate.
+#[test]
+fn memory_limit_leaves_out_the_examined_set() {
+    let space = Synthetic::new(20, 8);
+    let game = SyntheticGame(&space);
+    let want = lean::solve(&game, None, None, &Silent).unwrap();
+    let limit = lean::estimate_bytes(space.size()) - 1;
+    let notes = Notes::default();
+    let got = lean::solve(&game, Some(limit), None, &notes).unwrap();
+    assert_eq!(got.counts(), want.counts());
+    let notes = notes.0.into_inner().unwrap();
+    assert!(notes.iter().any(|n| n.contains("without the set of positions examined")), "{notes:?}");
+    for g in 0..want.groups() {
+        let (a, b) = (want.group(g).unwrap(), got.group(g).unwrap());
+        assert!(a.range().all(|s| a.get(s) == b.get(s)), "group {g}");
+    }
+    let refused = lean::solve(&game, Some(1 << 20), None, &Silent).err().unwrap();
+    assert!(refused.to_string().contains("over the memory limit of 1 MiB"), "{refused}");
+}

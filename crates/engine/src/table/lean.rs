@@ -579,10 +579,17 @@ const FANOUT: u64 = 12;
 /// shōgi's live index, estimate 111 MiB, peak 105 MiB with or without `--save`; Dodgem 5x5's
 /// mirror index, estimate 61 MiB, peak 63 MiB.
 pub fn estimate_bytes(size: u64) -> u64 {
+    estimate(size, true)
+}
+
+/// [`estimate_bytes`], with or without the [`Examined`] set (a solve leaves it out when the
+/// memory limit would refuse it).
+fn estimate(size: u64, examined: bool) -> u64 {
+    let examined = if examined { examined_bytes(size) } else { 0 };
     let groups = size.div_ceil(1 << group_bits(size));
     let batches = size / BATCH as u64 + 1;
     let records = batches * (groups + 8) * std::mem::size_of::<Record>() as u64;
-    let rounds = examined_bytes(size) + BATCH as u64 * 8 * (1 + FANOUT * 3 / 2);
+    let rounds = examined + BATCH as u64 * 8 * (1 + FANOUT * 3 / 2);
     let save = (1u64 << group_bits(size)).min(size) * 2;
     size.div_ceil(32) * 8 + records + rounds.max(save) + RUNTIME
 }
@@ -780,17 +787,32 @@ pub fn solve<G: Indexed>(
     crate::table::index::check_backward(game)?;
     let size = game.size();
     let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
-    let memory = estimate_bytes(size);
+    // The examined set saves time, not memory: left out when the limit would refuse it.
+    let keep_examined = memory_limit.is_none_or(|limit| estimate(size, true) <= limit);
+    let memory = estimate(size, keep_examined);
     let dir = spill_dir.map_or_else(std::env::temp_dir, Path::to_path_buf);
     let plan = format!(
-        "{size} index slots; memory about {:.0} MiB (the table {}); on disk in {}, the rounds' \
+        "{size} index slots; memory about {:.0} MiB (the table {}{}); on disk in {}, the rounds' \
          lists: 4 bytes per position decided by a round ({} if every slot is one)",
         mib(memory),
         describe_bytes(size.div_ceil(32) * 8),
+        if keep_examined && examined_bytes(size) > 0 {
+            format!(", the set of positions examined in a round {}", describe_bytes(examined_bytes(size)))
+        } else {
+            String::new()
+        },
         dir.display(),
         describe_bytes(size * 4)
     );
     progress.note(&format!("lean solve: {plan}"));
+    if !keep_examined && memory_limit.is_some_and(|limit| memory <= limit) {
+        progress.note(&format!(
+            "lean solve: without the set of positions examined in a round ({} more would pass the \
+             memory limit): positions are examined again for each of their moves into a round's \
+             frontier, which is slower",
+            describe_bytes(examined_bytes(size))
+        ));
+    }
     if let Some(limit) = memory_limit.filter(|&l| memory > l) {
         return Err(Error::TooLarge(format!(
             "the lean solve needs about {:.0} MiB, over the memory limit of {:.0} MiB ({plan})",
@@ -904,7 +926,7 @@ pub fn solve<G: Indexed>(
     }
 
     // Wins and losses, round by round.
-    let examined = (size >= EXAMINED_FRONTIER).then(|| Examined::new(size));
+    let examined = (keep_examined && size >= EXAMINED_FRONTIER).then(|| Examined::new(size));
     let examine = |pos: &G::Position, r: u32| -> bool {
         game.all_children(pos, |c| match c {
             Child::Terminal(o) => won_within(o, r),
