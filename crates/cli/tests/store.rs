@@ -37,6 +37,50 @@ fn query_from_the_file_answers_as_the_solver_does() {
     assert!(text.contains("no moves: the game is over"), "{text}");
 }
 
+/// Files of format version 2 (a code byte for every slot; written by nimber before version 3
+/// left the slots without a position out of the codes) answer as the files written now: the
+/// analysis (counts, the longest of each value and their first positions) and the queries of
+/// the start and of positions and moves throughout the game.
+#[test]
+fn files_of_format_version_2_are_read() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for (file, game, positions) in [
+        ("tictactoe-v2.nimber", &["tictactoe"][..], &["x../.o./...", "xx./oo./...", "xo./.x./..o"][..]),
+        ("dodgem3-v2.nimber", &["dodgem"][..], &[".b./b../.rr r", "b../.../brr r"][..]),
+    ] {
+        let old = data.join(file);
+        let old = old.to_str().unwrap();
+        assert_eq!(&std::fs::read(old).unwrap()[8..12], &2u32.to_le_bytes(), "{file} is of version 2");
+        let new = temp_file(&format!("v3-{file}"));
+        let new = new.to_str().unwrap();
+        let mut solve = vec!["solve"];
+        solve.extend_from_slice(game);
+        solve.extend_from_slice(&["--save", new]);
+        ok(&solve);
+        assert_eq!(&std::fs::read(new).unwrap()[8..12], &3u32.to_le_bytes());
+        let analysis = |db: &str| {
+            let mut j = json(&["analyze", "--db", db, "--json"]);
+            let o = j.as_object_mut().unwrap();
+            o.remove("file");
+            o.remove("bytes");
+            j
+        };
+        assert_eq!(analysis(old), analysis(new), "{file}");
+        for p in positions {
+            assert_eq!(
+                json(&["query", "--db", old, "--json", p]),
+                json(&["query", "--db", new, "--json", p]),
+                "{file} {p}"
+            );
+        }
+        assert_eq!(
+            json(&["query", "--db", old, "--json"]),
+            json(&["query", "--db", new, "--json"]),
+            "{file}"
+        );
+    }
+}
+
 #[test]
 fn analyze_shows_counts_and_the_longest_wins() {
     let db = saved("analyze.db");
@@ -118,7 +162,10 @@ fn errors_are_one_line() {
     bytes.extend_from_slice(&[0; 60]);
     std::fs::write(&v1, &bytes).unwrap();
     let err = fails(&["query", "--db", v1.to_str().unwrap()]);
-    assert!(err.contains("unsupported version 1") && err.contains("this nimber reads version 2"), "{err}");
+    assert!(
+        err.contains("unsupported version 1") && err.contains("this nimber reads versions 2 to 3"),
+        "{err}"
+    );
     let missing = temp_file("missing.db");
     assert!(fails(&["analyze", "--db", missing.to_str().unwrap()]).contains("missing.db"));
 

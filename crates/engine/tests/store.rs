@@ -1,4 +1,4 @@
-//! The solved-game store (`nimber_engine::store`, format version 2): a round trip of the
+//! The solved-game store (`nimber_engine::store`, format version 3): a round trip of the
 //! synthetic cyclic game of the retrograde benchmark (all four values, sixteen blocks) and of a
 //! long ladder (more outcomes than one code byte holds, holes, unreachable slots, more blocks
 //! than the cache holds, two groups in the block index);
@@ -413,7 +413,7 @@ fn other_versions_are_refused_as_such() {
                 let msg = e.to_string();
                 assert!(
                     msg.contains(&format!("unsupported version {version}"))
-                        && msg.contains(&format!("this nimber reads version {VERSION}"))
+                        && msg.contains(&format!("this nimber reads versions 2 to {VERSION}"))
                         && msg.contains("versions.db"),
                     "{msg}"
                 );

@@ -1,12 +1,12 @@
 //! The solved-game store: a dense solution ([`DenseSolution`]) written to a file, read back one
 //! block at a time.
 //!
-//! # Format (version 2, integers little-endian)
+//! # Format (version 3, integers little-endian)
 //!
 //! ```text
 //! offset  size
 //! 0       8     magic "NIMBERDB"
-//! 8       4     version: 2
+//! 8       4     version: 3 (2 is read too: see below)
 //! 12      4     text_len: length of the header text
 //! 16      8     file_len: length of the whole file
 //! 24      8     index_offset: where the block index starts
@@ -15,7 +15,7 @@
 //! 36 + L  4     header_crc: CRC-32 of bytes 0 .. 36 + L
 //! 40 + L        blocks: zstd frames back to back, block 0 first
 //! index_offset  block index: per block, u32 length of its frame and u32 CRC-32 of the block
-//!               number (u64) followed by the block's raw bytes
+//!               number (u64) and the version (u32) followed by the block's raw bytes
 //! index_offset + 8 * blocks
 //!               group table: per group of [`GROUP_BLOCKS`] blocks (the last one fewer), u64
 //!               offset of its first block and u32 CRC-32 of its entries in the block index
@@ -31,13 +31,21 @@
 //! `-` for draws), most frequent first: the symbol table; and one `count=VALUE REMOTENESS N`
 //! per value and remoteness.
 //!
-//! A block holds the slots `k * block_slots ..` (the last one fewer), one code byte per slot:
-//! 0 for a slot that is not a reachable position (or a hole of the index), `c` in 1..=254 for
-//! the outcome `symbol[c - 1]`, and 255 for an outcome further down the table (254 and on),
-//! given after the codes: one entry `(u32 slot in the block, u32 symbol number)` per code 255, in
-//! slot order. One byte per slot compresses well because the codes of neighbouring slots are
-//! alike (Dōbutsu shōgi: 1,567,925,964 slots, half of them holes, 246,803,167 positions; a file
-//! of 83,278,185 bytes, 0.34 byte per position, at zstd level 12 in blocks of 16 Ki slots).
+//! A block holds the slots `k * block_slots ..` (the last one fewer), `n` of them: a bitmap of
+//! `ceil(n / 8)` bytes (slot `i` in bit `i % 8` of byte `i / 8`) set for the slots that hold a
+//! stored position (clear for a slot that is not reachable, or a hole of the index), then one
+//! code byte per set bit, in slot order: `c` in 1..=254 for the outcome `symbol[c - 1]`, and 255
+//! for an outcome further down the table (254 and on), given after the codes: one entry `(u32
+//! slot in the block, u32 symbol number)` per code 255, in slot order. Codes of neighbouring
+//! positions are alike, which zstd finds; the bitmap, regular where the index's holes are,
+//! costs little (Dōbutsu shōgi's live index, solved lean: 249,442,767 slots, half of them holes,
+//! 121,134,668 positions; a file of 65,313,258 bytes, 0.26 byte per position reachable from the
+//! start, at zstd level 12 in blocks of 16 Ki slots, where version 2 took 74,131,367).
+//!
+//! Version 2 differs only in its blocks: a code byte for every slot (0 for a slot without a
+//! position), then the exceptions, and their CRC-32 leaves the version out. A block of a
+//! version 2 file is read as is, one of a version 3 file is expanded to that layout once
+//! decompressed and checked: the queries read one layout.
 //!
 //! The file is written block by block as the blocks are compressed (in parallel, a batch at a
 //! time), then the index, then the header's end fields are filled in; it is written under a
@@ -70,8 +78,10 @@ use crate::table::lean::{GroupOutcomes, LeanSolution};
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
-/// The format version written and read.
-pub const VERSION: u32 = 2;
+/// The format version written. Version 2 (a code byte for every slot of a block) is read too.
+pub const VERSION: u32 = 3;
+/// The oldest format version read.
+pub const OLDEST_VERSION: u32 = 2;
 /// Slots per block: small enough that a query decompresses a few kilobytes per block it
 /// touches (about 8 µs a block), large enough that zstd finds the repetitions (measured on
 /// Dōbutsu shōgi at level 9: 0.35 byte per position with 16 Ki slots, 0.37 with 8 Ki, 0.40 with
@@ -84,7 +94,7 @@ const MAX_TEXT: u32 = 1 << 24;
 /// Blocks of more slots are refused: a block's raw bytes (at most 9 per slot) are allocated
 /// when it is read, and up to [`CACHE_BLOCKS`] of them are kept (18 MiB at most).
 const MAX_BLOCK_SLOTS: u64 = 1 << 16;
-/// zstd level of the blocks (Dōbutsu shōgi, blocks of 16 Ki slots: 0.39 byte per position at
+/// zstd level of the blocks (version 2 blocks of Dōbutsu shōgi's full index, 16 Ki slots: 0.39 byte per position at
 /// level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15 and 19, four and
 /// eight times slower).
 const LEVEL: i32 = 12;
@@ -272,12 +282,63 @@ fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |source| Error::Io { path: path.display().to_string(), source }
 }
 
-/// The CRC-32 of a block: its number, then its raw bytes.
-fn block_crc(b: u64, raw: &[u8]) -> u32 {
+/// The CRC-32 of a block of a file of format `version`: its number, from version 3 the version,
+/// then its raw bytes (so that a block is never read with the layout of another version).
+fn block_crc(version: u32, b: u64, raw: &[u8]) -> u32 {
     let mut h = crc32fast::Hasher::new();
     h.update(&b.to_le_bytes());
+    if version >= 3 {
+        h.update(&version.to_le_bytes());
+    }
     h.update(raw);
     h.finalize()
+}
+
+/// The raw bytes of a version 3 block from those of a version 2 block of `n` slots (a code per
+/// slot, then the exceptions): a bit per slot (slot `i` in bit `i % 8` of byte `i / 8`), set
+/// for the slots that hold a position, then the codes of those slots only, then the exceptions.
+fn compact(raw: &[u8], n: usize) -> Vec<u8> {
+    let (codes, exceptions) = raw.split_at(n);
+    let mut out = vec![0u8; n.div_ceil(8)];
+    for (i, &c) in codes.iter().enumerate() {
+        if c != 0 {
+            out[i / 8] |= 1 << (i % 8);
+        }
+    }
+    out.extend(codes.iter().copied().filter(|&c| c != 0));
+    out.extend_from_slice(exceptions);
+    out
+}
+
+/// The raw bytes of a version 2 block from those of a version 3 block of `n` slots
+/// ([`compact`]), into `out`; `Err` says what is wrong with them.
+fn expand(raw: &[u8], n: usize, out: &mut Vec<u8>) -> Result<(), &'static str> {
+    let bits = n.div_ceil(8);
+    if raw.len() < bits {
+        return Err("shorter than its bitmap");
+    }
+    let (bitmap, rest) = raw.split_at(bits);
+    if !n.is_multiple_of(8) && bitmap[bits - 1] >> (n % 8) != 0 {
+        return Err("bits past the end of the block");
+    }
+    let present = bitmap.iter().map(|b| b.count_ones() as usize).sum::<usize>();
+    if rest.len() < present || !(rest.len() - present).is_multiple_of(8) {
+        return Err("codes and exceptions do not match its bitmap");
+    }
+    let (codes, exceptions) = rest.split_at(present);
+    if codes.contains(&0) {
+        return Err("a position without a code");
+    }
+    out.clear();
+    out.resize(n, 0);
+    let mut next = codes.iter();
+    for (i, slot) in out.iter_mut().enumerate() {
+        if bitmap[i / 8] >> (i % 8) & 1 != 0 {
+            *slot = *next.next().expect("as many codes as bits, counted above");
+        }
+    }
+    out.extend_from_slice(exceptions);
+    Ok(())
 }
 
 /// A solution the store is written from: the outcome of every slot of the index (`None` for a
@@ -451,9 +512,10 @@ pub fn write(
                     .map_init(
                         || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
                         |zstd, b| {
-                            let raw = encode_block(outcomes, &header, &codes, b);
+                            let raw =
+                                compact(&encode_block(outcomes, &header, &codes, b), header.slots_in(b));
                             let packed = zstd.compress(&raw).expect("zstd compresses in memory");
-                            (packed, block_crc(b, &raw))
+                            (packed, block_crc(VERSION, b, &raw))
                         },
                     )
                     .collect();
@@ -504,6 +566,8 @@ fn group_table(index: &[u8], first: u64) -> Vec<u8> {
 /// blocks read on demand (the last [`CACHE_BLOCKS`] blocks read are kept).
 pub struct Store {
     path: PathBuf,
+    /// The file's format version: [`OLDEST_VERSION`] to [`VERSION`].
+    version: u32,
     header: Header,
     /// Where the block index starts (and the blocks end).
     index_offset: u64,
@@ -527,6 +591,8 @@ struct Reader {
     cache: Vec<(u64, Vec<u8>)>,
     /// The last frame read.
     packed: Vec<u8>,
+    /// The last version 3 block decompressed, before it is expanded.
+    compact: Vec<u8>,
     zstd: zstd::bulk::Decompressor<'static>,
     /// Blocks read from the file and decompressed so far.
     blocks_read: u64,
@@ -605,14 +671,16 @@ impl Store {
             return Err(truncated("header"));
         }
         let version = version_of(&fixed);
-        if version != VERSION {
-            // A version 2 header whose version bytes were damaged still checks with version 2.
-            if got == FIXED && Self::header_checks_as_current(&mut src, &fixed, len) {
+        if !(OLDEST_VERSION..=VERSION).contains(&version) {
+            // A header whose version bytes were damaged still checks with the version written.
+            if got == FIXED
+                && (OLDEST_VERSION..=VERSION).any(|v| Self::header_checks_as(&mut src, &fixed, len, v))
+            {
                 return Err(corrupt(path, "damaged format version"));
             }
             return Err(Error::Unsupported(format!(
-                "{}: unsupported version {version} of the solved-game file format (this nimber reads version {VERSION}); \
-                 solve the game again with --save",
+                "{}: unsupported version {version} of the solved-game file format (this nimber reads versions \
+                 {OLDEST_VERSION} to {VERSION}); solve the game again with --save",
                 path.display()
             )));
         }
@@ -688,6 +756,7 @@ impl Store {
         let zstd = zstd::bulk::Decompressor::new().map_err(io(path))?;
         Ok(Store {
             path: path.to_path_buf(),
+            version,
             header,
             index_offset,
             groups: table,
@@ -697,6 +766,7 @@ impl Store {
                 index: vec![None; groups as usize],
                 cache: Vec::new(),
                 packed: Vec::new(),
+                compact: Vec::new(),
                 zstd,
                 blocks_read: 0,
             }),
@@ -704,9 +774,8 @@ impl Store {
         })
     }
 
-    /// Whether the header, read as the current version's, checks out once the version bytes
-    /// are put back to [`VERSION`].
-    fn header_checks_as_current(src: &mut Source, fixed: &[u8; FIXED], len: u64) -> bool {
+    /// Whether the header checks out once the version bytes are put back to `version`.
+    fn header_checks_as(src: &mut Source, fixed: &[u8; FIXED], len: u64, version: u32) -> bool {
         let text_len = u32::from_le_bytes(fixed[12..16].try_into().unwrap());
         if text_len > MAX_TEXT || FIXED as u64 + text_len as u64 + 4 > len {
             return false;
@@ -717,7 +786,7 @@ impl Store {
         }
         let (text, crc) = rest.split_at(text_len as usize);
         let mut fixed = *fixed;
-        fixed[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        fixed[8..12].copy_from_slice(&version.to_le_bytes());
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(&fixed);
         hasher.update(text);
@@ -840,23 +909,36 @@ impl Store {
         reader.src.read_at(packed, start).map_err(|_| corrupt(path, format!("block {b}: truncated")))?;
         reader.blocks_read += 1;
         let n = self.header.slots_in(b);
-        // The codes, then at most one 8-byte exception per slot.
+        // Version 2: the codes, then at most one 8-byte exception per slot. Version 3: the
+        // bitmap, at most a code per slot, then the exceptions.
         let size = zstd::zstd_safe::get_frame_content_size(packed).ok().flatten();
+        let (least, most) = match self.version {
+            2 => (n as u64, 9 * n as u64),
+            _ => (n.div_ceil(8) as u64, (n.div_ceil(8) + 9 * n) as u64),
+        };
         let size = match size {
-            Some(s) if s >= n as u64 && s <= 9 * n as u64 && (s - n as u64).is_multiple_of(8) => s as usize,
+            Some(s)
+                if (least..=most).contains(&s) && (self.version != 2 || (s - least).is_multiple_of(8)) =>
+            {
+                s as usize
+            }
             _ => return Err(corrupt(path, format!("block {b}: bad frame header"))),
         };
-        buf.clear();
-        buf.reserve(size);
+        let raw = if self.version == 2 { &mut *buf } else { &mut reader.compact };
+        raw.clear();
+        raw.reserve(size);
         let got = reader
             .zstd
-            .decompress_to_buffer(&*packed, buf)
+            .decompress_to_buffer(&*packed, raw)
             .map_err(|_| corrupt(path, format!("block {b}: does not decompress")))?;
         if got != size {
             return Err(corrupt(path, format!("block {b}: {got} bytes, expected {size}")));
         }
-        if block_crc(b, buf) != crc {
+        if block_crc(self.version, b, raw) != crc {
             return Err(corrupt(path, format!("block {b}: checksum mismatch")));
+        }
+        if self.version > 2 {
+            expand(&reader.compact, n, buf).map_err(|what| corrupt(path, format!("block {b}: {what}")))?;
         }
         Ok(())
     }
@@ -936,5 +1018,77 @@ fn read_at(file: &mut File, buf: &mut [u8], offset: u64) -> std::io::Result<()> 
     {
         file.seek(SeekFrom::Start(offset))?;
         file.read_exact(buf)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{compact, expand};
+
+    /// Every block of up to 19 slots whose codes are 0 (no position), 1, 2 or 255 (escaped,
+    /// with an exception entry after the codes): compacted and expanded back to the same bytes
+    /// (4^0 + ... + 4^19 blocks would be too many: every pattern up to 9 slots, 4^9 = 262,144 of
+    /// them, and for 10 to 19 slots a fixed pseudo-random sample of 2,000 each).
+    #[test]
+    fn compact_blocks_expand_back() {
+        let mut checked = 0;
+        let mut out = Vec::new();
+        let mut check = |codes: Vec<u8>| {
+            let n = codes.len();
+            let mut raw = codes.clone();
+            for (i, &c) in codes.iter().enumerate() {
+                if c == 255 {
+                    raw.extend_from_slice(&(i as u32).to_le_bytes());
+                    raw.extend_from_slice(&300u32.to_le_bytes());
+                }
+            }
+            let small = compact(&raw, n);
+            assert_eq!(
+                small.len(),
+                n.div_ceil(8) + codes.iter().filter(|&&c| c != 0).count() + (raw.len() - n)
+            );
+            expand(&small, n, &mut out).unwrap();
+            assert_eq!(out, raw);
+            checked += 1;
+        };
+        const CODES: [u8; 4] = [0, 1, 2, 255];
+        for n in 0..=9u32 {
+            for k in 0..4u32.pow(n) {
+                check((0..n).map(|i| CODES[(k >> (2 * i) & 3) as usize]).collect());
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for n in 10..=19 {
+            for _ in 0..2000 {
+                check(
+                    (0..n)
+                        .map(|_| {
+                            x ^= x << 13;
+                            x ^= x >> 7;
+                            x ^= x << 17;
+                            CODES[(x & 3) as usize]
+                        })
+                        .collect(),
+                );
+            }
+        }
+        assert_eq!(checked, (0..=9).map(|n| 4u64.pow(n)).sum::<u64>() + 20_000);
+    }
+
+    /// Blocks whose bitmap and codes disagree are refused, never expanded into wrong codes.
+    #[test]
+    fn inconsistent_blocks_are_refused() {
+        let mut out = Vec::new();
+        // 10 slots: 2 bytes of bitmap.
+        assert_eq!(expand(&[0b1], 10, &mut out), Err("shorter than its bitmap"));
+        assert_eq!(expand(&[0, 0b100], 10, &mut out), Err("bits past the end of the block"));
+        assert_eq!(expand(&[0b11, 0, 5], 10, &mut out), Err("codes and exceptions do not match its bitmap"));
+        assert_eq!(
+            expand(&[0b1, 0, 5, 6], 10, &mut out),
+            Err("codes and exceptions do not match its bitmap")
+        );
+        assert_eq!(expand(&[0b11, 0, 5, 0], 10, &mut out), Err("a position without a code"));
+        assert_eq!(expand(&[0b11, 0, 5, 6], 10, &mut out), Ok(()));
+        assert_eq!(out, [5, 6, 0, 0, 0, 0, 0, 0, 0, 0]);
     }
 }
