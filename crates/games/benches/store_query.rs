@@ -1,4 +1,5 @@
-//! Query latency of a stored Dōbutsu shōgi solution (`nimber solve dobutsu --save FILE`): the
+//! Query latency of a stored Dōbutsu shōgi solution (`nimber solve dobutsu [-p index=full] --save
+//! FILE`, either index: the bench reads which from the file): the
 //! answer to a query (the position and every move from it) read from the file, as `nimber query
 //! --db FILE POSITION` gives it.
 //!
@@ -25,9 +26,9 @@ use std::time::Instant;
 use nimber_engine::dense::Dense;
 use nimber_engine::dense::DenseStore;
 use nimber_engine::store::Store;
-use nimber_engine::Game;
+use nimber_engine::{Game, Indexed};
 use nimber_engine::Notation;
-use nimber_games::dobutsu::{Dobutsu, DobutsuPos};
+use nimber_games::dobutsu::{Dobutsu, DobutsuLive, DobutsuPos};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -67,13 +68,24 @@ fn summary(name: &str, mut micros: Vec<f64>) {
     );
 }
 
+/// The game whose index the store was written over: the live index of a lean solve (the
+/// default of `nimber solve dobutsu`) or the full index (`-p index=full`).
+fn dense_for(db: &std::path::Path) -> Box<dyn DenseStore> {
+    let live = Store::open(db).is_ok_and(|s| s.header().scheme == DobutsuLive.index_scheme());
+    if live {
+        Box::new(Dense(DobutsuLive))
+    } else {
+        Box::new(Dense(Dobutsu))
+    }
+}
+
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 fn main() {
     let db = PathBuf::from(std::env::var("NIMBER_DB").unwrap_or_else(|_| "/tmp/dobutsu.nimberdb".into()));
-    let dense = Dense(Dobutsu);
+    let dense = dense_for(&db);
     // A child: one open and one query, timed, on one line.
     if let Ok(position) = std::env::var("NIMBER_BENCH_CHILD") {
         let t = Instant::now();
