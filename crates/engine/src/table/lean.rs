@@ -56,6 +56,18 @@ use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
 use crate::table::index::{Child, Indexed};
 
+/// Asks the processor to bring `words[w]` into its caches (nothing when there is no such word).
+#[inline]
+fn prefetch_word(words: &[AtomicU64], w: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(word) = words.get(w) {
+        // SAFETY: a prefetch is only a hint; the address is that of a word of the slice.
+        unsafe { std::arch::x86_64::_mm_prefetch(word.as_ptr() as *const i8, std::arch::x86_64::_MM_HINT_T0) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (words, w);
+}
+
 /// The state of a slot: not decided (yet: a draw at the end, or a hole).
 const UNDECIDED: u64 = 0;
 /// Won for the player to move.
@@ -111,13 +123,7 @@ impl States {
     /// Asks the processor to bring the word of `slot` into its caches.
     #[inline]
     fn prefetch(&self, slot: u64) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(word) = self.words.get((slot >> 5) as usize) {
-            // SAFETY: a prefetch is only a hint; the address is that of a word of the table.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(word.as_ptr() as *const i8, std::arch::x86_64::_MM_HINT_T0)
-            }
-        }
+        prefetch_word(&self.words, (slot >> 5) as usize);
     }
 
     #[inline]
@@ -155,15 +161,10 @@ impl Examined {
             .for_each(|chunk| chunk.iter().for_each(|w| w.store(0, Ordering::Relaxed)));
     }
 
+    /// Asks the processor to bring the word of `slot` into its caches.
     #[inline]
     fn prefetch(&self, slot: u64) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(word) = self.words.get((slot >> 6) as usize) {
-            // SAFETY: a prefetch is only a hint; the address is that of a word of the set.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(word.as_ptr() as *const i8, std::arch::x86_64::_MM_HINT_T0)
-            }
-        }
+        prefetch_word(&self.words, (slot >> 6) as usize);
     }
 
     /// Enters `slot`; true when this call entered it (no other did before in this round).
