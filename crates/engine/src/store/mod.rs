@@ -94,9 +94,9 @@ const MAX_TEXT: u32 = 1 << 24;
 /// Blocks of more slots are refused: a block's raw bytes (at most 9 per slot) are allocated
 /// when it is read, and up to [`CACHE_BLOCKS`] of them are kept (18 MiB at most).
 const MAX_BLOCK_SLOTS: u64 = 1 << 16;
-/// zstd level of the blocks (version 2 blocks of Dōbutsu shōgi's full index, 16 Ki slots: 0.39 byte per position at
-/// level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15 and 19, four and
-/// eight times slower).
+/// zstd level of the blocks (version 2 blocks of Dōbutsu shōgi's full index, 16 Ki slots: 0.39
+/// byte per position at level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15
+/// and 19, four and eight times slower).
 const LEVEL: i32 = 12;
 /// Bytes before the header text.
 const FIXED: usize = 36;
@@ -679,8 +679,8 @@ impl Store {
                 return Err(corrupt(path, "damaged format version"));
             }
             return Err(Error::Unsupported(format!(
-                "{}: unsupported version {version} of the solved-game file format (this nimber reads versions \
-                 {OLDEST_VERSION} to {VERSION}); solve the game again with --save",
+                "{}: unsupported version {version} of the solved-game file format (this nimber reads \
+                 versions {OLDEST_VERSION} to {VERSION}); solve the game again with --save",
                 path.display()
             )));
         }
@@ -937,7 +937,7 @@ impl Store {
         if block_crc(self.version, b, raw) != crc {
             return Err(corrupt(path, format!("block {b}: checksum mismatch")));
         }
-        if self.version > 2 {
+        if self.version != 2 {
             expand(&reader.compact, n, buf).map_err(|what| corrupt(path, format!("block {b}: {what}")))?;
         }
         Ok(())

@@ -598,11 +598,17 @@ fn estimate(size: u64, examined: bool) -> u64 {
 /// The bytes of the set of positions examined in a round ([`Examined`]), when the solve keeps
 /// one.
 fn examined_bytes(size: u64) -> u64 {
-    if size >= EXAMINED_FRONTIER {
+    if keeps_examined(size) {
         size.div_ceil(64) * 8
     } else {
         0
     }
+}
+
+/// Whether a solve of `size` slots may keep an [`Examined`] set: no round of a smaller one has
+/// a frontier large enough ([`EXAMINED_FRONTIER`]).
+fn keeps_examined(size: u64) -> bool {
+    size >= EXAMINED_FRONTIER
 }
 
 /// The fewest slots of a group (as a power of two) of a lean solution: the store's writer reads
@@ -667,7 +673,6 @@ fn won_within(o: Outcome, r: u32) -> bool {
 /// undecided, then the verdicts. With `examined` (a large frontier), a predecessor is examined
 /// once in the round however many of its moves lead into the frontier; `examined` is cleared
 /// first.
-#[allow(clippy::too_many_arguments)]
 fn mark_lost_predecessors<G: Indexed>(
     game: &G,
     spill: &Spill,
@@ -797,7 +802,7 @@ pub fn solve<G: Indexed>(
          lists: 4 bytes per position decided by a round ({} if every slot is one)",
         mib(memory),
         describe_bytes(size.div_ceil(32) * 8),
-        if keep_examined && examined_bytes(size) > 0 {
+        if keep_examined && keeps_examined(size) {
             format!(", the set of positions examined in a round {}", describe_bytes(examined_bytes(size)))
         } else {
             String::new()
@@ -927,7 +932,7 @@ pub fn solve<G: Indexed>(
     }
 
     // Wins and losses, round by round.
-    let examined = (keep_examined && size >= EXAMINED_FRONTIER).then(|| Examined::new(size));
+    let examined = (keep_examined && keeps_examined(size)).then(|| Examined::new(size));
     let examine = |pos: &G::Position, r: u32| -> bool {
         game.all_children(pos, |c| match c {
             Child::Terminal(o) => won_within(o, r),
