@@ -37,27 +37,36 @@ fn query_from_the_file_answers_as_the_solver_does() {
     assert!(text.contains("no moves: the game is over"), "{text}");
 }
 
-/// Files of format version 2 (a code byte for every slot; written by nimber before version 3
-/// left the slots without a position out of the codes) answer as the files written now: the
-/// analysis (counts, the longest of each value and their first positions) and the queries of
-/// the start and of positions and moves throughout the game.
+/// Files of format versions 2 (a code byte for every slot) and 3 (codes of the slots holding
+/// a position, every outcome with its remoteness), written by earlier nimbers, answer as the
+/// files written now (version 4, wins found from their moves): the analysis (counts, the
+/// longest of each value and their first positions) and the queries of the start and of
+/// positions and moves throughout the game.
 #[test]
-fn files_of_format_version_2_are_read() {
+fn files_of_format_versions_2_and_3_are_read() {
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    for (file, game, positions) in [
-        ("tictactoe-v2.nimber", &["tictactoe"][..], &["x../.o./...", "xx./oo./...", "xo./.x./..o"][..]),
-        ("dodgem3-v2.nimber", &["dodgem"][..], &[".b./b../.rr r", "b../.../brr r"][..]),
+    let tictactoe = (&["tictactoe"][..], &["x../.o./...", "xx./oo./...", "xo./.x./..o"][..]);
+    let dodgem = (&["dodgem"][..], &[".b./b../.rr r", "b../.../brr r"][..]);
+    for (file, version, (game, positions)) in [
+        ("tictactoe-v2.nimber", 2u32, tictactoe),
+        ("tictactoe-v3.nimber", 3, tictactoe),
+        ("dodgem3-v2.nimber", 2, dodgem),
+        ("dodgem3-v3.nimber", 3, dodgem),
     ] {
         let old = data.join(file);
         let old = old.to_str().unwrap();
-        assert_eq!(&std::fs::read(old).unwrap()[8..12], &2u32.to_le_bytes(), "{file} is of version 2");
-        let new = temp_file(&format!("v3-{file}"));
+        assert_eq!(
+            &std::fs::read(old).unwrap()[8..12],
+            &version.to_le_bytes(),
+            "{file} is of version {version}"
+        );
+        let new = temp_file(&format!("v4-{file}"));
         let new = new.to_str().unwrap();
         let mut solve = vec!["solve"];
         solve.extend_from_slice(game);
         solve.extend_from_slice(&["--save", new]);
         ok(&solve);
-        assert_eq!(&std::fs::read(new).unwrap()[8..12], &3u32.to_le_bytes());
+        assert_eq!(&std::fs::read(new).unwrap()[8..12], &4u32.to_le_bytes());
         let analysis = |db: &str| {
             let mut j = json(&["analyze", "--db", db, "--json"]);
             let o = j.as_object_mut().unwrap();
@@ -163,7 +172,7 @@ fn errors_are_one_line() {
     std::fs::write(&v1, &bytes).unwrap();
     let err = fails(&["query", "--db", v1.to_str().unwrap()]);
     assert!(
-        err.contains("unsupported version 1") && err.contains("this nimber reads versions 2 to 3"),
+        err.contains("unsupported version 1") && err.contains("this nimber reads versions 2 to 4"),
         "{err}"
     );
     let missing = temp_file("missing.db");

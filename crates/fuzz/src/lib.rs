@@ -332,8 +332,26 @@ fn rule_about_values(text: &str) {
 // ---------------------------------------------------------------------------------------------
 // Stored solutions (`query --db`, `analyze --db`) and checkpoints (`solve --checkpoint`).
 
+/// A store opened with its game, read as `query --db` and `analyze --db` read it: the start and
+/// a few slots through the rules (a win's remoteness from its moves), once the index checks.
+fn read_with_rules(opened: &nimber_games::OpenedStore) {
+    let Some(dense) = opened.game.dense() else { return };
+    if let Err(e) = opened.store.check_index(dense) {
+        return one_line("store", &e);
+    }
+    if let Err(e) = dense.query_store(&opened.store, None) {
+        one_line("store", &e);
+    }
+    let size = opened.store.header().size;
+    for slot in [0, 1, size / 3, size / 2, size.saturating_sub(1)] {
+        if let Err(e) = dense.slot_outcome(&opened.store, slot) {
+            one_line("store", &e);
+        }
+    }
+}
+
 /// A solved-game store: opened (header, block index), a few slots read, a scan, and the store
-/// opened with its game as `query --db` does (but a graph's, which names a file to read).
+/// opened with its game as `query --db` does and read through its rules (but a graph's, which names a file to read).
 pub fn store(data: &[u8]) {
     let path = Path::new("fuzz.nimber");
     match nimber_engine::store::Store::from_bytes(data.to_vec(), path) {
@@ -349,8 +367,9 @@ pub fn store(data: &[u8]) {
             });
             // A graph's store names a file to read: not from the fuzzer.
             if store.header().game != "graph" {
-                if let Err(e) = nimber_games::with_game(store) {
-                    one_line("store", &e);
+                match nimber_games::with_game(store) {
+                    Ok(opened) => read_with_rules(&opened),
+                    Err(e) => one_line("store", &e),
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! moves are answered as the dense solver answers them.
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
-use nimber_engine::store::{self, LeanSlots, Store};
+use nimber_engine::store::{self, probe, LeanSlots, Store, Wins};
 use nimber_engine::table::lean::{self, LeanSolution};
 use nimber_engine::{dense, DynGame, Indexed, Notation, Silent, SolveOptions, SolverChoice, Value};
 use nimber_games::connect4::ConnectFour;
@@ -57,25 +57,48 @@ fn check<G: Indexed>(name: &str, game: &G) -> (u64, u64, [u64; 4]) {
     (positions.len() as u64, reachable, by_value)
 }
 
-/// The lean solution stored and read back: every slot as the solution gives it.
+/// The lean solution stored and read back: every slot as the solution gives it, with every
+/// outcome stored ([`Wins::Exact`]), and every position's outcome when the wins' remoteness is
+/// found from the rules ([`Wins::FromMoves`], read with [`probe::outcome`]).
 fn check_store<G: Indexed>(name: &str, game: &G, solution: &LeanSolution) {
     let dir = std::env::temp_dir().join(format!("nimber-games-lean-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{}.db", name.replace(' ', "-")));
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(game);
-    let identity = store::Identity { game: name, params: &[], scheme: &scheme, size: game.size(), rules };
-    store::write(&path, &identity, &LeanSlots::new(solution), &Silent).unwrap();
-    let db = Store::open(&path).unwrap();
-    assert_eq!(db.header().positions, solution.positions(), "{name}: stored positions");
-    assert_eq!(db.header().counts, solution.counts(), "{name}: stored counts");
-    for g in 0..solution.groups() {
-        let group = solution.group(g).unwrap();
-        for slot in group.range() {
-            assert_eq!(db.get(slot).unwrap(), group.get(slot), "{name}: stored slot {slot}");
+    for wins in [Wins::Exact, Wins::FromMoves] {
+        let identity =
+            store::Identity { game: name, params: &[], scheme: &scheme, size: game.size(), rules, wins };
+        store::write(&path, &identity, &LeanSlots::new(solution), &Silent).unwrap();
+        let db = Store::open(&path).unwrap();
+        assert_eq!(db.header().positions, solution.positions(), "{name}: stored positions");
+        assert_eq!(db.header().counts, solution.counts(), "{name}: stored counts");
+        assert_eq!(db.header().wins_from_moves(), wins == Wins::FromMoves);
+        let mut wins_found = 0;
+        for g in 0..solution.groups() {
+            let group = solution.group(g).unwrap();
+            for slot in group.range() {
+                let want = group.get(slot);
+                match wins {
+                    Wins::Exact => assert_eq!(db.get(slot).unwrap(), want, "{name}: stored slot {slot}"),
+                    Wins::FromMoves => {
+                        let got = match want {
+                            Some(_) => probe::outcome(game, &db, &game.unrank(slot).unwrap()).unwrap(),
+                            None => db.entry(slot).unwrap().map(|_| panic!("{name}: slot {slot} not a hole")),
+                        };
+                        assert_eq!(got, want, "{name}: slot {slot} read from its moves");
+                        wins_found += u64::from(want.is_some_and(|o| o.value() == Value::Win));
+                    }
+                }
+            }
         }
+        if wins == Wins::FromMoves {
+            let counted: u64 =
+                solution.counts().iter().filter(|r| r.value == Value::Win).map(|r| r.count).sum();
+            assert_eq!(wins_found, counted, "{name}: wins read from their moves");
+        }
+        drop(db);
     }
-    drop(db);
     std::fs::remove_file(&path).unwrap();
 }
 

@@ -1,11 +1,12 @@
-//! Tic-tac-toe solved through the dense path and stored (`nimber_engine::store`): every
-//! reachable position reads back with the outcome memo search gives it, unreachable slots read
-//! as none, and a copy of the file with any one byte damaged either is refused or reads every
-//! slot right or as an error (never a wrong value).
+//! Tic-tac-toe solved through the dense path and stored (`nimber_engine::store`), wins without
+//! their remoteness (`Wins::FromMoves`): every reachable position reads back (`probe::outcome`)
+//! with the outcome memo search gives it, unreachable slots read as none, and a copy of the file
+//! with any one byte damaged either is refused or reads every slot right or as an error (never a
+//! wrong value).
 
 use nimber_engine::solve::memo;
-use nimber_engine::store::{self, Store};
-use nimber_engine::{dense, Error, Game, Indexed, Notation, Silent};
+use nimber_engine::store::{self, probe, Entry, Store, Wins};
+use nimber_engine::{dense, Error, Game, Indexed, Notation, Outcome, Silent, Value};
 use nimber_games::tictactoe::TicTacToe;
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -21,8 +22,14 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
     let path = temp("tictactoe.db");
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(&game);
-    let identity =
-        store::Identity { game: "tictactoe", params: &[], scheme: &scheme, size: game.size(), rules };
+    let identity = store::Identity {
+        game: "tictactoe",
+        params: &[],
+        scheme: &scheme,
+        size: game.size(),
+        rules,
+        wins: Wins::FromMoves,
+    };
     store::write(&path, &identity, &solved, &Silent).unwrap();
     let db = Store::open(&path).unwrap();
     assert_eq!(db.header().positions, 5478);
@@ -31,10 +38,12 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
     let memo = memo::solve(&game, &[game.start()], &Silent).unwrap();
     assert_eq!(memo.len(), 5478);
     for (p, o) in memo.iter() {
-        assert_eq!(db.get(game.rank(p)).unwrap(), Some(o), "{}", game.format(p));
+        assert_eq!(probe::outcome(&game, &db, p).unwrap(), Some(o), "{}", game.format(p));
     }
-    let want: Vec<_> = (0..game.size()).map(|s| solved.get_slot(s)).collect();
-    let got: Vec<_> = (0..game.size()).map(|s| db.get(s).unwrap()).collect();
+    let entry =
+        |o: Option<Outcome>| o.map(|o| if o.value() == Value::Win { Entry::Win } else { Entry::Outcome(o) });
+    let want: Vec<_> = (0..game.size()).map(|s| entry(solved.get_slot(s))).collect();
+    let got: Vec<_> = (0..game.size()).map(|s| db.entry(s).unwrap()).collect();
     assert_eq!(got, want);
     assert_eq!(got.iter().filter(|o| o.is_some()).count(), 5478);
 
@@ -54,7 +63,7 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
             }
             Err(e) => panic!("byte {at}: {e}"),
         };
-        match (0..game.size()).map(|s| db.get(s)).collect::<Result<Vec<_>, _>>() {
+        match (0..game.size()).map(|s| db.entry(s)).collect::<Result<Vec<_>, _>>() {
             Ok(read) => {
                 assert_eq!(read, want, "byte {at} damaged, values read wrong");
                 harmless += 1;

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use nimber_engine::store::Store;
-use nimber_engine::{DynGame, Value};
+use nimber_engine::store::{Entry, Store};
+use nimber_engine::{DynGame, Error, Value};
 
 use crate::args::AnalyzeArgs;
 use crate::commands::Built;
@@ -13,7 +13,7 @@ use crate::error::Failure;
 use crate::output::{self, Align, AnalyzeJson, CountJson, LongestJson, StartJson, Table};
 
 /// Example positions shown per value.
-const EXAMPLES: usize = 3;
+const EXAMPLES: usize = nimber_engine::store::EXAMPLES;
 
 /// The game to solve for `solve --save FILE`: the built game as one solved through its dense
 /// index, or a one-line error.
@@ -59,14 +59,39 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let mut examples: Vec<Vec<u64>> = vec![Vec::new(); longest.len()];
-    store.scan(|slot, o| {
+    if !header.longest.is_empty() {
+        // Version 4 and on: the header gives them (a store whose wins are found from the rules
+        // could not be scanned for the longest win).
         for (k, &(v, r, _)) in longest.iter().enumerate() {
-            if o.value() == v && o.remoteness() == r && examples[k].len() < EXAMPLES {
-                examples[k].push(slot);
+            if let Some((o, slots)) =
+                header.longest.iter().find(|(o, _)| o.value() == v && o.remoteness() == r)
+            {
+                for &slot in slots.iter().take(EXAMPLES) {
+                    if dense.slot_outcome(&store, slot)? != Some(*o) {
+                        return Err(Error::Corrupt {
+                            path: args.db.display().to_string(),
+                            what: format!(
+                                "the header gives slot {slot} as an example of {o}, which it does not hold"
+                            ),
+                        }
+                        .into());
+                    }
+                    examples[k].push(slot);
+                }
             }
         }
-        examples.iter().zip(&longest).any(|(e, &(_, _, n))| (e.len() as u64) < n.min(EXAMPLES as u64))
-    })?;
+    } else {
+        store.scan(|slot, e| {
+            for (k, &(v, r, _)) in longest.iter().enumerate() {
+                if let Entry::Outcome(o) = e {
+                    if o.value() == v && o.remoteness() == r && examples[k].len() < EXAMPLES {
+                        examples[k].push(slot);
+                    }
+                }
+            }
+            examples.iter().zip(&longest).any(|(e, &(_, _, n))| (e.len() as u64) < n.min(EXAMPLES as u64))
+        })?;
+    }
 
     let texts: Vec<Vec<String>> = examples
         .iter()

@@ -1,12 +1,12 @@
 //! The solved-game store: a dense solution ([`DenseSolution`]) written to a file, read back one
 //! block at a time.
 //!
-//! # Format (version 3, integers little-endian)
+//! # Format (version 4, integers little-endian)
 //!
 //! ```text
 //! offset  size
 //! 0       8     magic "NIMBERDB"
-//! 8       4     version: 3 (2 is read too: see below)
+//! 8       4     version: 4 (2 and 3 are read too: see below)
 //! 12      4     text_len: length of the header text
 //! 16      8     file_len: length of the whole file
 //! 24      8     index_offset: where the block index starts
@@ -27,9 +27,17 @@
 //!
 //! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
 //! ([`Indexed::index_scheme`]), `size=` the index size, `positions=` the reachable positions,
-//! `block_slots=`, `blocks=`, one `symbol=VALUE REMOTENESS` per outcome that occurs (remoteness
-//! `-` for draws), most frequent first: the symbol table; and one `count=VALUE REMOTENESS N`
-//! per value and remoteness.
+//! `block_slots=`, `blocks=`, `rules=` the fingerprint of the rules, one `symbol=VALUE
+//! REMOTENESS` per outcome that occurs (remoteness `-` for draws), most frequent first: the
+//! symbol table; one `count=VALUE REMOTENESS N` per value and remoteness; and one
+//! `longest=VALUE REMOTENESS SLOT...` per value: its longest outcome and the first slots
+//! (up to [`EXAMPLES`], zero-padded to the width of the largest slot) holding it.
+//!
+//! **Wins found from the moves** ([`Wins::FromMoves`], what `nimber solve --save` writes): every
+//! won position has the one symbol `win ?`, and a reader finds its remoteness from the rules,
+//! one more than the least remoteness of its moves into lost positions (stored), a ply of
+//! lookups ([`probe`]); the counts stay exact. Wins are half of Dōbutsu shōgi's positions and
+//! much of the remoteness's entropy: the file is a third smaller (below).
 //!
 //! A block holds the slots `k * block_slots ..` (the last one fewer), `n` of them: a bitmap of
 //! `ceil(n / 8)` bytes (slot `i` in bit `i % 8` of byte `i / 8`) set for the slots that hold a
@@ -38,14 +46,17 @@
 //! for an outcome further down the table (254 and on), given after the codes: one entry `(u32
 //! slot in the block, u32 symbol number)` per code 255, in slot order. Codes of neighbouring
 //! positions are alike, which zstd finds; the bitmap, regular where the index's holes are,
-//! costs little (Dōbutsu shōgi's live index, solved lean: 249,442,767 slots, half of them holes,
-//! 121,134,668 positions; a file of 65,313,258 bytes, 0.26 byte per position reachable from the
-//! start, at zstd level 12 in blocks of 16 Ki slots, where version 2 took 74,131,367).
+//! costs little. Dōbutsu shōgi's live index, solved lean: 249,442,767 slots, half of them holes,
+//! 121,134,668 positions (246,803,167 reachable from the start under Tanaka's conventions); at
+//! zstd level 12 in blocks of 16 Ki slots version 2 took 74,131,367 bytes, version 3 65,313,258;
+//! version 4 with wins found from the moves takes 43,436,363 at level 5 (0.18 byte per
+//! reachable position; `nimber solve dobutsu --save`, 2026-11-26).
 //!
-//! Version 2 differs only in its blocks: a code byte for every slot (0 for a slot without a
-//! position), then the exceptions, and their CRC-32 leaves the version out. A block of a
-//! version 2 file is read as is, one of a version 3 file is expanded to that layout once
-//! decompressed and checked: the queries read one layout.
+//! Version 3 has no `longest` lines and no `win ?` symbol. Version 2 differs from 3 in its
+//! blocks: a code byte for every slot (0 for a slot without a position), then the exceptions,
+//! and their CRC-32 leaves the version out. A block of a version 2 file is read as is, one of a
+//! later version is expanded to that layout once decompressed and checked: the queries read one
+//! layout.
 //!
 //! The file is written block by block as the blocks are compressed (in parallel, a batch at a
 //! time), then the index, then the header's end fields are filled in; it is written under a
@@ -60,6 +71,7 @@
 
 pub mod checkpoint;
 pub mod files;
+pub mod probe;
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -79,7 +91,7 @@ use crate::table::lean::{GroupOutcomes, LeanSolution};
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
 /// The format version written. Version 2 (a code byte for every slot of a block) is read too.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// The oldest format version read.
 pub const OLDEST_VERSION: u32 = 2;
 /// Slots per block: small enough that a query decompresses a few kilobytes per block it
@@ -94,10 +106,11 @@ const MAX_TEXT: u32 = 1 << 24;
 /// Blocks of more slots are refused: a block's raw bytes (at most 9 per slot) are allocated
 /// when it is read, and up to [`CACHE_BLOCKS`] of them are kept (18 MiB at most).
 const MAX_BLOCK_SLOTS: u64 = 1 << 16;
-/// zstd level of the blocks (version 2 blocks of Dōbutsu shōgi's full index, 16 Ki slots: 0.39
-/// byte per position at level 3, 0.35 at 9, 0.33 at 12 in about the same time as 9, 0.32 at 15
-/// and 19, four and eight times slower).
-const LEVEL: i32 = 12;
+/// zstd level of the blocks. Dōbutsu shōgi's live index, solved lean and saved with wins found
+/// from the moves (version 4; `/usr/bin/time nimber solve dobutsu --save`, 2-core AMD EPYC Zen 5
+/// VM, 2026-11-26): level 3 45,360,490 bytes in a 1.5 s save, 5 43,436,363 bytes in 1.9 s, 12
+/// 40,548,880 bytes in 5.8 s (of a 25-30 s solve).
+const LEVEL: i32 = 5;
 /// Bytes before the header text.
 const FIXED: usize = 36;
 /// Blocks compressed in parallel and written together: the writer's memory beyond the solution
@@ -130,14 +143,67 @@ pub struct Header {
     pub block_slots: u64,
     /// The symbol table: code `c` in 1..=254 stands for `symbols[c - 1]`; later symbols are
     /// given by number in a block's exceptions.
-    pub symbols: Vec<Outcome>,
+    pub symbols: Vec<Entry>,
     /// Counts by value and remoteness.
     pub counts: Vec<CountRow>,
+    /// For the longest outcome of each value (a row of `counts`), the first slots holding it,
+    /// [`EXAMPLES`] at most (from version 4; empty in older files).
+    pub longest: Vec<(Outcome, Vec<u64>)>,
+}
+
+/// What a store holds for a position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// Its outcome, remoteness included.
+    Outcome(Outcome),
+    /// A win whose remoteness is not stored ([`Wins::FromMoves`]): one more than the least
+    /// remoteness of its moves into lost positions, found by [`probe`].
+    Win,
+}
+
+impl Entry {
+    /// The value of the position.
+    pub fn value(self) -> Value {
+        match self {
+            Entry::Outcome(o) => o.value(),
+            Entry::Win => Value::Win,
+        }
+    }
+
+    /// Whether `outcome` is what this entry stands for (any win, for [`Entry::Win`]).
+    pub fn holds(self, outcome: Outcome) -> bool {
+        match self {
+            Entry::Outcome(o) => o == outcome,
+            Entry::Win => outcome.value() == Value::Win,
+        }
+    }
+}
+
+/// How a store keeps the remoteness of won positions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Wins {
+    /// With its remoteness, like every other outcome: the store alone answers a slot.
+    Exact,
+    /// As "win" alone, the remoteness found from the rules when a position is read: one more
+    /// than the least remoteness of its moves into lost positions, a ply of lookups
+    /// ([`probe`]). For a game whose wins are most positions the file is much smaller
+    /// (Dōbutsu shōgi: a third), and a query reads the blocks of its moves too.
+    FromMoves,
 }
 
 fn outcome_text(value: Value, remoteness: Option<u32>) -> String {
     format!("{} {}", value.name(), remoteness.map_or("-".to_string(), |r| r.to_string()))
 }
+
+fn entry_text(entry: Entry) -> String {
+    match entry {
+        Entry::Outcome(o) => outcome_text(o.value(), o.remoteness()),
+        Entry::Win => "win ?".to_string(),
+    }
+}
+
+/// Example slots kept in the header per longest outcome.
+pub const EXAMPLES: usize = 3;
 
 impl Header {
     /// Number of blocks.
@@ -166,16 +232,27 @@ impl Header {
         if let Some(rules) = self.rules {
             t += &format!("rules={rules:016x}\n");
         }
-        for o in &self.symbols {
-            t += &format!("symbol={}\n", outcome_text(o.value(), o.remoteness()));
+        for &e in &self.symbols {
+            t += &format!("symbol={}\n", entry_text(e));
         }
         for row in &self.counts {
             t += &format!("count={} {}\n", outcome_text(row.value, row.remoteness), row.count);
         }
+        // Zero-padded to the width of the largest slot: the header's length is known before
+        // the blocks that give the slots are written.
+        let width = self.size.saturating_sub(1).to_string().len();
+        for (o, slots) in &self.longest {
+            t += &format!("longest={}", outcome_text(o.value(), o.remoteness()));
+            for s in slots {
+                t += &format!(" {s:0width$}");
+            }
+            t += "\n";
+        }
         t
     }
 
-    fn parse(text: &str) -> Result<Header, String> {
+    /// The header of a file of format `version` from its text.
+    fn parse(text: &str, version: u32) -> Result<Header, String> {
         let mut h = Header {
             game: String::new(),
             params: Vec::new(),
@@ -186,6 +263,7 @@ impl Header {
             block_slots: 0,
             symbols: Vec::new(),
             counts: Vec::new(),
+            longest: Vec::new(),
         };
         let mut blocks = None;
         let num = |key: &str, v: &str| v.parse::<u64>().map_err(|_| format!("bad header field `{key}={v}`"));
@@ -218,13 +296,24 @@ impl Header {
                     let rules = u64::from_str_radix(value, 16).ok().filter(|_| hex);
                     h.rules = Some(rules.ok_or_else(|| format!("bad header field `rules={value}`"))?);
                 }
+                "symbol" if version >= 4 && value == "win ?" => h.symbols.push(Entry::Win),
                 "symbol" => {
                     let mut parts = value.split(' ');
                     let (v, r) = outcome(&mut parts)?;
                     if parts.next().is_some() {
                         return Err(bad());
                     }
-                    h.symbols.push(Outcome::new(v, r.unwrap_or(0)));
+                    h.symbols.push(Entry::Outcome(Outcome::new(v, r.unwrap_or(0))));
+                }
+                "longest" if version >= 4 => {
+                    let mut parts = value.split(' ');
+                    let (v, r) = outcome(&mut parts)?;
+                    let slots =
+                        parts.map(|s| s.parse::<u64>().map_err(|_| bad())).collect::<Result<Vec<_>, _>>()?;
+                    if slots.len() > EXAMPLES {
+                        return Err(bad());
+                    }
+                    h.longest.push((Outcome::new(v, r.unwrap_or(0)), slots));
                 }
                 "count" => {
                     let mut parts = value.split(' ');
@@ -259,18 +348,41 @@ impl Header {
         }
         let counted: std::collections::HashSet<(Value, Option<u32>)> =
             h.counts.iter().map(|r| (r.value, r.remoteness)).collect();
-        let symbols: std::collections::HashSet<(Value, Option<u32>)> =
-            h.symbols.iter().map(|o| (o.value(), o.remoteness())).collect();
-        // Each counted outcome once, each symbol once, the same outcomes.
-        if h.symbols.len() != h.counts.len() || counted.len() != h.counts.len() || symbols != counted {
+        let wins_derived = h.symbols.contains(&Entry::Win);
+        let entry_of = |value, remoteness: Option<u32>| match value {
+            Value::Win if wins_derived => Entry::Win,
+            _ => Entry::Outcome(Outcome::new(value, remoteness.unwrap_or(0))),
+        };
+        let symbols: std::collections::HashSet<Entry> = h.symbols.iter().copied().collect();
+        let wanted: std::collections::HashSet<Entry> =
+            h.counts.iter().map(|r| entry_of(r.value, r.remoteness)).collect();
+        // Each counted outcome once, each symbol once, the entries of the counted outcomes.
+        if counted.len() != h.counts.len() || symbols.len() != h.symbols.len() || symbols != wanted {
             return Err("the header's symbol table does not match its counts (symbol, count)".into());
+        }
+        for (o, slots) in &h.longest {
+            let count = h.counts.iter().find(|r| r.value == o.value() && r.remoteness == o.remoteness());
+            let longest = h.counts.iter().filter(|r| r.value == o.value()).map(|r| r.remoteness).max();
+            let fits =
+                count.is_some_and(|c| slots.len() as u64 <= c.count && longest == Some(o.remoteness()));
+            if !fits || slots.iter().any(|&s| s >= h.size) || slots.windows(2).any(|w| w[0] >= w[1]) {
+                return Err(format!(
+                    "bad header field `longest={}`",
+                    outcome_text(o.value(), o.remoteness())
+                ));
+            }
         }
         Ok(h)
     }
 
     /// Symbol number `k` of the table.
-    fn symbol(&self, k: usize) -> Option<Outcome> {
+    fn symbol(&self, k: usize) -> Option<Entry> {
         self.symbols.get(k).copied()
+    }
+
+    /// Whether the remoteness of wins is found from the rules ([`Wins::FromMoves`]).
+    pub fn wins_from_moves(&self) -> bool {
+        self.symbols.contains(&Entry::Win)
     }
 }
 
@@ -410,12 +522,21 @@ impl Slots for LeanSlots<'_> {
     }
 }
 
-/// The raw bytes of block `b`: a code per slot, then the exceptions.
-fn encode_block(solution: &SlotFn<'_>, header: &Header, codes: &FxHashMap<Outcome, u32>, b: u64) -> Vec<u8> {
+/// The raw bytes of block `b`: a code per slot, then the exceptions; and the block's first
+/// slots (up to [`EXAMPLES`]) of each of the `longest` outcomes, as (outcome number, slot).
+fn encode_block(
+    solution: &SlotFn<'_>,
+    header: &Header,
+    codes: &FxHashMap<Outcome, u32>,
+    longest: &[Outcome],
+    b: u64,
+) -> (Vec<u8>, Vec<(usize, u64)>) {
     let first = b * header.block_slots;
     let n = header.slots_in(b);
     let mut raw = vec![0u8; n];
     let mut exceptions = Vec::new();
+    let mut examples = Vec::new();
+    let mut found = vec![0; longest.len()];
     for (i, code) in raw.iter_mut().enumerate() {
         if let Some(o) = solution(first + i as u64) {
             let k = codes[&o];
@@ -426,11 +547,20 @@ fn encode_block(solution: &SlotFn<'_>, header: &Header, codes: &FxHashMap<Outcom
                 exceptions.extend_from_slice(&(i as u32).to_le_bytes());
                 exceptions.extend_from_slice(&k.to_le_bytes());
             }
+            if let Some(j) = longest.iter().position(|&l| l == o) {
+                if found[j] < EXAMPLES {
+                    found[j] += 1;
+                    examples.push((j, first + i as u64));
+                }
+            }
         }
     }
     raw.extend_from_slice(&exceptions);
-    raw
+    (raw, examples)
 }
+
+/// A block compressed: its frame, the CRC-32 of its raw bytes, its examples ([`encode_block`]).
+type Packed = (Vec<u8>, u32, Vec<(usize, u64)>);
 
 /// What a stored solution is a solution of: the game's registry name, its parameters, its index
 /// (scheme and size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]).
@@ -441,6 +571,9 @@ pub struct Identity<'a> {
     pub scheme: &'a str,
     pub size: u64,
     pub rules: u64,
+    /// How the remoteness of wins is kept: [`Wins::FromMoves`] only for a solution of the game
+    /// whose rules will read the store.
+    pub wins: Wins,
 }
 
 /// Writes a solution (dense, or lean through [`LeanSlots`]) to `path` (through `path.tmp-PID`, renamed when complete):
@@ -453,7 +586,7 @@ pub fn write(
     solution: &dyn Slots,
     progress: &dyn Progress,
 ) -> Result<Header, Error> {
-    let Identity { game, params, scheme, size, rules } = *identity;
+    let Identity { game, params, scheme, size, rules, wins } = *identity;
     let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
     if bad_text(game)
         || bad_text(scheme)
@@ -466,10 +599,39 @@ pub fn write(
     let counts = solution.counts();
     let mut by_count: Vec<&CountRow> = counts.iter().collect();
     by_count.sort_by_key(|r| (std::cmp::Reverse(r.count), r.value.index(), r.remoteness));
-    let symbols: Vec<Outcome> =
-        by_count.iter().map(|r| Outcome::new(r.value, r.remoteness.unwrap_or(0))).collect();
-    let codes: FxHashMap<Outcome, u32> = symbols.iter().enumerate().map(|(k, &o)| (o, k as u32)).collect();
-    let header = Header {
+    // Symbols by their positions, most first; a win's outcome coded as its entry's symbol.
+    let entry_of = |o: Outcome| match o.value() {
+        Value::Win if wins == Wins::FromMoves => Entry::Win,
+        _ => Entry::Outcome(o),
+    };
+    let mut per_entry: FxHashMap<Entry, u64> = FxHashMap::default();
+    for r in &counts {
+        *per_entry.entry(entry_of(Outcome::new(r.value, r.remoteness.unwrap_or(0)))).or_default() += r.count;
+    }
+    let mut symbols: Vec<(Entry, u64)> = per_entry.into_iter().collect();
+    symbols.sort_by_key(|&(e, n)| {
+        let (v, r) = match e {
+            Entry::Outcome(o) => (o.value(), o.remoteness()),
+            Entry::Win => (Value::Win, None),
+        };
+        (std::cmp::Reverse(n), v.index(), r)
+    });
+    let symbols: Vec<Entry> = symbols.into_iter().map(|(e, _)| e).collect();
+    let codes: FxHashMap<Outcome, u32> = counts
+        .iter()
+        .map(|r| {
+            let o = Outcome::new(r.value, r.remoteness.unwrap_or(0));
+            (o, symbols.iter().position(|&e| e == entry_of(o)).expect("every entry has a symbol") as u32)
+        })
+        .collect();
+    // The longest outcome of each value, and how many examples of it the header gives.
+    let longest: Vec<(Outcome, usize)> = Value::ALL
+        .iter()
+        .filter_map(|&v| counts.iter().filter(|r| r.value == v).max_by_key(|r| r.remoteness))
+        .map(|r| (Outcome::new(r.value, r.remoteness.unwrap_or(0)), (r.count as usize).min(EXAMPLES)))
+        .collect();
+    let longest_outcomes: Vec<Outcome> = longest.iter().map(|&(o, _)| o).collect();
+    let mut header = Header {
         game: game.to_string(),
         params: params.to_vec(),
         scheme: scheme.to_string(),
@@ -479,8 +641,11 @@ pub fn write(
         block_slots: BLOCK_SLOTS,
         symbols,
         counts,
+        // Placeholders of the examples' length, filled in as the blocks are written.
+        longest: longest.iter().map(|&(o, n)| (o, vec![0; n])).collect(),
     };
     let text = header.text();
+    let mut found: Vec<Vec<u64>> = vec![Vec::new(); longest.len()];
     let mut head = Vec::with_capacity(FIXED + text.len() + 4);
     head.extend_from_slice(MAGIC);
     head.extend_from_slice(&VERSION.to_le_bytes());
@@ -504,7 +669,7 @@ pub fn write(
                 return Err(Error::Cancelled { checkpoint: None });
             }
             let end = (batch + BATCH).min(blocks);
-            let mut packed: Vec<(Vec<u8>, u32)> = Vec::new();
+            let mut packed: Vec<Packed> = Vec::new();
             let range = batch * header.block_slots..(end * header.block_slots).min(size);
             solution.read_range(range, &mut |outcomes| {
                 packed = (batch..end)
@@ -512,15 +677,21 @@ pub fn write(
                     .map_init(
                         || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
                         |zstd, b| {
-                            let raw =
-                                compact(&encode_block(outcomes, &header, &codes, b), header.slots_in(b));
+                            let (raw, examples) =
+                                encode_block(outcomes, &header, &codes, &longest_outcomes, b);
+                            let raw = compact(&raw, header.slots_in(b));
                             let packed = zstd.compress(&raw).expect("zstd compresses in memory");
-                            (packed, block_crc(VERSION, b, &raw))
+                            (packed, block_crc(VERSION, b, &raw), examples)
                         },
                     )
                     .collect();
             })?;
-            for (bytes, crc) in &packed {
+            for (bytes, crc, examples) in &packed {
+                for &(k, slot) in examples {
+                    if found[k].len() < longest[k].1 {
+                        found[k].push(slot);
+                    }
+                }
                 f.write_all(bytes).map_err(io(&tmp))?;
                 index.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
                 index.extend_from_slice(&crc.to_le_bytes());
@@ -529,6 +700,20 @@ pub fn write(
             progress.advance(packed.len() as u64);
         }
         f.write_all(&index).map_err(io(&tmp))?;
+        // The examples found, in the text of the same length as the placeholders'.
+        for ((_, slots), found) in header.longest.iter_mut().zip(&mut found) {
+            if found.len() != slots.len() {
+                return Err(Error::Unsupported(format!(
+                    "the solution's counts and its slots disagree ({} slots found of an outcome counted {} times)",
+                    found.len(),
+                    slots.len()
+                )));
+            }
+            *slots = std::mem::take(found);
+        }
+        let text = header.text();
+        debug_assert_eq!(text.len(), head.len() - FIXED - 4);
+        head[FIXED..FIXED + text.len()].copy_from_slice(text.as_bytes());
         let groups = group_table(&index, head.len() as u64);
         f.write_all(&groups).map_err(io(&tmp))?;
         let file_len = offset + index.len() as u64 + groups.len() as u64;
@@ -715,7 +900,7 @@ impl Store {
             return Err(corrupt(path, format!("{} bytes after the end", len - file_len)));
         }
         let text = std::str::from_utf8(text).map_err(|_| corrupt(path, "header is not UTF-8"))?;
-        let header = Header::parse(text).map_err(|what| corrupt(path, what))?;
+        let header = Header::parse(text, version).map_err(|what| corrupt(path, what))?;
 
         // file_len = index_offset + 8 * blocks + 12 * groups, every step checked: a header whose
         // sums wrap around is refused here, before the group table is allocated.
@@ -943,8 +1128,8 @@ impl Store {
         Ok(())
     }
 
-    /// The outcome in slot `i` of a block's raw bytes (`n` slots).
-    fn decode(&self, b: u64, raw: &[u8], n: usize, i: usize) -> Result<Option<Outcome>, Error> {
+    /// The entry in slot `i` of a block's raw bytes (`n` slots).
+    fn decode(&self, b: u64, raw: &[u8], n: usize, i: usize) -> Result<Option<Entry>, Error> {
         let bad = |what: &str| corrupt(&self.path, format!("block {b}: {what}"));
         let k = match raw[i] {
             0 => return Ok(None),
@@ -971,8 +1156,10 @@ impl Store {
         self.header.symbol(k).map(Some).ok_or_else(|| bad("a code past the symbol table"))
     }
 
-    /// The outcome in slot `slot`: `None` when it is not reachable (or out of the index).
-    pub fn get(&self, slot: u64) -> Result<Option<Outcome>, Error> {
+    /// The entry in slot `slot`: `None` when it is not reachable (or out of the index). A
+    /// position of a game is read with [`probe::outcome`], which finds the remoteness of a
+    /// [`Entry::Win`].
+    pub fn entry(&self, slot: u64) -> Result<Option<Entry>, Error> {
         if slot >= self.header.size {
             return Ok(None);
         }
@@ -982,9 +1169,23 @@ impl Store {
         self.with_block(b, |raw| self.decode(b, raw, n, (slot % bs) as usize))?
     }
 
-    /// Calls `f(slot, outcome)` for every reachable slot in order, block by block, while it
+    /// The outcome in slot `slot` of a store whose every outcome is stored ([`Wins::Exact`]):
+    /// `None` when it is not reachable (or out of the index); a win without its remoteness is
+    /// an error ([`probe::outcome`] reads those).
+    pub fn get(&self, slot: u64) -> Result<Option<Outcome>, Error> {
+        match self.entry(slot)? {
+            Some(Entry::Win) => Err(Error::Unsupported(format!(
+                "{}: slot {slot} holds a win whose remoteness is found from the game's rules",
+                self.path.display()
+            ))),
+            Some(Entry::Outcome(o)) => Ok(Some(o)),
+            None => Ok(None),
+        }
+    }
+
+    /// Calls `f(slot, entry)` for every reachable slot in order, block by block, while it
     /// returns true.
-    pub fn scan(&self, mut f: impl FnMut(u64, Outcome) -> bool) -> Result<(), Error> {
+    pub fn scan(&self, mut f: impl FnMut(u64, Entry) -> bool) -> Result<(), Error> {
         let bs = self.header.block_slots;
         for b in 0..self.header.blocks() {
             let n = self.header.slots_in(b);

@@ -14,7 +14,7 @@ use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
-use crate::store::{write, Identity, LeanSlots, Slots, Store};
+use crate::store::{probe, write, Identity, LeanSlots, Slots, Store, Wins};
 use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::index::Indexed;
 use crate::table::lean::{self, LeanSolution};
@@ -100,13 +100,19 @@ impl<G: Indexed> Dense<G> {
         options.checkpoint.as_ref().map_or(Ok(()), |c| c.remove())
     }
 
-    /// The outcome of `pos` in a solution ([`outcome_by_slot`]).
+    /// The outcome of `pos` in a solution, or from the rules for a position without a slot
+    /// (terminal; any other is not reachable).
     fn outcome(&self, solution: &Solution, pos: &G::Position) -> Result<Outcome, Error> {
         let game = &self.0;
-        outcome_by_slot(game, pos, |slot| match solution {
-            Solution::Dense(s) => Ok(s.get(game, pos)),
-            Solution::Lean(s) => Ok(s.group(slot >> s.group_bits())?.get(slot)),
-        })
+        if !game.has_slot(pos) {
+            return game.terminal(pos).ok_or_else(|| not_reachable(game, pos));
+        }
+        let slot = game.rank(pos);
+        let found = match solution {
+            Solution::Dense(s) => s.get(game, pos),
+            Solution::Lean(s) => s.group(slot >> s.group_bits())?.get(slot),
+        };
+        found.ok_or_else(|| not_reachable(game, pos))
     }
 
     /// Refuses, before a lean solve, a position that has no slot and is not terminal: no solve
@@ -191,7 +197,14 @@ impl<G: Indexed> Dense<G> {
         let path = std::env::temp_dir().join(format!("nimber-solved-{}-{n}.nimber", std::process::id()));
         let scheme = self.0.index_scheme();
         let rules = crate::table::index::rules_fingerprint(&self.0);
-        let identity = Identity { game: "scratch", params: &[], scheme: &scheme, size: self.0.size(), rules };
+        let identity = Identity {
+            game: "scratch",
+            params: &[],
+            scheme: &scheme,
+            size: self.0.size(),
+            rules,
+            wins: Wins::FromMoves,
+        };
         let file = Scratch(path);
         write(&file.0, &identity, &LeanSlots::new(solution), progress)?;
         Ok(ScratchStore { store: Store::open(&file.0)?, _file: file })
@@ -356,6 +369,10 @@ pub trait DenseStore: Send + Sync {
 
     /// The position in a slot, as text (`None` for a hole).
     fn slot_text(&self, slot: u64) -> Option<String>;
+
+    /// The outcome a store gives the position in a slot ([`probe::outcome`]): `None` for a hole
+    /// or a slot the store does not hold.
+    fn slot_outcome(&self, store: &Store, slot: u64) -> Result<Option<Outcome>, Error>;
 }
 
 impl Store {
@@ -410,7 +427,8 @@ impl<G: Indexed> DenseStore for Dense<G> {
         let started = std::time::Instant::now();
         let scheme = self.0.index_scheme();
         let rules = self.rules_fingerprint();
-        let identity = Identity { game, params, scheme: &scheme, size: self.0.size(), rules };
+        let identity =
+            Identity { game, params, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
         let lean_slots;
         let slots: &dyn Slots = match &solution {
             Solution::Dense(s) => s,
@@ -444,26 +462,20 @@ impl<G: Indexed> DenseStore for Dense<G> {
     fn slot_text(&self, slot: u64) -> Option<String> {
         self.0.unrank(slot).map(|p| capability::format(&self.0, &p))
     }
-}
 
-/// The outcome of `pos`: `lookup` of its slot (`None`: not reachable), or from the rules for a
-/// position without a slot (terminal; any other is not reachable).
-fn outcome_by_slot<G: Indexed>(
-    game: &G,
-    pos: &G::Position,
-    lookup: impl FnOnce(u64) -> Result<Option<Outcome>, Error>,
-) -> Result<Outcome, Error> {
-    if !game.has_slot(pos) {
-        return game.terminal(pos).ok_or_else(|| not_reachable(game, pos));
+    fn slot_outcome(&self, store: &Store, slot: u64) -> Result<Option<Outcome>, Error> {
+        match self.0.unrank(slot) {
+            Some(p) => probe::outcome(&self.0, store, &p),
+            None => Ok(None),
+        }
     }
-    lookup(game.rank(pos))?.ok_or_else(|| not_reachable(game, pos))
 }
 
 /// A position and each of its moves read from a store of `game`'s solution (positions without a
 /// slot answered by the rules), checked against the rules one ply deep: the position's declared
 /// end, the declared ends its moves reach, and its value from its moves' values.
 fn answer_from_store<G: Indexed>(game: &G, store: &Store, pos: &G::Position) -> Result<QueryReport, Error> {
-    let get = |p: &G::Position| outcome_by_slot(game, p, |slot| store.get(slot));
+    let get = |p: &G::Position| probe::outcome(game, store, p)?.ok_or_else(|| not_reachable(game, p));
     let report = query_report(game, pos, get, |_| None, Vec::new())?;
     let ended = game.terminal(pos);
     let mut succ = Vec::new();
@@ -473,7 +485,7 @@ fn answer_from_store<G: Indexed>(game: &G, store: &Store, pos: &G::Position) -> 
     let mut declared = ended.is_none_or(|t| t == report.outcome);
     for c in succ.iter().filter(|c| game.has_slot(c)) {
         if let Some(t) = game.terminal(c) {
-            declared &= store.get(game.rank(c))? == Some(t);
+            declared &= store.entry(game.rank(c))?.is_some_and(|e| e.holds(t));
         }
     }
     if !declared || !report.consistent() {

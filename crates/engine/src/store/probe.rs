@@ -1,0 +1,68 @@
+//! Reading a position of a game from its store: the slot's entry, and for a win stored without
+//! its remoteness ([`Wins::FromMoves`](super::Wins::FromMoves)) the remoteness from the rules,
+//! one ply deep.
+//!
+//! A won position's remoteness is one more than the least remoteness of its moves into lost
+//! positions (the winner hurries: [`crate::value::best_of`]), and a lost position's remoteness is
+//! stored; so a ply of lookups gives the exact outcome, never a search. A position the rules
+//! declare ended has the declared outcome, stored or not.
+
+use crate::error::Error;
+use crate::rules::value::{Outcome, Value};
+use crate::store::{Entry, Store};
+use crate::table::index::Indexed;
+
+/// The outcome of `pos` (of `game`, whose solution `store` holds): `None` when the position is
+/// neither stored nor ended by the rules (not reachable). A stored win whose moves reach no
+/// lost position is an error (the file was written for other rules), never a made-up value.
+pub fn outcome<G: Indexed + ?Sized>(
+    game: &G,
+    store: &Store,
+    pos: &G::Position,
+) -> Result<Option<Outcome>, Error> {
+    if !game.has_slot(pos) {
+        return Ok(game.terminal(pos));
+    }
+    match store.entry(game.rank(pos))? {
+        None => Ok(None),
+        Some(Entry::Outcome(o)) => Ok(Some(o)),
+        Some(Entry::Win) => win_remoteness(game, store, pos).map(Some),
+    }
+}
+
+/// The outcome of a position stored as a win without its remoteness.
+fn win_remoteness<G: Indexed + ?Sized>(game: &G, store: &Store, pos: &G::Position) -> Result<Outcome, Error> {
+    if let Some(t) = game.terminal(pos) {
+        return Ok(t);
+    }
+    let mut children = Vec::new();
+    game.successors(pos, &mut children);
+    let mut least: Option<u32> = None;
+    for c in &children {
+        let lost = if game.has_slot(c) {
+            match store.entry(game.rank(c))? {
+                Some(Entry::Outcome(o)) => Some(o),
+                // A won move is no use to the winner; a move out of the stored positions is a
+                // file for other rules, caught below if no lost position is reached.
+                Some(Entry::Win) | None => None,
+            }
+        } else {
+            game.terminal(c)
+        };
+        if let Some(o) = lost.filter(|o| o.value() == Value::Lose) {
+            let r = o.remoteness().expect("a loss has a remoteness");
+            least = Some(least.map_or(r, |l| l.min(r)));
+        }
+    }
+    match least {
+        Some(r) => Ok(Outcome::new(Value::Win, r + 1)),
+        None => Err(Error::Corrupt {
+            path: store.path().display().to_string(),
+            what: format!(
+                "slot {} is stored as a win, but none of its moves reaches a lost position: the \
+                 file was written for other rules; solve it again",
+                game.rank(pos)
+            ),
+        }),
+    }
+}
