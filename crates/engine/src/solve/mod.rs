@@ -1,6 +1,7 @@
 //! The exact solvers.
 
 pub(crate) mod dfs;
+pub mod exchange;
 pub mod explore;
 pub mod grundy;
 pub mod loopy;

@@ -42,10 +42,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use std::ops::Range;
+
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::game::Game;
 use crate::rules::value::{Outcome, Value};
+use crate::solve::exchange::{Exchange, InProcess};
 use crate::solve::explore::{Csr, Explored};
 use crate::solve::solution::{OutcomeTable, Solution};
 
@@ -332,19 +335,29 @@ impl Frontier {
     /// the positions decided in that phase with remoteness `round` (won terminal positions whose
     /// moves were applied before any round are not: their words say so).
     pub fn derive<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Frontier {
+        Frontier::derive_in(state, phase, round, &(0..state.len() as u64))
+    }
+
+    /// [`Frontier::derive`] for the positions in `owned` only (those a member of the solve
+    /// applies: [`Exchange::owned`]).
+    fn derive_in<W: StateWord>(state: &[W], phase: Phase, round: u32, owned: &Range<u64>) -> Frontier {
         let frontier = Frontier::new(state.len() as u64);
-        frontier.fill(state, phase, round);
+        frontier.fill(state, phase, round, owned);
         frontier
     }
 
-    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32) {
+    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32, owned: &Range<u64>) {
         let layout = Layout::of(W::BITS);
         state.par_chunks(64 * 1024).enumerate().for_each(|(c, chunk)| {
             for (k, part) in chunk.chunks(64).enumerate() {
+                let first = ((c * 1024 + k) * 64) as u64;
                 let mut word = 0u64;
                 for (b, s) in part.iter().enumerate() {
                     let s = s.to_u32();
-                    if s & layout.decided != 0 && s & layout.rem_mask == round && phase.holds(layout.value(s))
+                    if s & layout.decided != 0
+                        && s & layout.rem_mask == round
+                        && phase.holds(layout.value(s))
+                        && owned.contains(&(first + b as u64))
                     {
                         word |= 1 << b;
                     }
@@ -456,10 +469,31 @@ pub fn solve_space_words_from<S: RetroSpace, W: StateWord>(
             continue;
         }
         let round = if phase == first_phase { first_round } else { 0 };
-        run_phase_with(space, &mut state, phase, round, progress, between)?;
+        run_phase_with(space, &mut state, phase, round, progress, between, &mut InProcess)?;
     }
     finish_words(&mut state);
     Ok(state)
+}
+
+/// Solves `space` as one member of a solve whose round messages go through `exchange` (every
+/// member calls this with its own side of the exchange): returns the positions this member owns
+/// ([`Exchange::owned`]'s partitions) and their words, which are those of
+/// [`solve_space_words`] for the same positions. Each member initializes the whole space's words
+/// but reads and writes its own positions only in the rounds.
+pub fn solve_member<S: RetroSpace, W: StateWord>(
+    space: &S,
+    exchange: &mut dyn Exchange,
+    progress: &dyn Progress,
+) -> Result<(Range<u64>, Vec<W>), Error> {
+    let mut state = init_words::<S, W>(space, progress)?;
+    for phase in [Phase::WinsLosses, Phase::Ties] {
+        run_phase_with(space, &mut state, phase, 0, progress, &mut |_| Ok(()), exchange)?;
+    }
+    let routing = Routing::of(space);
+    let owned = routing.positions(exchange.owned(routing.parts()));
+    let mut words = state[owned.start as usize..owned.end as usize].to_vec();
+    finish_words(&mut words);
+    Ok((owned, words))
 }
 
 /// The state words before any round (the `initializing` phase of [`solve_space_words`]).
@@ -522,8 +556,9 @@ pub fn finish_words<W: StateWord>(state: &mut [W]) {
 /// The remoteness values above `round + 1` of the positions decided in `phase` before its rounds
 /// reached them (terminal positions, [`Init::Decided`]), in increasing order: the rounds where
 /// such positions join the frontier.
-fn decided_ahead<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Vec<u32> {
+fn decided_ahead<W: StateWord>(state: &[W], phase: Phase, round: u32, owned: &Range<u64>) -> Vec<u32> {
     let layout = Layout::of(W::BITS);
+    let state = &state[owned.start as usize..owned.end as usize];
     let set = state
         .par_chunks(1 << 16)
         .map(|chunk| {
@@ -562,6 +597,11 @@ impl Routing {
     fn parts(&self) -> usize {
         self.starts.len() - 1
     }
+
+    /// The positions of the partitions `parts`.
+    fn positions(&self, parts: Range<usize>) -> Range<u64> {
+        self.starts[parts.start]..self.starts[parts.end]
+    }
 }
 
 /// Runs the rounds of `phase` from round `first_round` over `state` (the words of
@@ -575,10 +615,15 @@ pub fn run_phase<S: RetroSpace, W: StateWord>(
     first_round: u32,
     progress: &dyn Progress,
 ) -> Result<(), Error> {
-    run_phase_with(space, state, phase, first_round, progress, &mut |_| Ok(()))
+    run_phase_with(space, state, phase, first_round, progress, &mut |_| Ok(()), &mut InProcess)
 }
 
-/// [`run_phase`] calling `between` before every round (see [`solve_space_words_from`]).
+/// [`run_phase`] calling `between` before every round (see [`solve_space_words_from`]), as one
+/// member of a solve whose messages go through `exchange`: the member scatters the frontier of
+/// the partitions it owns and applies the messages to them; `state` is the whole space's, of
+/// which it reads and writes those partitions' words only. Counts that decide when rounds and
+/// phases end are summed over the members.
+#[allow(clippy::too_many_arguments)]
 fn run_phase_with<S: RetroSpace, W: StateWord>(
     space: &S,
     state: &mut [W],
@@ -586,28 +631,32 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     first_round: u32,
     progress: &dyn Progress,
     between: &mut RoundHook<'_, W>,
+    exchange: &mut dyn Exchange,
 ) -> Result<(), Error> {
     let layout = Layout::of(W::BITS);
     progress.phase(phase.name(), Some(space.len()));
     let routing = Routing::of(space);
-    let mut frontier = Frontier::derive(state, phase, first_round);
-    let mut count = frontier.count();
+    let owned = routing.positions(exchange.owned(routing.parts()));
+    let mut frontier = Frontier::derive_in(state, phase, first_round, &owned);
+    let mut count = exchange.sum(frontier.count())?;
     // Positions decided before any round (terminal positions with the remoteness their game
     // states, Init::Decided) join the frontier of their remoteness: the next round's here, later
     // ones when the rounds reach them.
-    let mut next = Frontier::derive(state, phase, first_round + 1);
-    let mut next_count = next.count();
-    let ahead = decided_ahead(state, phase, first_round);
+    let mut next = Frontier::derive_in(state, phase, first_round + 1, &owned);
+    let mut next_count = exchange.sum(next.count())?;
+    let ahead = decided_ahead(state, phase, first_round, &owned);
     let mut round_number = first_round;
     let mut per_position = 16.0f64;
     loop {
         if count == 0 && next_count == 0 {
             // Nothing until the next remoteness given before any round: rounds without
-            // positions are skipped.
-            if let Some(&r) = ahead.iter().find(|&&r| r > round_number + 1) {
-                round_number = r - 1;
-                next.fill(state, phase, r);
-                next_count = next.count();
+            // positions are skipped, to the first such remoteness of any member.
+            let mine = ahead.iter().find(|&&r| r > round_number + 1).map_or(u64::MAX, |&r| r as u64);
+            let r = exchange.min(mine)?;
+            if r != u64::MAX {
+                round_number = r as u32 - 1;
+                next.fill(state, phase, r as u32, &owned);
+                next_count = exchange.sum(next.count())?;
                 continue;
             }
             return Ok(());
@@ -621,19 +670,29 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
         if round_number >= layout.rem_mask {
             return Err(Error::TooLarge(format!("remoteness exceeds {}", layout.rem_mask)));
         }
-        let (seen, decided, chunks) =
-            round(space, state, &frontier, &next, round_number + 1, &routing, layout, per_position);
+        let (seen, decided, chunks) = round(
+            space,
+            state,
+            &frontier,
+            &next,
+            round_number + 1,
+            &routing,
+            layout,
+            per_position,
+            exchange,
+        )?;
         per_position = seen;
         // The next frontier becomes the frontier; the old one, cleared where it had positions,
         // the next.
         std::mem::swap(&mut frontier, &mut next);
-        count = next_count + decided;
+        count = next_count + exchange.sum(decided)?;
         next_count = 0;
         next.clear_chunks(&chunks);
         round_number += 1;
-        if ahead.binary_search(&(round_number + 1)).is_ok() {
-            next.fill(state, phase, round_number + 1);
-            next_count = next.count();
+        let mine = u64::from(ahead.binary_search(&(round_number + 1)).is_ok());
+        if exchange.sum(mine)? > 0 {
+            next.fill(state, phase, round_number + 1, &owned);
+            next_count = exchange.sum(next.count())?;
         }
     }
 }
@@ -652,7 +711,8 @@ fn round<S: RetroSpace, W: StateWord>(
     routing: &Routing,
     layout: Layout,
     mut per_position: f64,
-) -> (f64, u64, Vec<usize>) {
+    exchange: &mut dyn Exchange,
+) -> Result<(f64, u64, Vec<usize>), Error> {
     // Chunks of the frontier bitset with their number of positions.
     let chunks: Vec<(usize, u64)> = frontier
         .words
@@ -672,7 +732,9 @@ fn round<S: RetroSpace, W: StateWord>(
         .collect();
     let mut decided = 0;
     let mut first = 0;
-    while first < chunks.len() {
+    // Slab after slab while any member has chunks left (a member with none takes part with an
+    // empty slab: it still receives messages).
+    while exchange.sum(u64::from(first < chunks.len()))? > 0 {
         // A slab: chunks up to the message budget.
         let mut last = first;
         let mut positions = 0u64;
@@ -693,12 +755,15 @@ fn round<S: RetroSpace, W: StateWord>(
             routing,
             layout,
             per_position,
-        );
+            exchange,
+        )?;
         decided += d;
-        per_position = (messages as f64 / positions as f64).max(1.0);
+        if positions > 0 {
+            per_position = (messages as f64 / positions as f64).max(1.0);
+        }
         first = last;
     }
-    (per_position, decided, chunks.into_iter().map(|(c, _)| c).collect())
+    Ok((per_position, decided, chunks.into_iter().map(|(c, _)| c).collect()))
 }
 
 /// Scatters the messages of the frontier's `chunks` bucketed by partition, then applies them.
@@ -715,11 +780,12 @@ fn slab<S: RetroSpace, W: StateWord>(
     routing: &Routing,
     layout: Layout,
     per_position: f64,
-) -> [u64; 2] {
+    exchange: &mut dyn Exchange,
+) -> Result<[u64; 2], Error> {
     let parts = routing.parts();
     let bits = routing.bits;
     // Tasks: runs of chunks with about the same number of positions.
-    let tasks = (rayon::current_num_threads() * 4).clamp(1, chunks.len());
+    let tasks = (rayon::current_num_threads() * 4).clamp(1, chunks.len().max(1));
     let mut groups: Vec<&[(usize, u64)]> = Vec::with_capacity(tasks);
     let mut start = 0;
     let mut seen = 0u64;
@@ -775,13 +841,18 @@ fn slab<S: RetroSpace, W: StateWord>(
         })
         .collect();
     let messages = buckets.iter().flatten().map(|b| b.len() as u64).sum();
+    let owned = exchange.owned(parts);
+    let buckets = exchange.deliver(buckets, parts)?;
 
-    // Apply: each partition reads the messages addressed to it from every task.
-    let mut slices: Vec<(usize, &mut [W])> = Vec::with_capacity(parts);
+    // Apply: each partition of this member reads the messages addressed to it from every
+    // source.
+    let mut slices: Vec<(usize, &mut [W])> = Vec::with_capacity(owned.len());
     let mut rest: &mut [W] = state;
     for p in 0..parts {
         let (head, tail) = rest.split_at_mut((routing.starts[p + 1] - routing.starts[p]) as usize);
-        slices.push((p, head));
+        if owned.contains(&p) {
+            slices.push((p, head));
+        }
         rest = tail;
     }
     let decided = slices
@@ -796,7 +867,7 @@ fn slab<S: RetroSpace, W: StateWord>(
             const AHEAD: usize = 16;
             const BEHIND: usize = 8;
             let mut ring = [u64::MAX; BEHIND];
-            for bucket in buckets.iter().map(|b| &b[p]) {
+            for bucket in buckets.iter().map(|b| &b[p - owned.start]) {
                 let n = bucket.len();
                 for k in 0..n + BEHIND {
                     // Resolve message k and prefetch for k + AHEAD after taking message
@@ -840,7 +911,7 @@ fn slab<S: RetroSpace, W: StateWord>(
             decided
         })
         .sum();
-    [messages, decided]
+    Ok([messages, decided])
 }
 
 /// An explored game with its reverse graph held in memory.

@@ -1,0 +1,62 @@
+//! How the members of a retrograde solve share one round's messages ([`Exchange`]).
+//!
+//! A round of [`crate::solve::retrograde`] scatters the messages of a slab of its frontier into
+//! buckets, one per partition of the space, then applies each partition's messages. When the
+//! partitions are spread over several members (processes of a cluster), each member scatters
+//! its own part of the frontier, and the buckets must reach the members that own their
+//! partitions before they are applied; and the members must agree on when a round, a slab and
+//! a phase end. That is all an [`Exchange`] does: deliver buckets, and add up (or take the least of)
+//! a number over the members (which is also their barrier). [`InProcess`] is the one member of a solve on one
+//! machine: it hands the buckets over as they are.
+
+use std::ops::Range;
+
+use crate::error::Error;
+
+/// The messages of a slab, as the scatter step made them: `buckets[task][p]` are the messages a
+/// task addressed to partition `p` (every partition of the space, this member's or not).
+pub type Buckets = Vec<Vec<Vec<u32>>>;
+
+/// One member's side of the exchange of a round's messages.
+pub trait Exchange {
+    /// The partitions this member applies, out of the `parts` of the space: a range, the same on
+    /// every call.
+    fn owned(&self, parts: usize) -> Range<usize>;
+
+    /// Sends this member's buckets of one slab and receives the messages addressed to its
+    /// partitions: `delivered[source][p - owned.start]`, sources in an order that is the same
+    /// on every call (the messages of one partition may be applied in any order; a fixed one
+    /// keeps solves reproducible). Every member calls it once per slab, with empty buckets when
+    /// it has nothing to send.
+    fn deliver(&mut self, buckets: Buckets, parts: usize) -> Result<Buckets, Error>;
+
+    /// The sum of `x` over every member, returned to each (every member calls it at the same
+    /// point of the solve: a barrier).
+    fn sum(&mut self, x: u64) -> Result<u64, Error>;
+
+    /// The least `x` over every member, returned to each (a barrier like [`Exchange::sum`]).
+    fn min(&mut self, x: u64) -> Result<u64, Error>;
+}
+
+/// The only member of a solve: every partition is its own, the buckets are delivered as they
+/// are and a sum is its one term.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct InProcess;
+
+impl Exchange for InProcess {
+    fn owned(&self, parts: usize) -> Range<usize> {
+        0..parts
+    }
+
+    fn deliver(&mut self, buckets: Buckets, _parts: usize) -> Result<Buckets, Error> {
+        Ok(buckets)
+    }
+
+    fn sum(&mut self, x: u64) -> Result<u64, Error> {
+        Ok(x)
+    }
+
+    fn min(&mut self, x: u64) -> Result<u64, Error> {
+        Ok(x)
+    }
+}
