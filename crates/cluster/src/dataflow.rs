@@ -1,0 +1,157 @@
+//! Every call into timely: the [`Exchange`] of a timely worker, and solves run by timely workers.
+//!
+//! A worker builds one dataflow: an input of [`Record`]s, an exchange that routes each record to
+//! the worker it names, and an inspector that keeps what arrives; a probe tells when an epoch is
+//! complete everywhere. Each call of the exchange (a slab's buckets, a sum, a minimum) sends its
+//! records at the current epoch, advances the input and steps the worker until the probe has
+//! passed the epoch: then every record of the epoch, from every worker, has arrived. Records
+//! carry their epoch, since a worker that finishes an epoch first may send the next one's
+//! before a slower worker has taken the last.
+
+use std::cell::RefCell;
+use std::ops::Range;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use nimber_engine::solve::exchange::{Buckets, Exchange};
+use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
+use nimber_engine::{Error, Progress, Silent};
+use timely::container::CapacityContainerBuilder;
+use timely::dataflow::operators::{Exchange as _, Input, Inspect, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::worker::Worker;
+
+/// One record of the dataflow: (destination worker, epoch, source worker, tag, payload). For a
+/// slab's buckets the tag is the source's task and the payload its buckets of the destination's
+/// partitions; for a sum or a minimum the tag is the source's number and the payload empty.
+type Record = (u64, u64, u64, u64, Vec<Vec<u32>>);
+
+/// The partitions of worker `index` of `peers`: the `parts` cut in nearly equal ranges.
+pub fn owned_range(index: usize, peers: usize, parts: usize) -> Range<usize> {
+    index * parts / peers..(index + 1) * parts / peers
+}
+
+/// The exchange of one timely worker: its dataflow's input and probe, and what has arrived.
+pub struct TimelyExchange<'w> {
+    worker: &'w mut Worker,
+    input: InputHandle<u64, CapacityContainerBuilder<Vec<Record>>>,
+    probe: ProbeHandle<u64>,
+    arrived: Rc<RefCell<Vec<Record>>>,
+    epoch: u64,
+}
+
+impl<'w> TimelyExchange<'w> {
+    /// Builds the worker's dataflow (every worker of the computation must, in the same order
+    /// relative to its other dataflows).
+    pub fn new(worker: &'w mut Worker) -> TimelyExchange<'w> {
+        let mut input = InputHandle::new();
+        let probe = ProbeHandle::new();
+        let arrived: Rc<RefCell<Vec<Record>>> = Rc::new(RefCell::new(Vec::new()));
+        let sink = Rc::clone(&arrived);
+        worker.dataflow::<u64, _, _>(|scope| {
+            scope
+                .input_from(&mut input)
+                .exchange(|r: &Record| r.0)
+                .inspect(move |r: &Record| sink.borrow_mut().push(r.clone()))
+                .probe_with(&probe);
+        });
+        TimelyExchange { worker, input, probe, arrived, epoch: 0 }
+    }
+
+    fn index(&self) -> usize {
+        self.worker.index()
+    }
+
+    fn peers(&self) -> usize {
+        self.worker.peers()
+    }
+
+    /// Sends `records` at the current epoch and returns the records of the epoch addressed to
+    /// this worker, once the epoch is complete everywhere, in the order of (source, tag).
+    fn epoch(&mut self, records: Vec<Record>) -> Vec<Record> {
+        let epoch = self.epoch;
+        for r in records {
+            self.input.send(r);
+        }
+        self.epoch += 1;
+        self.input.advance_to(self.epoch);
+        while self.probe.less_than(self.input.time()) {
+            self.worker.step();
+        }
+        let mut arrived = self.arrived.borrow_mut();
+        let (mut now, later): (Vec<Record>, Vec<Record>) = arrived.drain(..).partition(|r| r.1 == epoch);
+        *arrived = later;
+        now.sort_by_key(|r| (r.2, r.3));
+        now
+    }
+
+    /// Every worker's `x`, in worker order.
+    fn gather(&mut self, x: u64) -> Vec<u64> {
+        let (me, epoch) = (self.index() as u64, self.epoch);
+        let records = (0..self.peers() as u64).map(|to| (to, epoch, me, x, Vec::new())).collect();
+        self.epoch(records).into_iter().map(|r| r.3).collect()
+    }
+}
+
+impl Exchange for TimelyExchange<'_> {
+    fn owned(&self, parts: usize) -> Range<usize> {
+        owned_range(self.index(), self.peers(), parts)
+    }
+
+    fn deliver(&mut self, buckets: Buckets, parts: usize) -> Result<Buckets, Error> {
+        let (me, epoch, peers) = (self.index() as u64, self.epoch, self.peers());
+        let mut records = Vec::with_capacity(buckets.len() * peers);
+        for (task, mut by_partition) in buckets.into_iter().enumerate() {
+            for to in 0..peers {
+                let theirs =
+                    by_partition[owned_range(to, peers, parts)].iter_mut().map(std::mem::take).collect();
+                records.push((to as u64, epoch, me, task as u64, theirs));
+            }
+        }
+        Ok(self.epoch(records).into_iter().map(|r| r.4).collect())
+    }
+
+    fn sum(&mut self, x: u64) -> Result<u64, Error> {
+        Ok(self.gather(x).iter().sum())
+    }
+
+    fn min(&mut self, x: u64) -> Result<u64, Error> {
+        Ok(self.gather(x).into_iter().min().unwrap_or(x))
+    }
+}
+
+/// Solves `space` with `workers` timely workers in this process, each one a member of the solve
+/// owning a range of the partitions ([`solve_member`]), and returns the words of every position
+/// (those of [`nimber_engine::solve::retrograde::solve_space_words`]). `progress` hears from
+/// worker 0.
+pub fn solve_in_process<S, W>(
+    space: Arc<S>,
+    workers: usize,
+    progress: Arc<dyn Progress + Send + Sync>,
+) -> Result<Vec<W>, Error>
+where
+    S: RetroSpace + Send + 'static,
+    W: StateWord,
+{
+    let config = timely::Config::process(workers.max(1));
+    let guards = timely::execute(config, move |worker| {
+        let first = worker.index() == 0;
+        let mut exchange = TimelyExchange::new(worker);
+        let heard: &dyn Progress = if first { &*progress } else { &Silent };
+        solve_member::<S, W>(&space, &mut exchange, heard)
+    })
+    .map_err(|e| Error::Unsupported(format!("cannot start the timely workers: {e}")))?;
+    let mut words = Vec::new();
+    for (k, result) in guards.join().into_iter().enumerate() {
+        let (range, part) =
+            result.map_err(|e| Error::Unsupported(format!("timely worker {k} stopped: {e}")))??;
+        if range.start != words.len() as u64 {
+            return Err(Error::Unsupported(format!(
+                "timely worker {k} solved positions {range:?}, after {} positions",
+                words.len()
+            )));
+        }
+        words.extend(part);
+    }
+    Ok(words)
+}

@@ -1,0 +1,16 @@
+//! The cluster runner: retrograde analysis split over the workers of a timely dataflow
+//! computation (crate `timely`, pinned at 0.32.0).
+//!
+//! The engine's rounds ([`nimber_engine::solve::retrograde`]) scatter each round's messages
+//! into buckets by partition of the space and apply each partition's on its own; a solve split
+//! over several members hands the buckets from member to member through an
+//! [`Exchange`](nimber_engine::solve::exchange::Exchange). This crate is the exchange over
+//! timely: each worker is a member that owns a range of the partitions, and each call of the
+//! exchange is one epoch of a small dataflow (records routed to the worker they are addressed
+//! to, then collected), whose completion, tracked by timely's progress tracking, is the barrier.
+//! Every call into timely is in [`dataflow`].
+//!
+//! Today the workers are threads of this process ([`dataflow::solve_in_process`]); the processes
+//! of a cluster (`nimber solve --cluster`, issue 16) come next on the same exchange.
+
+pub mod dataflow;
