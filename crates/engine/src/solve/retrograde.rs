@@ -334,30 +334,22 @@ impl Frontier {
     /// The frontier of round `round` of `phase` from the state words of [`solve_space_words`]:
     /// the positions decided in that phase with remoteness `round` (won terminal positions whose
     /// moves were applied before any round are not: their words say so).
+    /// (The words may be a member's slice of the space: the frontier is then over the slice's
+    /// positions, numbered from its first.)
     pub fn derive<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Frontier {
-        Frontier::derive_in(state, phase, round, &(0..state.len() as u64))
-    }
-
-    /// [`Frontier::derive`] for the positions in `owned` only (those a member of the solve
-    /// applies: [`Exchange::owned`]).
-    fn derive_in<W: StateWord>(state: &[W], phase: Phase, round: u32, owned: &Range<u64>) -> Frontier {
         let frontier = Frontier::new(state.len() as u64);
-        frontier.fill(state, phase, round, owned);
+        frontier.fill(state, phase, round);
         frontier
     }
 
-    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32, owned: &Range<u64>) {
+    fn fill<W: StateWord>(&self, state: &[W], phase: Phase, round: u32) {
         let layout = Layout::of(W::BITS);
         state.par_chunks(64 * 1024).enumerate().for_each(|(c, chunk)| {
             for (k, part) in chunk.chunks(64).enumerate() {
-                let first = ((c * 1024 + k) * 64) as u64;
                 let mut word = 0u64;
                 for (b, s) in part.iter().enumerate() {
                     let s = s.to_u32();
-                    if s & layout.decided != 0
-                        && s & layout.rem_mask == round
-                        && phase.holds(layout.value(s))
-                        && owned.contains(&(first + b as u64))
+                    if s & layout.decided != 0 && s & layout.rem_mask == round && phase.holds(layout.value(s))
                     {
                         word |= 1 << b;
                     }
@@ -478,28 +470,36 @@ pub fn solve_space_words_from<S: RetroSpace, W: StateWord>(
 /// Solves `space` as one member of a solve whose round messages go through `exchange` (every
 /// member calls this with its own side of the exchange): returns the positions this member owns
 /// ([`Exchange::owned`]'s partitions) and their words, which are those of
-/// [`solve_space_words`] for the same positions. Each member initializes the whole space's words
-/// but reads and writes its own positions only in the rounds.
+/// [`solve_space_words`] for the same positions. A member holds the words of its own positions
+/// only.
 pub fn solve_member<S: RetroSpace, W: StateWord>(
     space: &S,
     exchange: &mut dyn Exchange,
     progress: &dyn Progress,
 ) -> Result<(Range<u64>, Vec<W>), Error> {
-    let mut state = init_words::<S, W>(space, progress)?;
-    for phase in [Phase::WinsLosses, Phase::Ties] {
-        run_phase_with(space, &mut state, phase, 0, progress, &mut |_| Ok(()), exchange)?;
-    }
     let routing = Routing::of(space);
     let owned = routing.positions(exchange.owned(routing.parts()));
-    let mut words = state[owned.start as usize..owned.end as usize].to_vec();
+    let mut words = init_words_of::<S, W>(space, owned.clone(), progress)?;
+    for phase in [Phase::WinsLosses, Phase::Ties] {
+        run_phase_with(space, &mut words, phase, 0, progress, &mut |_| Ok(()), exchange)?;
+    }
     finish_words(&mut words);
     Ok((owned, words))
 }
 
 /// The state words before any round (the `initializing` phase of [`solve_space_words`]).
 pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progress) -> Result<Vec<W>, Error> {
+    init_words_of(space, 0..space.len(), progress)
+}
+
+/// [`init_words`] of the positions `range` only.
+fn init_words_of<S: RetroSpace, W: StateWord>(
+    space: &S,
+    range: Range<u64>,
+    progress: &dyn Progress,
+) -> Result<Vec<W>, Error> {
     let layout = Layout::of(W::BITS);
-    let len = space.len();
+    let len = range.end - range.start;
     let len_usize =
         usize::try_from(len).map_err(|_| Error::TooLarge(format!("{len} positions do not fit in memory")))?;
     progress.phase("initializing", Some(len));
@@ -509,7 +509,7 @@ pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progres
     const CHUNK: usize = 1 << 16;
     const PIECE: usize = 1 << 12;
     state.par_chunks_mut(CHUNK).enumerate().try_for_each(|(d, slice)| {
-        let base = (d * CHUNK) as u64;
+        let base = range.start + (d * CHUNK) as u64;
         let mut inits = vec![Init::Moves(0); slice.len().min(PIECE)];
         for (c, piece) in slice.chunks_mut(PIECE).enumerate() {
             let first = base + (c * PIECE) as u64;
@@ -556,9 +556,8 @@ pub fn finish_words<W: StateWord>(state: &mut [W]) {
 /// The remoteness values above `round + 1` of the positions decided in `phase` before its rounds
 /// reached them (terminal positions, [`Init::Decided`]), in increasing order: the rounds where
 /// such positions join the frontier.
-fn decided_ahead<W: StateWord>(state: &[W], phase: Phase, round: u32, owned: &Range<u64>) -> Vec<u32> {
+fn decided_ahead<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Vec<u32> {
     let layout = Layout::of(W::BITS);
-    let state = &state[owned.start as usize..owned.end as usize];
     let set = state
         .par_chunks(1 << 16)
         .map(|chunk| {
@@ -620,9 +619,9 @@ pub fn run_phase<S: RetroSpace, W: StateWord>(
 
 /// [`run_phase`] calling `between` before every round (see [`solve_space_words_from`]), as one
 /// member of a solve whose messages go through `exchange`: the member scatters the frontier of
-/// the partitions it owns and applies the messages to them; `state` is the whole space's, of
-/// which it reads and writes those partitions' words only. Counts that decide when rounds and
-/// phases end are summed over the members.
+/// the partitions it owns and applies the messages to them; `state` holds the words of those
+/// partitions' positions only (all of them for [`InProcess`]). Counts that decide when rounds
+/// and phases end are summed over the members.
 #[allow(clippy::too_many_arguments)]
 fn run_phase_with<S: RetroSpace, W: StateWord>(
     space: &S,
@@ -637,14 +636,20 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     progress.phase(phase.name(), Some(space.len()));
     let routing = Routing::of(space);
     let owned = routing.positions(exchange.owned(routing.parts()));
-    let mut frontier = Frontier::derive_in(state, phase, first_round, &owned);
+    if state.len() as u64 != owned.end - owned.start {
+        return Err(Error::Unsupported(format!(
+            "a member owning positions {owned:?} was given {} words",
+            state.len()
+        )));
+    }
+    let mut frontier = Frontier::derive(state, phase, first_round);
     let mut count = exchange.sum(frontier.count())?;
     // Positions decided before any round (terminal positions with the remoteness their game
     // states, Init::Decided) join the frontier of their remoteness: the next round's here, later
     // ones when the rounds reach them.
-    let mut next = Frontier::derive_in(state, phase, first_round + 1, &owned);
+    let mut next = Frontier::derive(state, phase, first_round + 1);
     let mut next_count = exchange.sum(next.count())?;
-    let ahead = decided_ahead(state, phase, first_round, &owned);
+    let ahead = decided_ahead(state, phase, first_round);
     let mut round_number = first_round;
     let mut per_position = 16.0f64;
     loop {
@@ -655,7 +660,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
             let r = exchange.min(mine)?;
             if r != u64::MAX {
                 round_number = r as u32 - 1;
-                next.fill(state, phase, r as u32, &owned);
+                next.fill(state, phase, r as u32);
                 next_count = exchange.sum(next.count())?;
                 continue;
             }
@@ -691,7 +696,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
         round_number += 1;
         let mine = u64::from(ahead.binary_search(&(round_number + 1)).is_ok());
         if exchange.sum(mine)? > 0 {
-            next.fill(state, phase, round_number + 1, &owned);
+            next.fill(state, phase, round_number + 1);
             next_count = exchange.sum(next.count())?;
         }
     }
@@ -784,6 +789,9 @@ fn slab<S: RetroSpace, W: StateWord>(
 ) -> Result<[u64; 2], Error> {
     let parts = routing.parts();
     let bits = routing.bits;
+    // This member's partitions, and its first position: `state` and the frontiers start there.
+    let owned = exchange.owned(parts);
+    let first_position = routing.starts[owned.start];
     // Tasks: runs of chunks with about the same number of positions.
     let tasks = (rayon::current_num_threads() * 4).clamp(1, chunks.len().max(1));
     let mut groups: Vec<&[(usize, u64)]> = Vec::with_capacity(tasks);
@@ -824,7 +832,7 @@ fn slab<S: RetroSpace, W: StateWord>(
                     while w != 0 {
                         let i = ((c * CHUNK_WORDS + k) as u64) << 6 | w.trailing_zeros() as u64;
                         w &= w - 1;
-                        list.push(i);
+                        list.push(first_position + i);
                         kinds.push(match layout.value(state_ref[i as usize].to_u32()) {
                             Value::Lose => CHILD_LOST,
                             Value::Win => CHILD_WON,
@@ -841,18 +849,15 @@ fn slab<S: RetroSpace, W: StateWord>(
         })
         .collect();
     let messages = buckets.iter().flatten().map(|b| b.len() as u64).sum();
-    let owned = exchange.owned(parts);
     let buckets = exchange.deliver(buckets, parts)?;
 
     // Apply: each partition of this member reads the messages addressed to it from every
     // source.
     let mut slices: Vec<(usize, &mut [W])> = Vec::with_capacity(owned.len());
     let mut rest: &mut [W] = state;
-    for p in 0..parts {
+    for p in owned.clone() {
         let (head, tail) = rest.split_at_mut((routing.starts[p + 1] - routing.starts[p]) as usize);
-        if owned.contains(&p) {
-            slices.push((p, head));
-        }
+        slices.push((p, head));
         rest = tail;
     }
     let decided = slices
@@ -904,7 +909,7 @@ fn slab<S: RetroSpace, W: StateWord>(
                         _ => Value::Tie,
                     };
                     *w = W::from_u32(layout.decided(value, next_remoteness));
-                    next.insert(i);
+                    next.insert(i - first_position);
                     decided += 1;
                 }
             }
