@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::ops::Range;
 use std::rc::Rc;
 use std::sync::Arc;
+use std::time::Duration;
 
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
@@ -75,8 +76,10 @@ impl<'w> TimelyExchange<'w> {
         }
         self.epoch += 1;
         self.input.advance_to(self.epoch);
+        // Parked while nothing happens, so that a worker waiting for others leaves the cores to
+        // the solve's threads.
         while self.probe.less_than(self.input.time()) {
-            self.worker.step();
+            self.worker.step_or_park(None);
         }
         let mut arrived = self.arrived.borrow_mut();
         let (mut now, later): (Vec<Record>, Vec<Record>) = arrived.drain(..).partition(|r| r.1 == epoch);
@@ -154,4 +157,94 @@ where
         words.extend(part);
     }
     Ok(words)
+}
+
+/// What one process of a cluster solve solved: per worker of the process, its positions and
+/// their words, in the order of the positions.
+pub type Slices<W> = Vec<(Range<u64>, Vec<W>)>;
+
+/// Solves `space` as process `process` of a cluster of `addresses.len()` processes (one
+/// `host:port` per process, the same list on every process), with `threads` timely workers
+/// here; returns this process's slices. Every process calls it with the same space, addresses
+/// and threads. The connections between the processes are plain TCP (no authentication, no
+/// encryption). When they are not all made within `connect_within` (a peer that is not
+/// running, an address that cannot be reached), the solve is refused with an error rather than
+/// waiting for ever (timely retries its connections without end; the thread left waiting ends
+/// with the process).
+pub fn solve_cluster<S, W>(
+    space: Arc<S>,
+    process: usize,
+    addresses: Vec<String>,
+    threads: usize,
+    connect_within: Duration,
+    progress: Arc<dyn Progress + Send + Sync>,
+) -> Result<Slices<W>, Error>
+where
+    S: RetroSpace + Send + 'static,
+    W: StateWord,
+{
+    let processes = addresses.len();
+    if process >= processes {
+        return Err(Error::Unsupported(format!(
+            "process {process} of a cluster of {processes} (the host list has one line per process)"
+        )));
+    }
+    let config = timely::Config {
+        communication: timely::CommunicationConfig::Cluster {
+            threads: threads.max(1),
+            process,
+            addresses,
+            report: false,
+            zerocopy: false,
+        },
+        worker: timely::WorkerConfig::default(),
+    };
+    let (connected, started) = std::sync::mpsc::channel::<Result<(), String>>();
+    let runner = std::thread::Builder::new()
+        .name("nimber-cluster".into())
+        .spawn(move || {
+            let guards = timely::execute(config, move |worker| {
+                let first = worker.index() == 0;
+                let mut exchange = TimelyExchange::new(worker);
+                let heard: &dyn Progress = if first { &*progress } else { &Silent };
+                solve_member::<S, W>(&space, &mut exchange, heard)
+            });
+            match guards {
+                Ok(guards) => {
+                    let _ = connected.send(Ok(()));
+                    Ok(guards.join())
+                }
+                Err(e) => {
+                    let _ = connected.send(Err(e.clone()));
+                    Err(e)
+                }
+            }
+        })
+        .map_err(|e| Error::Unsupported(format!("cannot start the cluster's thread: {e}")))?;
+    match started.recv_timeout(connect_within) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            return Err(Error::Unsupported(format!("process {process}: cannot join the cluster: {e}")))
+        }
+        Err(_) => {
+            return Err(Error::Unsupported(format!(
+                "process {process}: could not connect with every other process of the cluster ({processes} \
+                 processes in all) within {} s",
+                connect_within.as_secs_f64()
+            )))
+        }
+    }
+    let results = runner
+        .join()
+        .map_err(|_| Error::Unsupported(format!("process {process}: the cluster's thread stopped")))?
+        .map_err(|e| Error::Unsupported(format!("process {process}: {e}")))?;
+    let mut slices = Vec::with_capacity(results.len());
+    for (k, result) in results.into_iter().enumerate() {
+        slices.push(
+            result
+                .map_err(|e| Error::Unsupported(format!("process {process}, worker {k} stopped: {e}")))??,
+        );
+    }
+    slices.sort_by_key(|(range, _)| range.start);
+    Ok(slices)
 }

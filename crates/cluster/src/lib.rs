@@ -10,7 +10,9 @@
 //! to, then collected), whose completion, tracked by timely's progress tracking, is the barrier.
 //! Every call into timely is in [`dataflow`].
 //!
-//! Today the workers are threads of this process ([`dataflow::solve_in_process`]); the processes
-//! of a cluster (`nimber solve --cluster`, issue 16) come next on the same exchange.
+//! The workers are threads of this process ([`dataflow::solve_in_process`]) or of the processes
+//! of a cluster that reach each other over TCP ([`dataflow::solve_cluster`], with a time-out on
+//! the connections); each member holds its own positions' words only. The command that runs a
+//! game's solve on a cluster (`nimber solve --cluster`, issue 16) comes next on these.
 
 pub mod dataflow;

@@ -1,0 +1,174 @@
+//! Retrograde analysis by a cluster of processes over loopback TCP
+//! (`nimber_cluster::dataflow::solve_cluster`): this test binary starts copies of itself, one
+//! per process of the cluster, each running the ignored test `cluster_process` with its part in
+//! the environment. The synthetic cyclic space of the engine's retrograde benchmark (2^16
+//! positions in 16 partitions, all four values) solved by 2, 3 and 4 processes of one worker
+//! each, and by 2 processes of 2 workers, gives every position the words of the one-process
+//! solve; a process whose peers never come gives up within its connection time-out with an
+//! error, and exits with status 2.
+
+#[path = "../../engine/tests/common/synthetic.rs"]
+mod synthetic;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nimber_cluster::dataflow::solve_cluster;
+use nimber_engine::solve::retrograde::solve_space_words;
+use nimber_engine::Silent;
+
+use synthetic::Synthetic;
+
+/// The environment variable that makes `cluster_process` a process of a cluster:
+/// `PROCESS;THREADS;CONNECT_SECONDS;OUT_FILE;ADDRESS,ADDRESS,...`.
+const PART: &str = "NIMBER_CLUSTER_TEST_PART";
+
+fn space() -> Synthetic {
+    Synthetic::new(16, 5)
+}
+
+/// One process of a cluster (run by the tests below as a child process): solves its part and
+/// writes its slices to the out file (per slice: first position, count, then the words, all
+/// little-endian u64 / u32), or the error's message after `error: ` and exits with status 2.
+#[test]
+#[ignore = "a process of the clusters the other tests start"]
+fn cluster_process() {
+    let part = std::env::var(PART).expect("run by the loopback tests");
+    let fields: Vec<&str> = part.split(';').collect();
+    let process: usize = fields[0].parse().unwrap();
+    let threads: usize = fields[1].parse().unwrap();
+    let connect = Duration::from_secs(fields[2].parse().unwrap());
+    let out = PathBuf::from(fields[3]);
+    let addresses: Vec<String> = fields[4].split(',').map(String::from).collect();
+    match solve_cluster::<_, u32>(Arc::new(space()), process, addresses, threads, connect, Arc::new(Silent)) {
+        Ok(slices) => {
+            let mut bytes = Vec::new();
+            for (range, words) in slices {
+                bytes.extend_from_slice(&range.start.to_le_bytes());
+                bytes.extend_from_slice(&(words.len() as u64).to_le_bytes());
+                words.iter().for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
+            }
+            std::fs::write(&out, bytes).unwrap();
+        }
+        Err(e) => {
+            std::fs::write(&out, format!("error: {e}")).unwrap();
+            std::io::stdout().flush().unwrap();
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Ports free on loopback now (bound, then let go).
+fn free_ports(n: usize) -> Vec<u16> {
+    let listeners: Vec<_> = (0..n).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+    listeners.iter().map(|l| l.local_addr().unwrap().port()).collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimber-cluster-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Starts process `process` of the cluster at `addresses`, writing to `out`.
+fn start(process: usize, threads: usize, connect_seconds: u64, out: &Path, addresses: &[String]) -> Child {
+    let part = format!("{process};{threads};{connect_seconds};{};{}", out.display(), addresses.join(","));
+    Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", "cluster_process", "--ignored", "--nocapture", "--test-threads=1"])
+        .env(PART, part)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `child` at most `limit` (then kills it and fails); its exit code.
+fn wait(child: &mut Child, limit: Duration) -> i32 {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code().unwrap_or(-1);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("a cluster process still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The slices in an out file: (first position, words).
+fn read_slices(out: &Path) -> Vec<(u64, Vec<u32>)> {
+    let bytes = std::fs::read(out).unwrap();
+    let mut slices = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let first = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+        let n = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().unwrap()) as usize;
+        at += 16;
+        let words = bytes[at..at + 4 * n]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        at += 4 * n;
+        slices.push((first, words));
+    }
+    slices
+}
+
+#[test]
+fn processes_over_loopback_give_the_one_process_words() {
+    let want = solve_space_words::<_, u32>(&space(), &Silent).unwrap();
+    for (processes, threads) in [(2, 1), (3, 1), (4, 1), (2, 2)] {
+        let addresses: Vec<String> = free_ports(processes).iter().map(|p| format!("127.0.0.1:{p}")).collect();
+        let outs: Vec<PathBuf> =
+            (0..processes).map(|i| temp(&format!("{processes}x{threads}-{i}.out"))).collect();
+        let mut children: Vec<Child> =
+            (0..processes).map(|i| start(i, threads, 30, &outs[i], &addresses)).collect();
+        for (i, child) in children.iter_mut().enumerate() {
+            let code = wait(child, Duration::from_secs(120));
+            assert_eq!(
+                code,
+                0,
+                "process {i} of {processes}: {}",
+                std::fs::read_to_string(&outs[i]).unwrap_or_default()
+            );
+        }
+        let mut slices: Vec<(u64, Vec<u32>)> = outs.iter().flat_map(|o| read_slices(o)).collect();
+        assert_eq!(slices.len(), processes * threads, "a slice per worker");
+        slices.sort_by_key(|s| s.0);
+        let mut got = Vec::new();
+        for (first, words) in slices {
+            assert_eq!(first, got.len() as u64, "the workers' positions follow each other");
+            got.extend(words);
+        }
+        let differ = got.iter().zip(&want).filter(|(a, b)| a != b).count();
+        assert_eq!((got.len(), differ), (want.len(), 0), "{processes} processes of {threads} workers");
+    }
+}
+
+#[test]
+fn a_process_whose_peers_never_come_gives_up() {
+    // Process 0 waits for the others to connect; process 1 connects to process 0: alone, each
+    // waits for a peer that never comes.
+    for lonely in [0, 1] {
+        let addresses: Vec<String> = free_ports(2).iter().map(|p| format!("127.0.0.1:{p}")).collect();
+        let out = temp(&format!("lonely-{lonely}.out"));
+        let started = Instant::now();
+        let mut child = start(lonely, 1, 2, &out, &addresses);
+        let code = wait(&mut child, Duration::from_secs(60));
+        let message = std::fs::read_to_string(&out).unwrap();
+        assert_eq!(code, 2, "{message}");
+        assert_eq!(
+            message,
+            format!(
+                "error: process {lonely}: could not connect with every other process of the cluster (2 \
+                 processes in all) within 2 s"
+            )
+        );
+        assert!(started.elapsed() >= Duration::from_secs(2), "gave up before its time-out");
+    }
+}
