@@ -199,6 +199,7 @@ where
         },
         worker: timely::WorkerConfig::default(),
     };
+    report_timely_panics();
     let (connected, started) = std::sync::mpsc::channel::<Result<(), String>>();
     let runner = std::thread::Builder::new()
         .name("nimber-cluster".into())
@@ -234,17 +235,52 @@ where
             )))
         }
     }
-    let results = runner
-        .join()
-        .map_err(|_| Error::Unsupported(format!("process {process}: the cluster's thread stopped")))?
-        .map_err(|e| Error::Unsupported(format!("process {process}: {e}")))?;
+    let lost = || {
+        let why = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        Error::Unsupported(format!(
+            "process {process}: the cluster failed ({}): a process stopped, or the network between them",
+            why.unwrap_or_else(|| "a timely thread stopped".into())
+        ))
+    };
+    let results = runner.join().map_err(|_| lost())?;
+    let results = results.map_err(|e| Error::Unsupported(format!("process {process}: {e}")))?;
     let mut slices = Vec::with_capacity(results.len());
     for (k, result) in results.into_iter().enumerate() {
-        slices.push(
-            result
-                .map_err(|e| Error::Unsupported(format!("process {process}, worker {k} stopped: {e}")))??,
-        );
+        let failed = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+        slices.push(result.map_err(|e| match failed {
+            true => lost(),
+            false => Error::Unsupported(format!("process {process}, worker {k} stopped: {e}")),
+        })??);
     }
     slices.sort_by_key(|(range, _)| range.start);
     Ok(slices)
+}
+
+/// The first panic of a timely thread (its threads are named `timely:...`) or of the thread that
+/// runs them, kept as the reason of a failed cluster solve.
+static FAILURE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Makes the panics of timely's threads (a connection lost when a process stops: "timely
+/// communication error: reading data: socket closed", then the other threads' panics that
+/// follow from it) reasons kept in [`FAILURE`] rather than messages and backtraces on the
+/// terminal; other panics are reported as before.
+fn report_timely_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let current = std::thread::current();
+            let ours = current.name().is_some_and(|n| n.starts_with("timely:") || n == "nimber-cluster");
+            if !ours {
+                return before(info);
+            }
+            let payload = info.payload();
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a timely thread panicked".into());
+            FAILURE.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(message);
+        }));
+    });
 }

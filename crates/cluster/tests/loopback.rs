@@ -18,16 +18,29 @@ use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::solve_cluster;
 use nimber_engine::solve::retrograde::solve_space_words;
-use nimber_engine::Silent;
+use nimber_engine::{Progress, Silent};
 
 use synthetic::Synthetic;
 
 /// The environment variable that makes `cluster_process` a process of a cluster:
-/// `PROCESS;THREADS;CONNECT_SECONDS;OUT_FILE;ADDRESS,ADDRESS,...`.
+/// `PROCESS;THREADS;CONNECT_SECONDS;OUT_FILE;ADDRESS,ADDRESS,...[;LOG2_POSITIONS]` (2^16
+/// positions by default).
 const PART: &str = "NIMBER_CLUSTER_TEST_PART";
 
 fn space() -> Synthetic {
     Synthetic::new(16, 5)
+}
+
+/// Creates a file when the solve reports its first phase (process 0's worker 0 reports: the
+/// cluster is connected by then).
+struct Started(PathBuf);
+
+impl Progress for Started {
+    fn phase(&self, _name: &str, _total: Option<u64>) {
+        if !self.0.exists() {
+            std::fs::write(&self.0, b"").unwrap();
+        }
+    }
 }
 
 /// One process of a cluster (run by the tests below as a child process): solves its part and
@@ -43,7 +56,16 @@ fn cluster_process() {
     let connect = Duration::from_secs(fields[2].parse().unwrap());
     let out = PathBuf::from(fields[3]);
     let addresses: Vec<String> = fields[4].split(',').map(String::from).collect();
-    match solve_cluster::<_, u32>(Arc::new(space()), process, addresses, threads, connect, Arc::new(Silent)) {
+    let log2n = fields.get(5).map_or(16, |n| n.parse().unwrap());
+    let started = Arc::new(Started(out.with_extension("started")));
+    match solve_cluster::<_, u32>(
+        Arc::new(Synthetic::new(log2n, 5)),
+        process,
+        addresses,
+        threads,
+        connect,
+        started,
+    ) {
         Ok(slices) => {
             let mut bytes = Vec::new();
             for (range, words) in slices {
@@ -75,12 +97,16 @@ fn temp(name: &str) -> PathBuf {
 
 /// Starts process `process` of the cluster at `addresses`, writing to `out`.
 fn start(process: usize, threads: usize, connect_seconds: u64, out: &Path, addresses: &[String]) -> Child {
-    let part = format!("{process};{threads};{connect_seconds};{};{}", out.display(), addresses.join(","));
+    start_part(&format!("{process};{threads};{connect_seconds};{};{}", out.display(), addresses.join(",")))
+}
+
+/// Starts a process of a cluster with its part.
+fn start_part(part: &str) -> Child {
     Command::new(std::env::current_exe().unwrap())
         .args(["--exact", "cluster_process", "--ignored", "--nocapture", "--test-threads=1"])
         .env(PART, part)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap()
 }
@@ -171,4 +197,37 @@ fn a_process_whose_peers_never_come_gives_up() {
         );
         assert!(started.elapsed() >= Duration::from_secs(2), "gave up before its time-out");
     }
+}
+
+#[test]
+fn a_killed_process_makes_the_others_stop_with_an_error() {
+    // 2^23 positions: the solve lasts long enough to be cut.
+    let addresses: Vec<String> = free_ports(2).iter().map(|p| format!("127.0.0.1:{p}")).collect();
+    let outs: Vec<PathBuf> = (0..2).map(|i| temp(&format!("killed-{i}.out"))).collect();
+    let mut children: Vec<Child> = (0..2)
+        .map(|i| start_part(&format!("{i};1;30;{};{};23", outs[i].display(), addresses.join(","))))
+        .collect();
+    let started = outs[0].with_extension("started");
+    let waiting = Instant::now();
+    while !started.exists() {
+        assert!(waiting.elapsed() < Duration::from_secs(60), "the cluster never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    children[1].kill().unwrap();
+    let _ = children[1].wait();
+    let killed = Instant::now();
+    let code = wait(&mut children[0], Duration::from_secs(60));
+    let message = std::fs::read_to_string(&outs[0]).unwrap();
+    assert_eq!(code, 2, "{message}");
+    assert!(killed.elapsed() < Duration::from_secs(10), "{:?} after the kill", killed.elapsed());
+    assert!(
+        message.starts_with("error: process 0: the cluster failed (timely communication error:")
+            && message.ends_with("a process stopped, or the network between them"),
+        "{message}"
+    );
+    // No panic message or backtrace on the terminal.
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(children[0].stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
 }
