@@ -163,27 +163,47 @@ where
 /// their words, in the order of the positions.
 pub type Slices<W> = Vec<(Range<u64>, Vec<W>)>;
 
-/// Solves `space` as process `process` of a cluster of `addresses.len()` processes (one
-/// `host:port` per process, the same list on every process), with `threads` timely workers
-/// here; returns this process's slices. Every process calls it with the same space, addresses
-/// and threads. The connections between the processes are plain TCP (no authentication, no
-/// encryption). When they are not all made within `connect_within` (a peer that is not
-/// running, an address that cannot be reached), the solve is refused with an error rather than
-/// waiting for ever (timely retries its connections without end; the thread left waiting ends
-/// with the process).
+/// One process's part in a cluster solve.
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// This process's number, from 0.
+    pub process: usize,
+    /// One `host:port` per process, in process order: the same list on every process.
+    pub addresses: Vec<String>,
+    /// Timely workers in this process (the same on every process).
+    pub threads: usize,
+    /// How long to wait for the connections with the other processes.
+    pub connect_within: Duration,
+    /// What is solved, as text (the game, its parameters, its index scheme and rules): the
+    /// processes compare it before the first round.
+    pub identity: String,
+}
+
+/// Solves `space` as one process of a cluster (see [`Cluster`]) and returns this process's
+/// slices. Every process calls it with the same space. The connections between the processes
+/// are plain TCP (no authentication, no encryption). When they are not all made within
+/// `connect_within` (a peer that is not running, an address that cannot be reached), the solve
+/// is refused with an error rather than waiting for ever (timely retries its connections
+/// without end; the thread left waiting ends with the process). Before the first round the
+/// processes compare what they solve (the identity, the host list, the threads, the number of
+/// positions and the word size): if any differs, every process refuses the solve.
 pub fn solve_cluster<S, W>(
     space: Arc<S>,
-    process: usize,
-    addresses: Vec<String>,
-    threads: usize,
-    connect_within: Duration,
+    cluster: Cluster,
     progress: Arc<dyn Progress + Send + Sync>,
 ) -> Result<Slices<W>, Error>
 where
     S: RetroSpace + Send + 'static,
     W: StateWord,
 {
+    let Cluster { process, addresses, threads, connect_within, identity } = cluster;
     let processes = addresses.len();
+    let fingerprint = fnv(&format!(
+        "{identity}\n{}\nthreads={threads}\npositions={}\nword={}",
+        addresses.join(","),
+        space.len(),
+        W::BITS
+    ));
     if process >= processes {
         return Err(Error::Unsupported(format!(
             "process {process} of a cluster of {processes} (the host list has one line per process)"
@@ -206,7 +226,17 @@ where
         .spawn(move || {
             let guards = timely::execute(config, move |worker| {
                 let first = worker.index() == 0;
+                let threads = worker.peers() / processes.max(1);
                 let mut exchange = TimelyExchange::new(worker);
+                let all = exchange.gather(fingerprint);
+                let differ: Vec<usize> =
+                    (0..all.len()).step_by(threads.max(1)).filter(|&w| all[w] != fingerprint).map(|w| w / threads.max(1)).collect();
+                if !differ.is_empty() {
+                    return Err(Error::Unsupported(format!(
+                        "process {process}: processes {differ:?} of the cluster were started for another solve \
+                         (another game, parameters, index, host list or number of threads)"
+                    )));
+                }
                 let heard: &dyn Progress = if first { &*progress } else { &Silent };
                 solve_member::<S, W>(&space, &mut exchange, heard)
             });
@@ -283,4 +313,10 @@ fn report_timely_panics() {
             FAILURE.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert(message);
         }));
     });
+}
+
+/// FNV-1a of `text`: a fingerprint that is the same in every build of nimber (unlike std's
+/// hasher), for processes to compare.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }

@@ -5,7 +5,8 @@
 //! positions in 16 partitions, all four values) solved by 2, 3 and 4 processes of one worker
 //! each, and by 2 processes of 2 workers, gives every position the words of the one-process
 //! solve; a process whose peers never come gives up within its connection time-out with an
-//! error, and exits with status 2.
+//! error, and exits with status 2; so does every process of a cluster whose processes were
+//! started for different solves, and the process left when another is killed mid-solve.
 
 #[path = "../../engine/tests/common/synthetic.rs"]
 mod synthetic;
@@ -16,15 +17,15 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use nimber_cluster::dataflow::solve_cluster;
+use nimber_cluster::dataflow::{solve_cluster, Cluster};
 use nimber_engine::solve::retrograde::solve_space_words;
 use nimber_engine::{Progress, Silent};
 
 use synthetic::Synthetic;
 
 /// The environment variable that makes `cluster_process` a process of a cluster:
-/// `PROCESS;THREADS;CONNECT_SECONDS;OUT_FILE;ADDRESS,ADDRESS,...[;LOG2_POSITIONS]` (2^16
-/// positions by default).
+/// `PROCESS;THREADS;CONNECT_SECONDS;OUT_FILE;ADDRESS,ADDRESS,...[;LOG2_POSITIONS[;IDENTITY]]`
+/// (2^16 positions and identity `synthetic` by default).
 const PART: &str = "NIMBER_CLUSTER_TEST_PART";
 
 fn space() -> Synthetic {
@@ -57,15 +58,10 @@ fn cluster_process() {
     let out = PathBuf::from(fields[3]);
     let addresses: Vec<String> = fields[4].split(',').map(String::from).collect();
     let log2n = fields.get(5).map_or(16, |n| n.parse().unwrap());
+    let identity = fields.get(6).unwrap_or(&"synthetic").to_string();
     let started = Arc::new(Started(out.with_extension("started")));
-    match solve_cluster::<_, u32>(
-        Arc::new(Synthetic::new(log2n, 5)),
-        process,
-        addresses,
-        threads,
-        connect,
-        started,
-    ) {
+    let cluster = Cluster { process, addresses, threads, connect_within: connect, identity };
+    match solve_cluster::<_, u32>(Arc::new(Synthetic::new(log2n, 5)), cluster, started) {
         Ok(slices) => {
             let mut bytes = Vec::new();
             for (range, words) in slices {
@@ -230,4 +226,36 @@ fn a_killed_process_makes_the_others_stop_with_an_error() {
     let mut stderr = String::new();
     std::io::Read::read_to_string(children[0].stderr.as_mut().unwrap(), &mut stderr).unwrap();
     assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+}
+
+#[test]
+fn processes_started_for_different_solves_refuse_it() {
+    let addresses: Vec<String> = free_ports(3).iter().map(|p| format!("127.0.0.1:{p}")).collect();
+    let outs: Vec<PathBuf> = (0..3).map(|i| temp(&format!("differ-{i}.out"))).collect();
+    // Process 2 was started for another game.
+    let identities = ["game=a", "game=a", "game=b"];
+    let mut children: Vec<Child> = (0..3)
+        .map(|i| {
+            start_part(&format!(
+                "{i};1;30;{};{};16;{}",
+                outs[i].display(),
+                addresses.join(","),
+                identities[i]
+            ))
+        })
+        .collect();
+    let expected = ["[2]", "[2]", "[0, 1]"];
+    for (i, child) in children.iter_mut().enumerate() {
+        let code = wait(child, Duration::from_secs(60));
+        let message = std::fs::read_to_string(&outs[i]).unwrap();
+        assert_eq!(code, 2, "process {i}: {message}");
+        assert_eq!(
+            message,
+            format!(
+                "error: process {i}: processes {} of the cluster were started for another solve (another \
+                 game, parameters, index, host list or number of threads)",
+                expected[i]
+            )
+        );
+    }
 }
