@@ -24,8 +24,12 @@ use timely::worker::Worker;
 
 /// One record of the dataflow: (destination worker, epoch, source worker, tag, payload). For a
 /// slab's buckets the tag is the source's task and the payload its buckets of the destination's
-/// partitions; for a sum or a minimum the tag is the source's number and the payload empty.
+/// partitions; for a sum or a minimum the tag is the number and the payload empty; for the words
+/// sent to worker 0 at the end the tag is the first position and the payload the words.
 type Record = (u64, u64, u64, u64, Vec<Vec<u32>>);
+
+/// State words a worker sends to worker 0 per epoch once the rounds are over (4 MiB as `u32`).
+const COLLECT_WORDS: usize = 1 << 20;
 
 /// The partitions of worker `index` of `peers`: the `parts` cut in nearly equal ranges.
 pub fn owned_range(index: usize, peers: usize, parts: usize) -> Range<usize> {
@@ -86,6 +90,33 @@ impl<'w> TimelyExchange<'w> {
         *arrived = later;
         now.sort_by_key(|r| (r.2, r.3));
         now
+    }
+
+    /// Sends this worker's `words` (of the positions `range`) to worker 0, at most
+    /// [`COLLECT_WORDS`] per epoch, and returns there the words of all `positions`; `None` in the
+    /// other workers.
+    fn collect<W: StateWord>(&mut self, range: Range<u64>, words: Vec<W>, positions: u64) -> Option<Vec<W>> {
+        let mut all = (self.index() == 0).then(|| vec![W::from_u32(0); positions as usize]);
+        let mut sent = 0;
+        while self.gather(u64::from(sent < words.len())).iter().any(|&more| more > 0) {
+            let end = (sent + COLLECT_WORDS).min(words.len());
+            let chunk: Vec<u32> = words[sent..end].iter().map(|w| w.to_u32()).collect();
+            let records = if chunk.is_empty() {
+                Vec::new()
+            } else {
+                vec![(0, self.epoch, self.index() as u64, range.start + sent as u64, vec![chunk])]
+            };
+            sent = end;
+            let arrived = self.epoch(records);
+            if let Some(all) = all.as_mut() {
+                for (_, _, _, at, payload) in arrived {
+                    for (k, &w) in payload[0].iter().enumerate() {
+                        all[at as usize + k] = W::from_u32(w);
+                    }
+                }
+            }
+        }
+        all
     }
 
     /// Every worker's `x`, in worker order.
@@ -159,10 +190,6 @@ where
     Ok(words)
 }
 
-/// What one process of a cluster solve solved: per worker of the process, its positions and
-/// their words, in the order of the positions.
-pub type Slices<W> = Vec<(Range<u64>, Vec<W>)>;
-
 /// One process's part in a cluster solve.
 #[derive(Clone, Debug)]
 pub struct Cluster {
@@ -179,8 +206,11 @@ pub struct Cluster {
     pub identity: String,
 }
 
-/// Solves `space` as one process of a cluster (see [`Cluster`]) and returns this process's
-/// slices. Every process calls it with the same space. The connections between the processes
+/// Solves `space` as one process of a cluster (see [`Cluster`]) and returns, in process 0, the
+/// words of every position (those of
+/// [`nimber_engine::solve::retrograde::solve_space_words`]), sent by the other workers a chunk
+/// at a time once the rounds are over; `None` in the other processes. Every process calls it
+/// with the same space. The connections between the processes
 /// are plain TCP (no authentication, no encryption). When they are not all made within
 /// `connect_within` (a peer that is not running, an address that cannot be reached), the solve
 /// is refused with an error rather than waiting for ever (timely retries its connections
@@ -191,7 +221,7 @@ pub fn solve_cluster<S, W>(
     space: Arc<S>,
     cluster: Cluster,
     progress: Arc<dyn Progress + Send + Sync>,
-) -> Result<Slices<W>, Error>
+) -> Result<Option<Vec<W>>, Error>
 where
     S: RetroSpace + Send + 'static,
     W: StateWord,
@@ -238,7 +268,8 @@ where
                     )));
                 }
                 let heard: &dyn Progress = if first { &*progress } else { &Silent };
-                solve_member::<S, W>(&space, &mut exchange, heard)
+                let (range, words) = solve_member::<S, W>(&space, &mut exchange, heard)?;
+                Ok(exchange.collect(range, words, space.len()))
             });
             match guards {
                 Ok(guards) => {
@@ -274,16 +305,16 @@ where
     };
     let results = runner.join().map_err(|_| lost())?;
     let results = results.map_err(|e| Error::Unsupported(format!("process {process}: {e}")))?;
-    let mut slices = Vec::with_capacity(results.len());
+    let mut all = None;
     for (k, result) in results.into_iter().enumerate() {
         let failed = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).is_some();
-        slices.push(result.map_err(|e| match failed {
+        let words = result.map_err(|e| match failed {
             true => lost(),
             false => Error::Unsupported(format!("process {process}, worker {k} stopped: {e}")),
-        })??);
+        })??;
+        all = all.or(words);
     }
-    slices.sort_by_key(|(range, _)| range.start);
-    Ok(slices)
+    Ok(all)
 }
 
 /// The first panic of a timely thread (its threads are named `timely:...`) or of the thread that

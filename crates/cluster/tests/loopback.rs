@@ -45,8 +45,9 @@ impl Progress for Started {
 }
 
 /// One process of a cluster (run by the tests below as a child process): solves its part and
-/// writes its slices to the out file (per slice: first position, count, then the words, all
-/// little-endian u64 / u32), or the error's message after `error: ` and exits with status 2.
+/// writes to the out file, in process 0, the words of every position (little-endian u32; the
+/// other processes write nothing), or the error's message after `error: ` and exits with
+/// status 2.
 #[test]
 #[ignore = "a process of the clusters the other tests start"]
 fn cluster_process() {
@@ -62,13 +63,8 @@ fn cluster_process() {
     let started = Arc::new(Started(out.with_extension("started")));
     let cluster = Cluster { process, addresses, threads, connect_within: connect, identity };
     match solve_cluster::<_, u32>(Arc::new(Synthetic::new(log2n, 5)), cluster, started) {
-        Ok(slices) => {
-            let mut bytes = Vec::new();
-            for (range, words) in slices {
-                bytes.extend_from_slice(&range.start.to_le_bytes());
-                bytes.extend_from_slice(&(words.len() as u64).to_le_bytes());
-                words.iter().for_each(|w| bytes.extend_from_slice(&w.to_le_bytes()));
-            }
+        Ok(words) => {
+            let bytes: Vec<u8> = words.iter().flatten().flat_map(|w| w.to_le_bytes()).collect();
             std::fs::write(&out, bytes).unwrap();
         }
         Err(e) => {
@@ -122,23 +118,10 @@ fn wait(child: &mut Child, limit: Duration) -> i32 {
     }
 }
 
-/// The slices in an out file: (first position, words).
-fn read_slices(out: &Path) -> Vec<(u64, Vec<u32>)> {
+/// The words in an out file.
+fn read_words(out: &Path) -> Vec<u32> {
     let bytes = std::fs::read(out).unwrap();
-    let mut slices = Vec::new();
-    let mut at = 0;
-    while at < bytes.len() {
-        let first = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
-        let n = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().unwrap()) as usize;
-        at += 16;
-        let words = bytes[at..at + 4 * n]
-            .chunks_exact(4)
-            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-            .collect();
-        at += 4 * n;
-        slices.push((first, words));
-    }
-    slices
+    bytes.chunks_exact(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
 }
 
 #[test]
@@ -159,14 +142,8 @@ fn processes_over_loopback_give_the_one_process_words() {
                 std::fs::read_to_string(&outs[i]).unwrap_or_default()
             );
         }
-        let mut slices: Vec<(u64, Vec<u32>)> = outs.iter().flat_map(|o| read_slices(o)).collect();
-        assert_eq!(slices.len(), processes * threads, "a slice per worker");
-        slices.sort_by_key(|s| s.0);
-        let mut got = Vec::new();
-        for (first, words) in slices {
-            assert_eq!(first, got.len() as u64, "the workers' positions follow each other");
-            got.extend(words);
-        }
+        let got = read_words(&outs[0]);
+        assert!(outs[1..].iter().all(|o| read_words(o).is_empty()), "only process 0 has the words");
         let differ = got.iter().zip(&want).filter(|(a, b)| a != b).count();
         assert_eq!((got.len(), differ), (want.len(), 0), "{processes} processes of {threads} workers");
     }

@@ -580,6 +580,72 @@ impl<G: Indexed> RetroSpace for DenseSpace<'_, G> {
     }
 }
 
+/// [`DenseSpace`] owning (a share of) its game and reachable set: the space of solves whose
+/// threads must own what they read (the workers of a cluster, `nimber-cluster`).
+pub struct SharedDenseSpace<G: Indexed> {
+    game: std::sync::Arc<G>,
+    set: std::sync::Arc<DenseSet>,
+}
+
+impl<G: Indexed> SharedDenseSpace<G> {
+    /// The space of the slots in `set`.
+    pub fn new(game: std::sync::Arc<G>, set: std::sync::Arc<DenseSet>) -> SharedDenseSpace<G> {
+        SharedDenseSpace { game, set }
+    }
+
+    fn view(&self) -> DenseSpace<'_, G> {
+        DenseSpace::new(&self.game, &self.set)
+    }
+}
+
+impl<G: Indexed> RetroSpace for SharedDenseSpace<G> {
+    fn len(&self) -> u64 {
+        self.set.count()
+    }
+
+    fn init(&self, i: u64) -> Init {
+        self.view().init(i)
+    }
+
+    fn init_range(&self, start: u64, out: &mut [Init]) {
+        self.view().init_range(start, out)
+    }
+
+    fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, f: F) {
+        self.view().for_each_predecessor(i, f)
+    }
+
+    fn for_each_predecessor_of<F: FnMut(usize, u64)>(&self, positions: &[u64], f: F) {
+        self.view().for_each_predecessor_of(positions, f)
+    }
+
+    fn won_terminals_applied(&self) -> bool {
+        true
+    }
+
+    fn addresses(&self) -> u64 {
+        self.set.size()
+    }
+
+    fn partition_bits(&self) -> u32 {
+        region_bits(self.set.size())
+    }
+
+    fn partition_start(&self, p: u64) -> u64 {
+        self.view().partition_start(p)
+    }
+
+    #[inline]
+    fn resolve(&self, slot: u64) -> Option<u64> {
+        self.set.rank(slot)
+    }
+
+    #[inline]
+    fn prefetch(&self, slot: u64) {
+        self.set.prefetch(slot);
+    }
+}
+
 /// The memory a dense solve needs, in bytes, and how it divides up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Estimate {
@@ -664,13 +730,15 @@ pub(crate) fn check_memory(estimate: &Estimate, limit: Option<u64>) -> Result<()
 
 /// The state words of a finished dense solve: one byte per position when the game's remoteness
 /// fits ([`word_bits`]), else two.
-pub(crate) enum Words {
+#[doc(hidden)]
+pub enum Words {
     Byte(Vec<u8>),
     Half(Vec<u16>),
 }
 
-/// State words that a [`DenseSolution`] keeps.
-pub(crate) trait DenseWord: StateWord {
+/// State words that a [`DenseSolution`] keeps: `u8` and `u16` ([`word_bits`]).
+pub trait DenseWord: StateWord {
+    #[doc(hidden)]
     fn into_words(words: Vec<Self>) -> Words;
 }
 
@@ -702,6 +770,20 @@ pub struct DenseSolution {
 }
 
 impl DenseSolution {
+    /// The solution made of the reachable `set` and the final words of a solve of its space
+    /// ([`DenseSpace`] or [`SharedDenseSpace`], one word per position in order): refused when
+    /// they are not as many as the positions.
+    pub fn from_words<W: DenseWord>(set: DenseSet, words: Vec<W>) -> Result<DenseSolution, Error> {
+        if words.len() as u64 != set.count() {
+            return Err(Error::Unsupported(format!(
+                "{} state words for {} positions",
+                words.len(),
+                set.count()
+            )));
+        }
+        Ok(DenseSolution::new(set, words))
+    }
+
     pub(crate) fn new<W: DenseWord>(set: DenseSet, words: Vec<W>) -> DenseSolution {
         DenseSolution { set, words: W::into_words(words) }
     }
