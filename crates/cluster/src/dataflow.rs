@@ -14,8 +14,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::Duration;
 
+use nimber_engine::dense::{self, DenseSolution, SharedDenseSpace};
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
+use nimber_engine::Indexed;
 use nimber_engine::{Error, Progress, Silent};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::{Exchange as _, Input, Inspect, Probe};
@@ -315,6 +317,50 @@ where
         all = all.or(words);
     }
     Ok(all)
+}
+
+/// Solves an indexed game densely as one process of a cluster: every process finds the
+/// reachable set (a bit per slot of the index), then the rounds run over the cluster, each
+/// worker holding its own positions' words only; returns the solution in process 0, the same as
+/// [`nimber_engine::dense::solve`]'s (so is the store written from it), and `None` elsewhere.
+/// The cluster's identity gets the index scheme, its size and the rules' fingerprint added, so
+/// that processes started for other rules refuse the solve.
+pub fn solve_dense_cluster<G>(
+    game: Arc<G>,
+    mut cluster: Cluster,
+    progress: Arc<dyn Progress + Send + Sync>,
+) -> Result<Option<DenseSolution>, Error>
+where
+    G: Indexed + Send + Sync + 'static,
+{
+    nimber_engine::index::check_backward(&*game)?;
+    cluster.identity = format!(
+        "{}\nscheme={}\nsize={}\nrules={:016x}",
+        cluster.identity,
+        game.index_scheme(),
+        game.size(),
+        nimber_engine::index::rules_fingerprint(&*game)
+    );
+    let set = Arc::new(dense::reachable(&*game, &*progress)?);
+    let space = Arc::new(SharedDenseSpace::new(Arc::clone(&game), Arc::clone(&set)));
+    let solved = match dense::word_bits(&*game) {
+        8 => solve_cluster::<_, u8>(space, cluster, progress)?.map(Words::Byte),
+        _ => solve_cluster::<_, u16>(space, cluster, progress)?.map(Words::Half),
+    };
+    let Some(words) = solved else { return Ok(None) };
+    // The workers are done: the set is this function's again.
+    let set = Arc::try_unwrap(set)
+        .map_err(|_| Error::Unsupported("the reachable set is still shared after the solve".into()))?;
+    match words {
+        Words::Byte(w) => DenseSolution::from_words(set, w).map(Some),
+        Words::Half(w) => DenseSolution::from_words(set, w).map(Some),
+    }
+}
+
+/// The words of a dense solve, of either size.
+enum Words {
+    Byte(Vec<u8>),
+    Half(Vec<u16>),
 }
 
 /// The first panic of a timely thread (its threads are named `timely:...`) or of the thread that

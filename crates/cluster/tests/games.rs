@@ -1,0 +1,138 @@
+//! Games of the library solved densely by a cluster of processes over loopback TCP
+//! (`nimber_cluster::dataflow::solve_dense_cluster`): this test binary starts copies of itself,
+//! one per process, each running the ignored test `game_process`. Tic-tac-toe (5,478
+//! positions, ties) and Dodgem 3x3 and 4x4 (the latter with draws: 395,294 positions) by 2, 3
+//! and 4 processes: process 0 writes the store, byte for byte the store of the one-process
+//! dense solve (`nimber_engine::dense::solve`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nimber_cluster::dataflow::{solve_dense_cluster, Cluster};
+use nimber_engine::dense::{self, DenseSolution};
+use nimber_engine::store::{self, Identity, Wins};
+use nimber_engine::{Indexed, Silent};
+use nimber_games::dodgem::Dodgem;
+use nimber_games::tictactoe::TicTacToe;
+
+/// `PROCESS;OUT_FILE;ADDRESS,ADDRESS,...;GAME`.
+const PART: &str = "NIMBER_CLUSTER_GAME_PART";
+
+/// Writes `solution` of `game` (named `name`) as a store at `path`.
+fn save<G: Indexed>(game: &G, name: &str, solution: &DenseSolution, path: &Path) {
+    let scheme = game.index_scheme();
+    let rules = nimber_engine::index::rules_fingerprint(game);
+    let identity = Identity {
+        game: name,
+        params: &[],
+        scheme: &scheme,
+        size: game.size(),
+        rules,
+        wins: Wins::FromMoves,
+    };
+    store::write(path, &identity, solution, &Silent).unwrap();
+}
+
+/// Solves `game` as a process of the cluster and, in process 0, saves the store.
+fn run<G: Indexed + Send + Sync + 'static>(game: G, name: &str, cluster: Cluster, out: &Path) {
+    let game = Arc::new(game);
+    match solve_dense_cluster(Arc::clone(&game), cluster, Arc::new(Silent)) {
+        Ok(Some(solution)) => save(&*game, name, &solution, out),
+        Ok(None) => {}
+        Err(e) => {
+            std::fs::write(out, format!("error: {e}")).unwrap();
+            std::process::exit(2);
+        }
+    }
+}
+
+/// One process of a cluster (run by the test below as a child process).
+#[test]
+#[ignore = "a process of the clusters the other test starts"]
+fn game_process() {
+    let part = std::env::var(PART).expect("run by the cluster test");
+    let fields: Vec<&str> = part.split(';').collect();
+    let process: usize = fields[0].parse().unwrap();
+    let out = PathBuf::from(fields[1]);
+    let addresses: Vec<String> = fields[2].split(',').map(String::from).collect();
+    let name = fields[3];
+    let cluster = Cluster {
+        process,
+        addresses,
+        threads: 1,
+        connect_within: Duration::from_secs(30),
+        identity: name.into(),
+    };
+    match name {
+        "tictactoe" => run(TicTacToe, name, cluster, &out),
+        "dodgem3" => run(Dodgem::new(3).unwrap(), name, cluster, &out),
+        "dodgem4" => run(Dodgem::new(4).unwrap(), name, cluster, &out),
+        _ => panic!("unknown game {name}"),
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimber-cluster-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Solves `name` with `processes` processes over loopback; the store process 0 wrote.
+fn by_cluster(name: &str, processes: usize) -> Vec<u8> {
+    let listeners: Vec<_> =
+        (0..processes).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+    let addresses: Vec<String> =
+        listeners.iter().map(|l| format!("127.0.0.1:{}", l.local_addr().unwrap().port())).collect();
+    drop(listeners);
+    let out = temp(&format!("{name}-{processes}.nimber"));
+    let mut children: Vec<Child> = (0..processes)
+        .map(|i| {
+            Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", "game_process", "--ignored", "--nocapture", "--test-threads=1"])
+                .env(PART, format!("{i};{};{};{name}", out.display(), addresses.join(",")))
+                .stdout(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let started = Instant::now();
+    for (i, child) in children.iter_mut().enumerate() {
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(started.elapsed() < Duration::from_secs(300), "{name}: process {i} still running");
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(
+            status.success(),
+            "{name}: process {i}: {}",
+            std::fs::read_to_string(&out).unwrap_or_default()
+        );
+    }
+    std::fs::read(&out).unwrap()
+}
+
+fn check<G: Indexed>(game: G, name: &str, positions: u64) {
+    let solution = dense::solve(&game, None, &Silent).unwrap();
+    assert_eq!(solution.len(), positions, "{name}");
+    let path = temp(&format!("{name}-alone.nimber"));
+    save(&game, name, &solution, &path);
+    let alone = std::fs::read(&path).unwrap();
+    for processes in [2, 3, 4] {
+        let clustered = by_cluster(name, processes);
+        assert!(
+            clustered == alone,
+            "{name}: the store of {processes} processes differs from the one-process store"
+        );
+    }
+}
+
+#[test]
+fn stores_of_cluster_solves_are_the_one_process_stores() {
+    check(TicTacToe, "tictactoe", 5478);
+    check(Dodgem::new(3).unwrap(), "dodgem3", 2055);
+    check(Dodgem::new(4).unwrap(), "dodgem4", 395_294);
+}
