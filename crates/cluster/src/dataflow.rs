@@ -11,10 +11,9 @@
 use std::cell::RefCell;
 use std::ops::Range;
 use std::rc::Rc;
-use std::sync::Arc;
 use std::time::Duration;
 
-use nimber_engine::dense::{self, DenseSolution, SharedDenseSpace};
+use nimber_engine::dense::{self, DenseSolution, DenseSpace};
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
 use nimber_engine::Indexed;
@@ -156,40 +155,118 @@ impl Exchange for TimelyExchange<'_> {
     }
 }
 
+/// Runs `work` on every timely worker of this process (`communication` says how many, and how
+/// the processes of a cluster reach each other), on threads that may borrow from the caller;
+/// returns their results in worker order. Connections are given `connect_within` to be made;
+/// a worker thread that panics (timely's, when a connection is lost) is an error saying why.
+fn run_workers<T: Send>(
+    communication: timely::CommunicationConfig,
+    connect_within: Duration,
+    describe: &str,
+    work: &(dyn Fn(&mut Worker) -> Result<T, Error> + Sync),
+) -> Result<Vec<T>, Error> {
+    use timely::communication::allocator::{thread::Thread, Allocator, AllocatorBuilder};
+    report_timely_panics();
+    // Building the allocators connects the processes of a cluster, retrying without end: in a
+    // thread of its own, given up after the time-out (the thread ends with the process).
+    let (built, ready) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("nimber-cluster".into())
+        .spawn(move || {
+            let _ = built.send(communication.try_build());
+        })
+        .map_err(|e| Error::Unsupported(format!("cannot start the cluster's thread: {e}")))?;
+    let (builders, others) = match ready.recv_timeout(connect_within) {
+        Ok(Ok(built)) => built,
+        Ok(Err(e)) => return Err(Error::Unsupported(format!("{describe}: cannot join the cluster: {e}"))),
+        Err(_) => {
+            return Err(Error::Unsupported(format!(
+                "{describe}: could not connect with every other process of the cluster within {} s",
+                connect_within.as_secs_f64()
+            )))
+        }
+    };
+    let results = std::thread::scope(|scope| {
+        let handles: Vec<_> = builders
+            .into_iter()
+            .enumerate()
+            .map(|(k, builder)| {
+                std::thread::Builder::new().name(format!("timely:work-{k}")).spawn_scoped(scope, move || {
+                    let allocator = match builder {
+                        AllocatorBuilder::Thread(_) => Allocator::Thread(Thread::default()),
+                        AllocatorBuilder::Process(p) => Allocator::Process(p.build()),
+                        AllocatorBuilder::Tcp(t) => Allocator::Tcp(t.build()),
+                    };
+                    let mut worker = Worker::new(
+                        timely::WorkerConfig::default(),
+                        allocator,
+                        Some(std::time::Instant::now()),
+                    );
+                    let result = work(&mut worker);
+                    while worker.has_dataflows() {
+                        worker.step_or_park(None);
+                    }
+                    result
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h.join().map_err(|_| ()),
+                Err(_) => Err(()),
+            })
+            .collect::<Vec<_>>()
+    });
+    // The network threads' guard: dropping it joins them, and panics when one of them did (a
+    // lost connection); in a thread of ours, so that the panic is kept as the reason.
+    let _ = std::thread::Builder::new()
+        .name("nimber-cluster".into())
+        .spawn(move || drop(others))
+        .map(|h| h.join());
+    let failure = || {
+        let why = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        Error::Unsupported(format!(
+            "{describe}: the cluster failed ({}): a process stopped, or the network between them",
+            why.unwrap_or_else(|| "a timely thread stopped".into())
+        ))
+    };
+    let failed = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).is_some();
+    let mut out = Vec::with_capacity(results.len());
+    for result in results {
+        match result {
+            Ok(Ok(t)) => out.push(t),
+            // An error of a worker whose peer was lost says less than the loss.
+            Ok(Err(_)) if failed => return Err(failure()),
+            Ok(Err(e)) => return Err(e),
+            Err(()) => return Err(failure()),
+        }
+    }
+    Ok(out)
+}
+
 /// Solves `space` with `workers` timely workers in this process, each one a member of the solve
 /// owning a range of the partitions ([`solve_member`]), and returns the words of every position
 /// (those of [`nimber_engine::solve::retrograde::solve_space_words`]). `progress` hears from
 /// worker 0.
-pub fn solve_in_process<S, W>(
-    space: Arc<S>,
+pub fn solve_in_process<S: RetroSpace, W: StateWord>(
+    space: &S,
     workers: usize,
-    progress: Arc<dyn Progress + Send + Sync>,
-) -> Result<Vec<W>, Error>
-where
-    S: RetroSpace + Send + 'static,
-    W: StateWord,
-{
-    let config = timely::Config::process(workers.max(1));
-    let guards = timely::execute(config, move |worker| {
-        let first = worker.index() == 0;
+    progress: &dyn Progress,
+) -> Result<Vec<W>, Error> {
+    let communication = timely::CommunicationConfig::Process(workers.max(1));
+    let work = |worker: &mut Worker| {
+        let heard: &dyn Progress = if worker.index() == 0 { progress } else { &Silent };
         let mut exchange = TimelyExchange::new(worker);
-        let heard: &dyn Progress = if first { &*progress } else { &Silent };
-        solve_member::<S, W>(&space, &mut exchange, heard)
-    })
-    .map_err(|e| Error::Unsupported(format!("cannot start the timely workers: {e}")))?;
-    let mut words = Vec::new();
-    for (k, result) in guards.join().into_iter().enumerate() {
-        let (range, part) =
-            result.map_err(|e| Error::Unsupported(format!("timely worker {k} stopped: {e}")))??;
-        if range.start != words.len() as u64 {
-            return Err(Error::Unsupported(format!(
-                "timely worker {k} solved positions {range:?}, after {} positions",
-                words.len()
-            )));
-        }
-        words.extend(part);
-    }
-    Ok(words)
+        let (range, words) = solve_member::<S, W>(space, &mut exchange, heard)?;
+        Ok(exchange.collect(range, words, space.len()))
+    };
+    let results = run_workers(communication, Duration::from_secs(60), "in-process workers", &work)?;
+    results
+        .into_iter()
+        .flatten()
+        .next()
+        .ok_or_else(|| Error::Unsupported("no timely worker collected the words".into()))
 }
 
 /// One process's part in a cluster solve.
@@ -212,111 +289,56 @@ pub struct Cluster {
 /// words of every position (those of
 /// [`nimber_engine::solve::retrograde::solve_space_words`]), sent by the other workers a chunk
 /// at a time once the rounds are over; `None` in the other processes. Every process calls it
-/// with the same space. The connections between the processes
-/// are plain TCP (no authentication, no encryption). When they are not all made within
-/// `connect_within` (a peer that is not running, an address that cannot be reached), the solve
-/// is refused with an error rather than waiting for ever (timely retries its connections
-/// without end; the thread left waiting ends with the process). Before the first round the
-/// processes compare what they solve (the identity, the host list, the threads, the number of
-/// positions and the word size): if any differs, every process refuses the solve.
-pub fn solve_cluster<S, W>(
-    space: Arc<S>,
-    cluster: Cluster,
-    progress: Arc<dyn Progress + Send + Sync>,
-) -> Result<Option<Vec<W>>, Error>
-where
-    S: RetroSpace + Send + 'static,
-    W: StateWord,
-{
+/// with the same space. The connections between the processes are plain TCP (no
+/// authentication, no encryption). When they are not all made within `connect_within` (a peer
+/// that is not running, an address that cannot be reached), the solve is refused with an error
+/// rather than waiting for ever (timely retries its connections without end; the thread left
+/// waiting ends with the process). Before the first round the processes compare what they
+/// solve (the identity, the host list, the threads, the number of positions and the word
+/// size): if any differs, every process refuses the solve.
+pub fn solve_cluster<S: RetroSpace, W: StateWord>(
+    space: &S,
+    cluster: &Cluster,
+    progress: &dyn Progress,
+) -> Result<Option<Vec<W>>, Error> {
     let Cluster { process, addresses, threads, connect_within, identity } = cluster;
-    let processes = addresses.len();
+    let (process, threads, processes) = (*process, (*threads).max(1), addresses.len());
+    if process >= processes {
+        return Err(Error::Unsupported(format!(
+            "process {process} of a cluster of {processes} (the host list has one line per process)"
+        )));
+    }
     let fingerprint = fnv(&format!(
         "{identity}\n{}\nthreads={threads}\npositions={}\nword={}",
         addresses.join(","),
         space.len(),
         W::BITS
     ));
-    if process >= processes {
-        return Err(Error::Unsupported(format!(
-            "process {process} of a cluster of {processes} (the host list has one line per process)"
-        )));
-    }
-    let config = timely::Config {
-        communication: timely::CommunicationConfig::Cluster {
-            threads: threads.max(1),
-            process,
-            addresses,
-            report: false,
-            zerocopy: false,
-        },
-        worker: timely::WorkerConfig::default(),
+    let communication = timely::CommunicationConfig::Cluster {
+        threads,
+        process,
+        addresses: addresses.clone(),
+        report: false,
+        zerocopy: false,
     };
-    report_timely_panics();
-    let (connected, started) = std::sync::mpsc::channel::<Result<(), String>>();
-    let runner = std::thread::Builder::new()
-        .name("nimber-cluster".into())
-        .spawn(move || {
-            let guards = timely::execute(config, move |worker| {
-                let first = worker.index() == 0;
-                let threads = worker.peers() / processes.max(1);
-                let mut exchange = TimelyExchange::new(worker);
-                let all = exchange.gather(fingerprint);
-                let differ: Vec<usize> =
-                    (0..all.len()).step_by(threads.max(1)).filter(|&w| all[w] != fingerprint).map(|w| w / threads.max(1)).collect();
-                if !differ.is_empty() {
-                    return Err(Error::Unsupported(format!(
-                        "process {process}: processes {differ:?} of the cluster were started for another solve \
-                         (another game, parameters, index, host list or number of threads)"
-                    )));
-                }
-                let heard: &dyn Progress = if first { &*progress } else { &Silent };
-                let (range, words) = solve_member::<S, W>(&space, &mut exchange, heard)?;
-                Ok(exchange.collect(range, words, space.len()))
-            });
-            match guards {
-                Ok(guards) => {
-                    let _ = connected.send(Ok(()));
-                    Ok(guards.join())
-                }
-                Err(e) => {
-                    let _ = connected.send(Err(e.clone()));
-                    Err(e)
-                }
-            }
-        })
-        .map_err(|e| Error::Unsupported(format!("cannot start the cluster's thread: {e}")))?;
-    match started.recv_timeout(connect_within) {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => {
-            return Err(Error::Unsupported(format!("process {process}: cannot join the cluster: {e}")))
-        }
-        Err(_) => {
+    let work = |worker: &mut Worker| {
+        let heard: &dyn Progress = if worker.index() == 0 { progress } else { &Silent };
+        let mut exchange = TimelyExchange::new(worker);
+        let all = exchange.gather(fingerprint);
+        let differ: Vec<usize> =
+            (0..all.len()).step_by(threads).filter(|&w| all[w] != fingerprint).map(|w| w / threads).collect();
+        if !differ.is_empty() {
             return Err(Error::Unsupported(format!(
-                "process {process}: could not connect with every other process of the cluster ({processes} \
-                 processes in all) within {} s",
-                connect_within.as_secs_f64()
-            )))
+                "process {process}: processes {differ:?} of the cluster were started for another solve \
+                 (another game, parameters, index, host list or number of threads)"
+            )));
         }
-    }
-    let lost = || {
-        let why = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        Error::Unsupported(format!(
-            "process {process}: the cluster failed ({}): a process stopped, or the network between them",
-            why.unwrap_or_else(|| "a timely thread stopped".into())
-        ))
+        let (range, words) = solve_member::<S, W>(space, &mut exchange, heard)?;
+        Ok(exchange.collect(range, words, space.len()))
     };
-    let results = runner.join().map_err(|_| lost())?;
-    let results = results.map_err(|e| Error::Unsupported(format!("process {process}: {e}")))?;
-    let mut all = None;
-    for (k, result) in results.into_iter().enumerate() {
-        let failed = FAILURE.lock().unwrap_or_else(|e| e.into_inner()).is_some();
-        let words = result.map_err(|e| match failed {
-            true => lost(),
-            false => Error::Unsupported(format!("process {process}, worker {k} stopped: {e}")),
-        })??;
-        all = all.or(words);
-    }
-    Ok(all)
+    let describe = format!("process {process}");
+    let results = run_workers(communication, *connect_within, &describe, &work)?;
+    Ok(results.into_iter().flatten().next())
 }
 
 /// Solves an indexed game densely as one process of a cluster: every process finds the
@@ -325,35 +347,30 @@ where
 /// [`nimber_engine::dense::solve`]'s (so is the store written from it), and `None` elsewhere.
 /// The cluster's identity gets the index scheme, its size and the rules' fingerprint added, so
 /// that processes started for other rules refuse the solve.
-pub fn solve_dense_cluster<G>(
-    game: Arc<G>,
-    mut cluster: Cluster,
-    progress: Arc<dyn Progress + Send + Sync>,
-) -> Result<Option<DenseSolution>, Error>
-where
-    G: Indexed + Send + Sync + 'static,
-{
-    nimber_engine::index::check_backward(&*game)?;
+pub fn solve_dense_cluster<G: Indexed>(
+    game: &G,
+    cluster: &Cluster,
+    progress: &dyn Progress,
+) -> Result<Option<DenseSolution>, Error> {
+    nimber_engine::index::check_backward(game)?;
+    let mut cluster = cluster.clone();
     cluster.identity = format!(
         "{}\nscheme={}\nsize={}\nrules={:016x}",
         cluster.identity,
         game.index_scheme(),
         game.size(),
-        nimber_engine::index::rules_fingerprint(&*game)
+        nimber_engine::index::rules_fingerprint(game)
     );
-    let set = Arc::new(dense::reachable(&*game, &*progress)?);
-    let space = Arc::new(SharedDenseSpace::new(Arc::clone(&game), Arc::clone(&set)));
-    let solved = match dense::word_bits(&*game) {
-        8 => solve_cluster::<_, u8>(space, cluster, progress)?.map(Words::Byte),
-        _ => solve_cluster::<_, u16>(space, cluster, progress)?.map(Words::Half),
+    let set = dense::reachable(game, progress)?;
+    let space = DenseSpace::new(game, &set);
+    let words = match dense::word_bits(game) {
+        8 => solve_cluster::<_, u8>(&space, &cluster, progress)?.map(Words::Byte),
+        _ => solve_cluster::<_, u16>(&space, &cluster, progress)?.map(Words::Half),
     };
-    let Some(words) = solved else { return Ok(None) };
-    // The workers are done: the set is this function's again.
-    let set = Arc::try_unwrap(set)
-        .map_err(|_| Error::Unsupported("the reachable set is still shared after the solve".into()))?;
     match words {
-        Words::Byte(w) => DenseSolution::from_words(set, w).map(Some),
-        Words::Half(w) => DenseSolution::from_words(set, w).map(Some),
+        None => Ok(None),
+        Some(Words::Byte(w)) => DenseSolution::from_words(set, w).map(Some),
+        Some(Words::Half(w)) => DenseSolution::from_words(set, w).map(Some),
     }
 }
 

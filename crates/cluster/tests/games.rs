@@ -7,7 +7,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::{solve_dense_cluster, Cluster};
@@ -36,10 +35,9 @@ fn save<G: Indexed>(game: &G, name: &str, solution: &DenseSolution, path: &Path)
 }
 
 /// Solves `game` as a process of the cluster and, in process 0, saves the store.
-fn run<G: Indexed + Send + Sync + 'static>(game: G, name: &str, cluster: Cluster, out: &Path) {
-    let game = Arc::new(game);
-    match solve_dense_cluster(Arc::clone(&game), cluster, Arc::new(Silent)) {
-        Ok(Some(solution)) => save(&*game, name, &solution, out),
+fn run<G: Indexed>(game: G, name: &str, cluster: Cluster, out: &Path) {
+    match solve_dense_cluster(&game, &cluster, &Silent) {
+        Ok(Some(solution)) => save(&game, name, &solution, out),
         Ok(None) => {}
         Err(e) => {
             std::fs::write(out, format!("error: {e}")).unwrap();

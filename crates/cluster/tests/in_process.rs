@@ -7,8 +7,6 @@
 #[path = "../../engine/tests/common/synthetic.rs"]
 mod synthetic;
 
-use std::sync::Arc;
-
 use nimber_cluster::dataflow::{owned_range, solve_in_process};
 use nimber_engine::solve::retrograde::{solve_space_words, word_outcome};
 use nimber_engine::{Silent, Value};
@@ -17,15 +15,15 @@ use synthetic::Synthetic;
 
 #[test]
 fn timely_workers_give_the_one_process_words() {
-    let space = Arc::new(Synthetic::new(18, 5));
-    let want = solve_space_words::<_, u32>(&*space, &Silent).unwrap();
+    let space = Synthetic::new(18, 5);
+    let want = solve_space_words::<_, u32>(&space, &Silent).unwrap();
     let mut by_value = [0u64; 4];
     for &w in &want {
         by_value[word_outcome(w).value().index()] += 1;
     }
     assert!(by_value.iter().all(|&n| n > 0), "every value present: {by_value:?}");
     for workers in [1, 2, 3] {
-        let got = solve_in_process::<_, u32>(Arc::clone(&space), workers, Arc::new(Silent)).unwrap();
+        let got = solve_in_process::<_, u32>(&space, workers, &Silent).unwrap();
         assert_eq!(got.len(), want.len(), "{workers} workers");
         let differ = got.iter().zip(&want).filter(|(a, b)| a != b).count();
         assert_eq!(differ, 0, "{workers} workers: {differ} of {} positions differ", want.len());

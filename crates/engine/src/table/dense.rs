@@ -580,72 +580,6 @@ impl<G: Indexed> RetroSpace for DenseSpace<'_, G> {
     }
 }
 
-/// [`DenseSpace`] owning (a share of) its game and reachable set: the space of solves whose
-/// threads must own what they read (the workers of a cluster, `nimber-cluster`).
-pub struct SharedDenseSpace<G: Indexed> {
-    game: std::sync::Arc<G>,
-    set: std::sync::Arc<DenseSet>,
-}
-
-impl<G: Indexed> SharedDenseSpace<G> {
-    /// The space of the slots in `set`.
-    pub fn new(game: std::sync::Arc<G>, set: std::sync::Arc<DenseSet>) -> SharedDenseSpace<G> {
-        SharedDenseSpace { game, set }
-    }
-
-    fn view(&self) -> DenseSpace<'_, G> {
-        DenseSpace::new(&self.game, &self.set)
-    }
-}
-
-impl<G: Indexed> RetroSpace for SharedDenseSpace<G> {
-    fn len(&self) -> u64 {
-        self.set.count()
-    }
-
-    fn init(&self, i: u64) -> Init {
-        self.view().init(i)
-    }
-
-    fn init_range(&self, start: u64, out: &mut [Init]) {
-        self.view().init_range(start, out)
-    }
-
-    fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, f: F) {
-        self.view().for_each_predecessor(i, f)
-    }
-
-    fn for_each_predecessor_of<F: FnMut(usize, u64)>(&self, positions: &[u64], f: F) {
-        self.view().for_each_predecessor_of(positions, f)
-    }
-
-    fn won_terminals_applied(&self) -> bool {
-        true
-    }
-
-    fn addresses(&self) -> u64 {
-        self.set.size()
-    }
-
-    fn partition_bits(&self) -> u32 {
-        region_bits(self.set.size())
-    }
-
-    fn partition_start(&self, p: u64) -> u64 {
-        self.view().partition_start(p)
-    }
-
-    #[inline]
-    fn resolve(&self, slot: u64) -> Option<u64> {
-        self.set.rank(slot)
-    }
-
-    #[inline]
-    fn prefetch(&self, slot: u64) {
-        self.set.prefetch(slot);
-    }
-}
-
 /// The memory a dense solve needs, in bytes, and how it divides up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Estimate {
@@ -771,7 +705,7 @@ pub struct DenseSolution {
 
 impl DenseSolution {
     /// The solution made of the reachable `set` and the final words of a solve of its space
-    /// ([`DenseSpace`] or [`SharedDenseSpace`], one word per position in order): refused when
+    /// ([`DenseSpace`], one word per position in order): refused when
     /// they are not as many as the positions.
     pub fn from_words<W: DenseWord>(set: DenseSet, words: Vec<W>) -> Result<DenseSolution, Error> {
         if words.len() as u64 != set.count() {
