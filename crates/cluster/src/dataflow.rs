@@ -13,10 +13,9 @@ use std::ops::Range;
 use std::rc::Rc;
 use std::time::Duration;
 
-use nimber_engine::dense::{self, DenseSolution, DenseSpace};
+use nimber_engine::dense::{MemberFn, Members};
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
-use nimber_engine::Indexed;
 use nimber_engine::{Error, Progress, Silent};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::operators::{Exchange as _, Input, Inspect, Probe};
@@ -301,19 +300,37 @@ pub fn solve_cluster<S: RetroSpace, W: StateWord>(
     cluster: &Cluster,
     progress: &dyn Progress,
 ) -> Result<Option<Vec<W>>, Error> {
-    let Cluster { process, addresses, threads, connect_within, identity } = cluster;
+    let identity = format!("{}\nword={}", cluster.identity, W::BITS);
+    run_cluster(cluster, &identity, space.len(), &|exchange, reports| {
+        let heard: &dyn Progress = if reports { progress } else { &Silent };
+        let (range, words) = solve_member::<S, W>(space, exchange, heard)?;
+        Ok(exchange.collect(range, words, space.len()))
+    })
+}
+
+/// What each worker of a cluster process does once the processes agree (see
+/// [`solve_cluster`]): given its exchange and whether it reports progress, its share of the
+/// result, `Some` in one worker of process 0 only.
+type Work<'a, T> = dyn Fn(&mut TimelyExchange<'_>, bool) -> Result<Option<T>, Error> + Sync + 'a;
+
+/// Runs `work` on the workers of this process of `cluster`, once the processes have found that
+/// they all solve `identity` with `positions` positions (and the same host list and threads);
+/// the result of the worker that has one.
+fn run_cluster<T: Send>(
+    cluster: &Cluster,
+    identity: &str,
+    positions: u64,
+    work: &Work<'_, T>,
+) -> Result<Option<T>, Error> {
+    let Cluster { process, addresses, threads, connect_within, identity: _ } = cluster;
     let (process, threads, processes) = (*process, (*threads).max(1), addresses.len());
     if process >= processes {
         return Err(Error::Unsupported(format!(
             "process {process} of a cluster of {processes} (the host list has one line per process)"
         )));
     }
-    let fingerprint = fnv(&format!(
-        "{identity}\n{}\nthreads={threads}\npositions={}\nword={}",
-        addresses.join(","),
-        space.len(),
-        W::BITS
-    ));
+    let fingerprint =
+        fnv(&format!("{identity}\n{}\nthreads={threads}\npositions={positions}", addresses.join(",")));
     let communication = timely::CommunicationConfig::Cluster {
         threads,
         process,
@@ -321,8 +338,8 @@ pub fn solve_cluster<S: RetroSpace, W: StateWord>(
         report: false,
         zerocopy: false,
     };
-    let work = |worker: &mut Worker| {
-        let heard: &dyn Progress = if worker.index() == 0 { progress } else { &Silent };
+    let each = |worker: &mut Worker| {
+        let reports = worker.index() == 0;
         let mut exchange = TimelyExchange::new(worker);
         let all = exchange.gather(fingerprint);
         let differ: Vec<usize> =
@@ -333,51 +350,23 @@ pub fn solve_cluster<S: RetroSpace, W: StateWord>(
                  (another game, parameters, index, host list or number of threads)"
             )));
         }
-        let (range, words) = solve_member::<S, W>(space, &mut exchange, heard)?;
-        Ok(exchange.collect(range, words, space.len()))
+        work(&mut exchange, reports)
     };
     let describe = format!("process {process}");
-    let results = run_workers(communication, *connect_within, &describe, &work)?;
+    let results = run_workers(communication, *connect_within, &describe, &each)?;
     Ok(results.into_iter().flatten().next())
 }
 
-/// Solves an indexed game densely as one process of a cluster: every process finds the
-/// reachable set (a bit per slot of the index), then the rounds run over the cluster, each
-/// worker holding its own positions' words only; returns the solution in process 0, the same as
-/// [`nimber_engine::dense::solve`]'s (so is the store written from it), and `None` elsewhere.
-/// The cluster's identity gets the index scheme, its size and the rules' fingerprint added, so
-/// that processes started for other rules refuse the solve.
-pub fn solve_dense_cluster<G: Indexed>(
-    game: &G,
-    cluster: &Cluster,
-    progress: &dyn Progress,
-) -> Result<Option<DenseSolution>, Error> {
-    nimber_engine::index::check_backward(game)?;
-    let mut cluster = cluster.clone();
-    cluster.identity = format!(
-        "{}\nscheme={}\nsize={}\nrules={:016x}",
-        cluster.identity,
-        game.index_scheme(),
-        game.size(),
-        nimber_engine::index::rules_fingerprint(game)
-    );
-    let set = dense::reachable(game, progress)?;
-    let space = DenseSpace::new(game, &set);
-    let words = match dense::word_bits(game) {
-        8 => solve_cluster::<_, u8>(&space, &cluster, progress)?.map(Words::Byte),
-        _ => solve_cluster::<_, u16>(&space, &cluster, progress)?.map(Words::Half),
-    };
-    match words {
-        None => Ok(None),
-        Some(Words::Byte(w)) => DenseSolution::from_words(set, w).map(Some),
-        Some(Words::Half(w)) => DenseSolution::from_words(set, w).map(Some),
+/// A process of a cluster as the place where a game's dense solve runs its rounds
+/// ([`nimber_engine::dense::DenseStore::solve_on`]); its identity is added to the solve's.
+impl Members for Cluster {
+    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Vec<u32>>, Error> {
+        let identity = format!("{}\n{identity}", self.identity);
+        run_cluster(self, &identity, positions, &|exchange, reports| {
+            let (range, words) = member(exchange, reports)?;
+            Ok(exchange.collect(range, words, positions))
+        })
     }
-}
-
-/// The words of a dense solve, of either size.
-enum Words {
-    Byte(Vec<u8>),
-    Half(Vec<u16>),
 }
 
 /// The first panic of a timely thread (its threads are named `timely:...`) or of the thread that

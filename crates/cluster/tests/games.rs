@@ -1,48 +1,31 @@
 //! Games of the library solved densely by a cluster of processes over loopback TCP
-//! (`nimber_cluster::dataflow::solve_dense_cluster`): this test binary starts copies of itself,
+//! (`DenseStore::solve_on` with a `nimber_cluster::dataflow::Cluster`, as `nimber solve GAME
+//! --cluster` runs them): this test binary starts copies of itself,
 //! one per process, each running the ignored test `game_process`. Tic-tac-toe (5,478
 //! positions, ties) and Dodgem 3x3 and 4x4 (the latter with draws: 395,294 positions) by 2, 3
 //! and 4 processes: process 0 writes the store, byte for byte the store of the one-process
-//! dense solve (`nimber_engine::dense::solve`).
+//! dense solve (`DenseStore::solve_and_save`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use nimber_cluster::dataflow::{solve_dense_cluster, Cluster};
-use nimber_engine::dense::{self, DenseSolution};
-use nimber_engine::store::{self, Identity, Wins};
-use nimber_engine::{Indexed, Silent};
+use nimber_cluster::dataflow::Cluster;
+use nimber_engine::dense::{Dense, DenseStore};
+use nimber_engine::{Indexed, Silent, SolveOptions};
 use nimber_games::dodgem::Dodgem;
 use nimber_games::tictactoe::TicTacToe;
 
 /// `PROCESS;OUT_FILE;ADDRESS,ADDRESS,...;GAME`.
 const PART: &str = "NIMBER_CLUSTER_GAME_PART";
 
-/// Writes `solution` of `game` (named `name`) as a store at `path`.
-fn save<G: Indexed>(game: &G, name: &str, solution: &DenseSolution, path: &Path) {
-    let scheme = game.index_scheme();
-    let rules = nimber_engine::index::rules_fingerprint(game);
-    let identity = Identity {
-        game: name,
-        params: &[],
-        scheme: &scheme,
-        size: game.size(),
-        rules,
-        wins: Wins::FromMoves,
-    };
-    store::write(path, &identity, solution, &Silent).unwrap();
-}
-
-/// Solves `game` as a process of the cluster and, in process 0, saves the store.
+/// Solves `game` (named `name`) as a process of the cluster, the way `nimber solve GAME
+/// --cluster` does ([`DenseStore::solve_on`]): process 0 writes the store at `out`.
 fn run<G: Indexed>(game: G, name: &str, cluster: Cluster, out: &Path) {
-    match solve_dense_cluster(&game, &cluster, &Silent) {
-        Ok(Some(solution)) => save(&game, name, &solution, out),
-        Ok(None) => {}
-        Err(e) => {
-            std::fs::write(out, format!("error: {e}")).unwrap();
-            std::process::exit(2);
-        }
+    let dense = Dense(game);
+    if let Err(e) = dense.solve_on(&cluster, Some(out), name, &[], &SolveOptions::default(), &Silent) {
+        std::fs::write(out, format!("error: {e}")).unwrap();
+        std::process::exit(2);
     }
 }
 
@@ -114,10 +97,9 @@ fn by_cluster(name: &str, processes: usize) -> Vec<u8> {
 }
 
 fn check<G: Indexed>(game: G, name: &str, positions: u64) {
-    let solution = dense::solve(&game, None, &Silent).unwrap();
-    assert_eq!(solution.len(), positions, "{name}");
     let path = temp(&format!("{name}-alone.nimber"));
-    save(&game, name, &solution, &path);
+    let report = Dense(game).solve_and_save(&path, name, &[], &SolveOptions::default(), &Silent).unwrap();
+    assert_eq!(report.positions, positions, "{name}");
     let alone = std::fs::read(&path).unwrap();
     for processes in [2, 3, 4] {
         let clustered = by_cluster(name, processes);

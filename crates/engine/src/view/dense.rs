@@ -12,10 +12,14 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
+use crate::solve::exchange::Exchange;
+use crate::solve::retrograde::{solve_member, RetroSpace};
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::{probe, write, Identity, LeanSlots, Slots, Store, Wins};
-use crate::table::dense::{not_reachable, solve, DenseSolution};
+use crate::table::dense::{
+    not_reachable, reachable, solve, word_bits, DenseSet, DenseSolution, DenseSpace, DenseWord,
+};
 use crate::table::index::Indexed;
 use crate::table::lean::{self, LeanSolution};
 use crate::view::dyn_game::{
@@ -93,6 +97,45 @@ impl<G: Indexed> Dense<G> {
             }
             None => solve(&self.0, options.memory, progress)?,
         }))
+    }
+
+    /// Writes a solution to the store at `path` and reports the solve, with a note of the file.
+    fn save_solved(
+        &self,
+        solution: &Solution,
+        path: &Path,
+        game: &str,
+        params: &[(String, String)],
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<SolveReport, Error> {
+        let started = std::time::Instant::now();
+        let scheme = self.0.index_scheme();
+        let rules = crate::table::index::rules_fingerprint(&self.0);
+        let identity =
+            Identity { game, params, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
+        let lean_slots;
+        let slots: &dyn Slots = match solution {
+            Solution::Dense(s) => s,
+            Solution::Lean(s) => {
+                lean_slots = LeanSlots::new(s);
+                &lean_slots
+            }
+        };
+        write(path, &identity, slots, progress)?;
+        let seconds = started.elapsed().as_secs_f64();
+        self.remove_checkpoint(options)?;
+        let mut report = self.report(solution, options)?;
+        let bytes = std::fs::metadata(path)
+            .map_err(|source| Error::Io { path: path.display().to_string(), source })?
+            .len();
+        report.notes.push(format!(
+            "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
+            solution.positions(),
+            path.display(),
+            bytes as f64 / solution.positions().max(1) as f64
+        ));
+        Ok(report)
     }
 
     /// Removes the solve's checkpoint once its result is safe.
@@ -367,12 +410,66 @@ pub trait DenseStore: Send + Sync {
     /// A position (the start when `None`) and each of its moves, read from a store.
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error>;
 
+    /// Solves the game densely with its rounds run by `members` (one process of a cluster), and
+    /// in process 0 reports it and, with `save`, stores it as
+    /// [`DenseStore::solve_and_save`] does (the same file); `None` in the other processes.
+    fn solve_on(
+        &self,
+        members: &dyn Members,
+        save: Option<&Path>,
+        game: &str,
+        params: &[(String, String)],
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<Option<SolveReport>, Error>;
+
     /// The position in a slot, as text (`None` for a hole).
     fn slot_text(&self, slot: u64) -> Option<String>;
 
     /// The outcome a store gives the position in a slot ([`probe::outcome`]): `None` for a hole
     /// or a slot the store does not hold.
     fn slot_outcome(&self, store: &Store, slot: u64) -> Result<Option<Outcome>, Error>;
+}
+
+/// Where the rounds of a dense solve split over members run (the workers of the processes of a
+/// cluster: `nimber-cluster` implements it over timely dataflow).
+pub trait Members: Sync {
+    /// Runs `member` once per worker of this process, each with its side of the exchange (and
+    /// `true` for the one worker of the whole solve that reports progress), after the processes
+    /// have checked that they all solve `identity` with `positions` positions; returns, in
+    /// process 0, the words of every position (widened to `u32`) gathered from the members, and
+    /// `None` in the other processes.
+    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Vec<u32>>, Error>;
+}
+
+/// One member's solve, as [`Members::run`] runs it: the member's positions and their words.
+pub type MemberFn<'a> =
+    dyn Fn(&mut dyn Exchange, bool) -> Result<(std::ops::Range<u64>, Vec<u32>), Error> + Sync + 'a;
+
+/// The rounds of a dense solve of `game` over its reachable `set`, run by `members`: the
+/// solution in process 0, `None` elsewhere.
+fn members_solve<G: Indexed, W: DenseWord>(
+    game: &G,
+    set: DenseSet,
+    members: &dyn Members,
+    identity: &str,
+    progress: &dyn Progress,
+) -> Result<Option<DenseSolution>, Error> {
+    let words = {
+        let space = DenseSpace::new(game, &set);
+        let member = |exchange: &mut dyn Exchange, reports: bool| {
+            let heard: &dyn Progress = if reports { progress } else { &crate::progress::Silent };
+            let (range, words) = solve_member::<_, W>(&space, exchange, heard)?;
+            Ok((range, words.into_iter().map(|w| w.to_u32()).collect()))
+        };
+        members.run(identity, space.len(), &member)?
+    };
+    match words {
+        Some(words) => {
+            DenseSolution::from_words(set, words.into_iter().map(W::from_u32).collect::<Vec<W>>()).map(Some)
+        }
+        None => Ok(None),
+    }
 }
 
 impl Store {
@@ -424,33 +521,38 @@ impl<G: Indexed> DenseStore for Dense<G> {
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
-        let started = std::time::Instant::now();
-        let scheme = self.0.index_scheme();
-        let rules = self.rules_fingerprint();
-        let identity =
-            Identity { game, params, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
-        let lean_slots;
-        let slots: &dyn Slots = match &solution {
-            Solution::Dense(s) => s,
-            Solution::Lean(s) => {
-                lean_slots = LeanSlots::new(s);
-                &lean_slots
-            }
+        self.save_solved(&solution, path, game, params, options, progress)
+    }
+
+    fn solve_on(
+        &self,
+        members: &dyn Members,
+        save: Option<&Path>,
+        game: &str,
+        params: &[(String, String)],
+        options: &SolveOptions,
+        progress: &dyn Progress,
+    ) -> Result<Option<SolveReport>, Error> {
+        let g = &self.0;
+        crate::table::index::check_backward(g)?;
+        let bits = word_bits(g);
+        let identity = format!(
+            "game={game}\nparams={params:?}\nscheme={}\nsize={}\nrules={:016x}\nword={bits}",
+            g.index_scheme(),
+            g.size(),
+            crate::table::index::rules_fingerprint(g)
+        );
+        let set = reachable(g, progress)?;
+        let solution = match bits {
+            8 => members_solve::<G, u8>(g, set, members, &identity, progress)?,
+            _ => members_solve::<G, u16>(g, set, members, &identity, progress)?,
         };
-        write(path, &identity, slots, progress)?;
-        let seconds = started.elapsed().as_secs_f64();
-        self.remove_checkpoint(options)?;
-        let mut report = self.report(&solution, options)?;
-        let bytes = std::fs::metadata(path)
-            .map_err(|source| Error::Io { path: path.display().to_string(), source })?
-            .len();
-        report.notes.push(format!(
-            "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
-            solution.positions(),
-            path.display(),
-            bytes as f64 / solution.positions().max(1) as f64
-        ));
-        Ok(report)
+        let Some(solution) = solution else { return Ok(None) };
+        let solution = Solution::Dense(solution);
+        match save {
+            Some(path) => self.save_solved(&solution, path, game, params, options, progress).map(Some),
+            None => self.report(&solution, options).map(Some),
+        }
     }
 
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {
