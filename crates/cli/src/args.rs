@@ -334,6 +334,27 @@ pub struct SolveArgs {
     /// starting over; the result is the same as an uninterrupted solve's
     #[arg(long)]
     pub resume: bool,
+
+    /// Run the solve as one process of a cluster (games solved through a dense index): HOSTS
+    /// lists one host:port per line, one line per process, the same file on every process, and
+    /// every process runs the same command with its own --process. Process 0 prints the result
+    /// and writes --save. The processes talk plain TCP, without authentication or encryption:
+    /// use it on a network you trust
+    #[arg(long, value_name = "HOSTS", requires = "process")]
+    pub cluster: Option<PathBuf>,
+
+    /// This process's number in the --cluster host file, from 0
+    #[arg(long, value_name = "I", requires = "cluster")]
+    pub process: Option<usize>,
+
+    /// Run the solve as a cluster of N processes on this machine, talking over loopback (to try
+    /// the cluster path without a cluster)
+    #[arg(long, value_name = "N", conflicts_with = "cluster")]
+    pub local_processes: Option<usize>,
+
+    /// How long the processes of a cluster wait for each other to connect, in seconds
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub connect_timeout: u64,
 }
 
 /// `nimber query GAME [POSITION]`, or `nimber query --db FILE [POSITION]`.

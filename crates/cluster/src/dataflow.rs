@@ -154,35 +154,44 @@ impl Exchange for TimelyExchange<'_> {
     }
 }
 
-/// Runs `work` on every timely worker of this process (`communication` says how many, and how
-/// the processes of a cluster reach each other), on threads that may borrow from the caller;
-/// returns their results in worker order. Connections are given `connect_within` to be made;
-/// a worker thread that panics (timely's, when a connection is lost) is an error saying why.
+/// How the workers of a solve reach each other: `threads` workers in this process, or in each
+/// process of a cluster.
+enum Network<'a> {
+    /// Threads of this process only.
+    Process(usize),
+    /// Process `process` of the cluster at `addresses`, connections made within `connect_within`.
+    Cluster { process: usize, addresses: &'a [String], threads: usize, connect_within: Duration },
+}
+
+/// Runs `work` on every timely worker of this process, on threads that may borrow from the
+/// caller; returns their results in worker order. A worker thread that panics (timely's, when a
+/// connection is lost) is an error saying why.
 fn run_workers<T: Send>(
-    communication: timely::CommunicationConfig,
-    connect_within: Duration,
+    network: Network<'_>,
     describe: &str,
     work: &(dyn Fn(&mut Worker) -> Result<T, Error> + Sync),
 ) -> Result<Vec<T>, Error> {
-    use timely::communication::allocator::{thread::Thread, Allocator, AllocatorBuilder};
+    use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+    use timely::communication::allocator::{thread::Thread, Allocator, AllocatorBuilder, ProcessBuilder};
     report_timely_panics();
-    // Building the allocators connects the processes of a cluster, retrying without end: in a
-    // thread of its own, given up after the time-out (the thread ends with the process).
-    let (built, ready) = std::sync::mpsc::channel();
-    std::thread::Builder::new()
-        .name("nimber-cluster".into())
-        .spawn(move || {
-            let _ = built.send(communication.try_build());
-        })
-        .map_err(|e| Error::Unsupported(format!("cannot start the cluster's thread: {e}")))?;
-    let (builders, others) = match ready.recv_timeout(connect_within) {
-        Ok(Ok(built)) => built,
-        Ok(Err(e)) => return Err(Error::Unsupported(format!("{describe}: cannot join the cluster: {e}"))),
-        Err(_) => {
-            return Err(Error::Unsupported(format!(
-                "{describe}: could not connect with every other process of the cluster within {} s",
-                connect_within.as_secs_f64()
-            )))
+    let hooks = timely::communication::Hooks::default();
+    let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) = match network {
+        Network::Process(threads) => {
+            let builders = ProcessBuilder::new_typed_vector(threads.max(1), hooks.refill, hooks.spill);
+            (builders.into_iter().map(AllocatorBuilder::Process).collect(), Box::new(()))
+        }
+        Network::Cluster { process, addresses, threads, connect_within } => {
+            let sockets = connect(addresses, process, connect_within).map_err(|e| {
+                Error::Unsupported(format!(
+                    "{describe}: cannot connect with the other processes of the cluster: {e}"
+                ))
+            })?;
+            let local = ProcessBuilder::new_typed_vector(threads, hooks.refill.clone(), hooks.spill.clone());
+            let (builders, guard) =
+                initialize_networking_from_sockets(local, sockets, process, threads, hooks).map_err(|e| {
+                    Error::Unsupported(format!("{describe}: cannot start the cluster's network: {e}"))
+                })?;
+            (builders.into_iter().map(AllocatorBuilder::Tcp).collect(), Box::new(guard))
         }
     };
     let results = std::thread::scope(|scope| {
@@ -253,14 +262,14 @@ pub fn solve_in_process<S: RetroSpace, W: StateWord>(
     workers: usize,
     progress: &dyn Progress,
 ) -> Result<Vec<W>, Error> {
-    let communication = timely::CommunicationConfig::Process(workers.max(1));
+    let network = Network::Process(workers.max(1));
     let work = |worker: &mut Worker| {
         let heard: &dyn Progress = if worker.index() == 0 { progress } else { &Silent };
         let mut exchange = TimelyExchange::new(worker);
         let (range, words) = solve_member::<S, W>(space, &mut exchange, heard)?;
         Ok(exchange.collect(range, words, space.len()))
     };
-    let results = run_workers(communication, Duration::from_secs(60), "in-process workers", &work)?;
+    let results = run_workers(network, "in-process workers", &work)?;
     results
         .into_iter()
         .flatten()
@@ -331,13 +340,7 @@ fn run_cluster<T: Send>(
     }
     let fingerprint =
         fnv(&format!("{identity}\n{}\nthreads={threads}\npositions={positions}", addresses.join(",")));
-    let communication = timely::CommunicationConfig::Cluster {
-        threads,
-        process,
-        addresses: addresses.clone(),
-        report: false,
-        zerocopy: false,
-    };
+    let network = Network::Cluster { process, addresses, threads, connect_within: *connect_within };
     let each = |worker: &mut Worker| {
         let reports = worker.index() == 0;
         let mut exchange = TimelyExchange::new(worker);
@@ -353,7 +356,7 @@ fn run_cluster<T: Send>(
         work(&mut exchange, reports)
     };
     let describe = format!("process {process}");
-    let results = run_workers(communication, *connect_within, &describe, &each)?;
+    let results = run_workers(network, &describe, &each)?;
     Ok(results.into_iter().flatten().next())
 }
 
@@ -402,4 +405,91 @@ fn report_timely_panics() {
 /// hasher), for processes to compare.
 fn fnv(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The connections of process `me` with every other process of the cluster at `addresses`, as
+/// timely expects them (`None` at `me`): it connects to the processes before it, retrying, and
+/// accepts the ones after it, each connection starting with the connecting process's number
+/// (a big-endian u64). Quiet (timely's own connection code prints to standard output and
+/// retries for ever), and given up at `within` with an error that says which are missing.
+fn connect(
+    addresses: &[String],
+    me: usize,
+    within: Duration,
+) -> Result<Vec<Option<std::net::TcpStream>>, String> {
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+    let deadline = std::time::Instant::now() + within;
+    let n = addresses.len();
+    let left = |what: &str| format!("{what} within {} s", within.as_secs_f64());
+    // Listen first, so that the processes after this one find it as soon as they try.
+    let listener = if me + 1 < n {
+        let l = TcpListener::bind(addresses[me].as_str())
+            .map_err(|e| format!("cannot listen at {}: {e}", addresses[me]))?;
+        l.set_nonblocking(true).map_err(|e| e.to_string())?;
+        Some(l)
+    } else {
+        None
+    };
+    let mut sockets: Vec<Option<TcpStream>> = (0..n).map(|_| None).collect();
+    let before = std::thread::scope(|scope| {
+        let dialing = scope.spawn(|| -> Result<Vec<TcpStream>, String> {
+            let mut out = Vec::with_capacity(me);
+            for (k, address) in addresses.iter().enumerate().take(me) {
+                let stream = loop {
+                    match TcpStream::connect(address.as_str()) {
+                        Ok(stream) => break stream,
+                        Err(_) if std::time::Instant::now() < deadline => {
+                            std::thread::sleep(Duration::from_millis(100))
+                        }
+                        Err(e) => return Err(left(&format!("process {k} at {address} not reached ({e})"))),
+                    }
+                };
+                stream.set_nodelay(true).map_err(|e| e.to_string())?;
+                (&stream).write_all(&(me as u64).to_be_bytes()).map_err(|e| format!("process {k}: {e}"))?;
+                out.push(stream);
+            }
+            Ok(out)
+        });
+        let mut accepted = 0;
+        if let Some(listener) = &listener {
+            while accepted < n - me - 1 {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        stream.set_nonblocking(false).map_err(|e| e.to_string())?;
+                        stream.set_read_timeout(Some(Duration::from_secs(10))).map_err(|e| e.to_string())?;
+                        let mut id = [0u8; 8];
+                        (&stream)
+                            .read_exact(&mut id)
+                            .map_err(|e| format!("a connection that did not say who it is: {e}"))?;
+                        let id = u64::from_be_bytes(id) as usize;
+                        if id <= me || id >= n || sockets[id].is_some() {
+                            return Err(format!(
+                                "a connection from a process numbered {id}, not one of {} to {}",
+                                me + 1,
+                                n - 1
+                            ));
+                        }
+                        stream.set_read_timeout(None).map_err(|e| e.to_string())?;
+                        stream.set_nodelay(true).map_err(|e| e.to_string())?;
+                        sockets[id] = Some(stream);
+                        accepted += 1;
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                        if std::time::Instant::now() >= deadline {
+                            let missing: Vec<usize> = (me + 1..n).filter(|&k| sockets[k].is_none()).collect();
+                            return Err(left(&format!("processes {missing:?} did not connect")));
+                        }
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                    Err(e) => return Err(format!("cannot accept connections at {}: {e}", addresses[me])),
+                }
+            }
+        }
+        dialing.join().map_err(|_| "the connecting thread stopped".to_string())?
+    })?;
+    for (k, stream) in before.into_iter().enumerate() {
+        sockets[k] = Some(stream);
+    }
+    Ok(sockets)
 }

@@ -28,12 +28,28 @@ pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dy
             nimber_games::dense_games().join(", ")
         ))
     })?;
-    // Fail before the work when the file cannot be written where asked.
+    check_save_dir(path)?;
+    Ok(game)
+}
+
+/// Fails before the work when `--save`'s file cannot be written where asked.
+pub fn check_save_dir(path: &Path) -> Result<(), Failure> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !dir.is_dir() {
         return Err(Failure::msg(format!("--save {}: no such directory {}", path.display(), dir.display())));
     }
-    Ok(game)
+    Ok(())
+}
+
+/// The game of a cluster solve: its dense index.
+pub fn dense_for_cluster(built: &Built) -> Result<Box<dyn DynGame>, Failure> {
+    built.dense_game()?.ok_or_else(|| {
+        Failure::msg(format!(
+            "--cluster: {} is not solved through a dense index; a cluster solves dense games ({})",
+            built.info.name,
+            nimber_games::dense_games().join(", ")
+        ))
+    })
 }
 
 /// Opens a store and builds its game from the stored name and parameters, checking that this

@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod cache;
 pub mod cgt;
 pub mod check;
+pub mod cluster;
 pub mod explore;
 pub mod genus;
 pub mod grundy;

@@ -32,6 +32,14 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--dump - writes the CSV to standard output, where --json writes too: give --dump a file",
         ));
     }
+    if args.cluster.is_some() || args.local_processes.is_some() {
+        return match crate::commands::cluster::solve(args)? {
+            Some((built, report, elapsed, shown)) => {
+                write_report(args, &built, &report, &shown, elapsed, out)
+            }
+            None => crate::commands::cluster::done_line(args, out),
+        };
+    }
     let built = build(&args.game)?;
     let misere = if args.misere { Some(misere_game(&built)?) } else { None };
     let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
@@ -108,20 +116,33 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         dump.write(&report)?;
     }
 
-    match (args.json, is_nim(&report)) {
+    write_report(args, &built, &report, &shown, elapsed, out)
+}
+
+/// Writes a solve's report: JSON or text (`shown`: the notes the progress display already
+/// showed).
+fn write_report(
+    args: &SolveArgs,
+    built: &Built,
+    report: &SolveReport,
+    shown: &[String],
+    elapsed: Duration,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    match (args.json, is_nim(report)) {
         (true, false) => {
-            let mut doc = outcome_json(&built, &report, elapsed);
+            let mut doc = outcome_json(built, report, elapsed);
             doc.misere = args.misere;
             output::write_json(out, &doc)?
         }
-        (true, true) => output::write_json(out, &nim_json(&built, &report, elapsed))?,
+        (true, true) => output::write_json(out, &nim_json(built, report, elapsed))?,
         (false, _) => {
-            let notes = progress::unseen_notes(&report.notes, &shown);
+            let notes = progress::unseen_notes(&report.notes, shown);
             // With `--dump -` standard output is the CSV: the summary goes to standard error.
             let mut stderr = std::io::stderr();
             let out: &mut dyn Write =
                 if args.dump.as_deref().is_some_and(is_stdout) { &mut stderr } else { out };
-            write_text(&built, &report, args.misere, &notes, elapsed, args.dump.as_deref(), out)?
+            write_text(built, report, args.misere, &notes, elapsed, args.dump.as_deref(), out)?
         }
     }
     Ok(())

@@ -1,0 +1,85 @@
+//! `nimber solve GAME --local-processes N` and `--cluster HOSTS --process I`: the rounds of a
+//! dense solve run on processes that talk over loopback TCP, process 0 printing the result and
+//! writing the store. Tic-tac-toe (ties), Dodgem 4x4 (draws: 395,294 positions), a loopy graph
+//! with all four values and nim (an impartial game) by 2, 3 and 4 processes: the store is byte
+//! for byte the one-process store, and the report the one-process report. Errors: a bad host
+//! file (line and text), a process number past the file, options the cluster path does not
+//! take, a process whose peers never come (a time-out, exit status 2).
+
+mod common;
+use common::*;
+
+/// The store of `solve ARGS --save` by one process and by `processes` local processes.
+fn stores(args: &[&str], name: &str, processes: usize) -> (Vec<u8>, Vec<u8>) {
+    let alone = temp_file(&format!("{name}-alone.nimber"));
+    let clustered = temp_file(&format!("{name}-{processes}.nimber"));
+    let mut one: Vec<&str> = vec!["solve"];
+    one.extend_from_slice(args);
+    let mut many = one.clone();
+    one.extend_from_slice(&["--save", alone.to_str().unwrap()]);
+    let n = processes.to_string();
+    many.extend_from_slice(&["--save", clustered.to_str().unwrap(), "--local-processes", &n]);
+    ok(&one);
+    let text = ok(&many);
+    assert!(text.contains("solver: retrograde"), "{text}");
+    (std::fs::read(&alone).unwrap(), std::fs::read(&clustered).unwrap())
+}
+
+#[test]
+fn local_clusters_write_the_one_process_store() {
+    let cycle = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/graphs/cycle.txt");
+    let graph = format!("file={cycle}");
+    let games: [(&[&str], &str); 4] = [
+        (&["tictactoe"], "tictactoe"),
+        (&["dodgem", "-p", "n=4"], "dodgem4"),
+        (&["graph", "-p", &graph], "cycle"),
+        (&["nim", "-p", "heaps=3,4,5"], "nim"),
+    ];
+    for (args, name) in games {
+        for processes in [2, 3, 4] {
+            let (alone, clustered) = stores(args, name, processes);
+            assert!(
+                alone == clustered,
+                "{name}: the store of {processes} processes is not the one-process store"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_report_of_a_local_cluster_is_the_one_process_report() {
+    let drop_time = |mut j: serde_json::Value| {
+        j.as_object_mut().unwrap().remove("seconds");
+        j.as_object_mut().unwrap().remove("notes");
+        j
+    };
+    let one = drop_time(json(&["solve", "dodgem", "-p", "n=4", "--json"]));
+    let many = drop_time(json(&["solve", "dodgem", "-p", "n=4", "--json", "--local-processes", "3"]));
+    assert_eq!(one["positions"], 395_294);
+    assert_eq!(many, one);
+}
+
+#[test]
+fn cluster_errors_are_one_line_and_exit_2() {
+    let hosts = temp_file("bad.hosts");
+    std::fs::write(&hosts, "# the cluster\n127.0.0.1:7001\nnode2 7002\n").unwrap();
+    let h = hosts.to_str().unwrap();
+    let err = fails(&["solve", "tictactoe", "--cluster", h, "--process", "0"]);
+    assert!(err.contains(&format!("{h}:3: `node2 7002` is not host:port")), "{err}");
+    std::fs::write(&hosts, "127.0.0.1:7001\n127.0.0.1:7002\n").unwrap();
+    let err = fails(&["solve", "tictactoe", "--cluster", h, "--process", "2"]);
+    assert!(err.contains("--process 2: the host file lists 2 processes, numbered from 0"), "{err}");
+    let err = fails(&["solve", "tictactoe", "--nim", "--local-processes", "2"]);
+    assert!(err.contains("--nim: not available with --cluster or --local-processes"), "{err}");
+    let err = fails(&["solve", "subtraction", "--local-processes", "2"]);
+    assert!(err.contains("subtraction is not solved through a dense index"), "{err}");
+    // Alone in a cluster of two: its peer never comes.
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    std::fs::write(&hosts, format!("127.0.0.1:{port}\n127.0.0.1:{}\n", port.wrapping_add(1).max(1024)))
+        .unwrap();
+    let out = nimber(&["solve", "tictactoe", "--cluster", h, "--process", "0", "--connect-timeout", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("nimber: error: process 0: cannot connect with the other processes of the cluster: processes [1] did not connect within 1 s"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing on standard output: {:?}", String::from_utf8_lossy(&out.stdout));
+}
