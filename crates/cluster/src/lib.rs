@@ -16,3 +16,4 @@
 //! game's solve on a cluster (`nimber solve --cluster`, issue 16) comes next on these.
 
 pub mod dataflow;
+pub mod hosts;

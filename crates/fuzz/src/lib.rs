@@ -40,6 +40,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "checkpoint", run: checkpoint },
     Target { name: "http", run: http },
     Target { name: "value", run: value },
+    Target { name: "hosts", run: hosts },
 ];
 
 /// The target called `name`.
@@ -516,5 +517,26 @@ pub fn value(data: &[u8]) {
             let _ = op.holds(relation);
         }
         Err(e) => one_line("value", &e),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host files (`nimber solve --cluster HOSTS`).
+
+/// A host file's text: the addresses it gives are `host:port` with a port from 1 to 65535, or
+/// the bad line is one of its lines.
+pub fn hosts(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match nimber_cluster::hosts::parse(text) {
+        Ok(addresses) => {
+            for a in addresses {
+                let (host, port) = a.rsplit_once(':').expect("host:port");
+                assert!(!host.is_empty() && port.parse::<u16>().is_ok_and(|p| p > 0), "{a:?}");
+            }
+        }
+        Err(bad) => {
+            assert!(bad.line >= 1 && bad.line <= text.lines().count(), "{bad:?}");
+            assert!(!bad.text.contains('\n'), "{bad:?}");
+        }
     }
 }

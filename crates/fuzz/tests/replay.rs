@@ -122,6 +122,11 @@ fn value() {
     run("value");
 }
 
+#[test]
+fn hosts() {
+    run("hosts");
+}
+
 /// Every target has its test above, its cargo-fuzz target and its corpus, and nothing else is
 /// there: a target added to one place and forgotten in another fails here.
 #[test]

@@ -165,6 +165,7 @@ fn value_seeds() -> Vec<Vec<u8>> {
 fn write_seeds() {
     write("http", &http_seeds());
     write("value", &value_seeds());
+    write("hosts", &hosts_seeds());
     for (target, dir) in [
         ("problem_berzerk", "berzerk"),
         ("problem_enjapma", "enjapma"),
@@ -337,4 +338,19 @@ impl Progress for StopAfter {
     fn cancelled(&self) -> bool {
         self.0.fetch_sub(1, Ordering::Relaxed) <= 1
     }
+}
+
+/// Host files: good ones (comments, blank lines, IPv6 in brackets) and bad lines.
+fn hosts_seeds() -> Vec<Vec<u8>> {
+    [
+        "127.0.0.1:7000\n127.0.0.1:7001\n",
+        "# the cluster\n\nnode1:7000\n  node2:7000  \n[::1]:7002\n",
+        "node1:7000\nnode2 7000\n",
+        "node:0\n",
+        "node:65536\n",
+        ":7000\n",
+    ]
+    .iter()
+    .map(|s| s.as_bytes().to_vec())
+    .collect()
 }

@@ -62,23 +62,12 @@ pub fn read_hosts(path: &Path) -> Result<Vec<String>, Failure> {
         return Err(Failure::msg(format!("--cluster {at}: {} bytes, too long for a host file", meta.len())));
     }
     let text = std::fs::read_to_string(path).map_err(|e| Failure::msg(format!("--cluster {at}: {e}")))?;
-    let mut addresses = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let port = line.rsplit_once(':').map(|(host, port)| (host, port.parse::<u16>()));
-        match port {
-            Some((host, Ok(port))) if !host.is_empty() && port > 0 => addresses.push(line.to_string()),
-            _ => {
-                return Err(Failure::msg(format!(
-                    "{at}:{}: `{line}` is not host:port (a host name or address, a colon, a port from 1 to 65535)",
-                    n + 1
-                )))
-            }
-        }
-    }
+    let addresses = nimber_cluster::hosts::parse(&text).map_err(|bad| {
+        Failure::msg(format!(
+            "{at}:{}: `{}` is not host:port (a host name or address, a colon, a port from 1 to 65535)",
+            bad.line, bad.text
+        ))
+    })?;
     if addresses.is_empty() {
         return Err(Failure::msg(format!("{at}: no host:port line: one line per process of the cluster")));
     }
