@@ -13,7 +13,7 @@ use std::ops::Range;
 use std::rc::Rc;
 use std::time::Duration;
 
-use nimber_engine::dense::{MemberFn, Members};
+use nimber_engine::dense::{Gathered, MemberFn, Members};
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
 use nimber_engine::{Error, Progress, Silent};
@@ -43,6 +43,10 @@ pub struct TimelyExchange<'w> {
     probe: ProbeHandle<u64>,
     arrived: Rc<RefCell<Vec<Record>>>,
     epoch: u64,
+    /// Message bytes this worker sent to other workers in the round under way.
+    round_bytes: u64,
+    /// Per round ended, the message bytes this worker sent to other workers.
+    rounds: Vec<u64>,
 }
 
 impl<'w> TimelyExchange<'w> {
@@ -60,7 +64,7 @@ impl<'w> TimelyExchange<'w> {
                 .inspect(move |r: &Record| sink.borrow_mut().push(r.clone()))
                 .probe_with(&probe);
         });
-        TimelyExchange { worker, input, probe, arrived, epoch: 0 }
+        TimelyExchange { worker, input, probe, arrived, epoch: 0, round_bytes: 0, rounds: Vec::new() }
     }
 
     fn index(&self) -> usize {
@@ -137,8 +141,11 @@ impl Exchange for TimelyExchange<'_> {
         let mut records = Vec::with_capacity(buckets.len() * peers);
         for (task, mut by_partition) in buckets.into_iter().enumerate() {
             for to in 0..peers {
-                let theirs =
+                let theirs: Vec<Vec<u32>> =
                     by_partition[owned_range(to, peers, parts)].iter_mut().map(std::mem::take).collect();
+                if to as u64 != me {
+                    self.round_bytes += 4 * theirs.iter().map(|b| b.len() as u64).sum::<u64>();
+                }
                 records.push((to as u64, epoch, me, task as u64, theirs));
             }
         }
@@ -151,6 +158,28 @@ impl Exchange for TimelyExchange<'_> {
 
     fn min(&mut self, x: u64) -> Result<u64, Error> {
         Ok(self.gather(x).into_iter().min().unwrap_or(x))
+    }
+
+    fn end_round(&mut self, _round: u32) {
+        self.rounds.push(std::mem::take(&mut self.round_bytes));
+    }
+}
+
+impl TimelyExchange<'_> {
+    /// What the workers sent each other, summed over them all (every worker calls it at the
+    /// same point: one epoch per round): a note for the report, with `positions` solved.
+    fn exchanged(&mut self, positions: u64) -> String {
+        let rounds = std::mem::take(&mut self.rounds);
+        let per_round: Vec<u64> = rounds.iter().map(|&b| self.gather(b).iter().sum()).collect();
+        let total: u64 = per_round.iter().sum();
+        let largest = per_round.iter().copied().max().unwrap_or(0);
+        format!(
+            "cluster: {} workers exchanged {total} bytes of messages in {} rounds ({:.2} byte per \
+             position; {largest} bytes in the largest round)",
+            self.peers(),
+            per_round.len(),
+            total as f64 / positions.max(1) as f64,
+        )
     }
 }
 
@@ -363,11 +392,12 @@ fn run_cluster<T: Send>(
 /// A process of a cluster as the place where a game's dense solve runs its rounds
 /// ([`nimber_engine::dense::DenseStore::solve_on`]); its identity is added to the solve's.
 impl Members for Cluster {
-    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Vec<u32>>, Error> {
+    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error> {
         let identity = format!("{}\n{identity}", self.identity);
         run_cluster(self, &identity, positions, &|exchange, reports| {
             let (range, words) = member(exchange, reports)?;
-            Ok(exchange.collect(range, words, positions))
+            let note = exchange.exchanged(positions);
+            Ok(exchange.collect(range, words, positions).map(|words| (words, vec![note])))
         })
     }
 }

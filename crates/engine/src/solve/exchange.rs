@@ -36,6 +36,10 @@ pub trait Exchange {
 
     /// The least `x` over every member, returned to each (a barrier like [`Exchange::sum`]).
     fn min(&mut self, x: u64) -> Result<u64, Error>;
+
+    /// Told when round `round` of a phase is over (every member at the same point), for an
+    /// exchange that accounts by round (nothing by default).
+    fn end_round(&mut self, _round: u32) {}
 }
 
 /// The only member of a solve: every partition is its own, the buckets are delivered as they

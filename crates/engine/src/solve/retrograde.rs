@@ -687,6 +687,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
             exchange,
         )?;
         per_position = seen;
+        exchange.end_round(round_number + 1);
         // The next frontier becomes the frontier; the old one, cleared where it had positions,
         // the next.
         std::mem::swap(&mut frontier, &mut next);

@@ -437,24 +437,28 @@ pub trait Members: Sync {
     /// Runs `member` once per worker of this process, each with its side of the exchange (and
     /// `true` for the one worker of the whole solve that reports progress), after the processes
     /// have checked that they all solve `identity` with `positions` positions; returns, in
-    /// process 0, the words of every position (widened to `u32`) gathered from the members, and
-    /// `None` in the other processes.
-    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Vec<u32>>, Error>;
+    /// process 0, the words of every position (widened to `u32`) gathered from the members and
+    /// notes for the report (what was exchanged), and `None` in the other processes.
+    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error>;
 }
+
+/// What [`Members::run`] returns in process 0: the words of every position, widened to `u32`,
+/// and notes for the report.
+pub type Gathered = (Vec<u32>, Vec<String>);
 
 /// One member's solve, as [`Members::run`] runs it: the member's positions and their words.
 pub type MemberFn<'a> =
     dyn Fn(&mut dyn Exchange, bool) -> Result<(std::ops::Range<u64>, Vec<u32>), Error> + Sync + 'a;
 
 /// The rounds of a dense solve of `game` over its reachable `set`, run by `members`: the
-/// solution in process 0, `None` elsewhere.
+/// solution and the members' notes in process 0, `None` elsewhere.
 fn members_solve<G: Indexed, W: DenseWord>(
     game: &G,
     set: DenseSet,
     members: &dyn Members,
     identity: &str,
     progress: &dyn Progress,
-) -> Result<Option<DenseSolution>, Error> {
+) -> Result<Option<(DenseSolution, Vec<String>)>, Error> {
     let words = {
         let space = DenseSpace::new(game, &set);
         let member = |exchange: &mut dyn Exchange, reports: bool| {
@@ -465,8 +469,9 @@ fn members_solve<G: Indexed, W: DenseWord>(
         members.run(identity, space.len(), &member)?
     };
     match words {
-        Some(words) => {
-            DenseSolution::from_words(set, words.into_iter().map(W::from_u32).collect::<Vec<W>>()).map(Some)
+        Some((words, notes)) => {
+            let words = words.into_iter().map(W::from_u32).collect::<Vec<W>>();
+            DenseSolution::from_words(set, words).map(|s| Some((s, notes)))
         }
         None => Ok(None),
     }
@@ -547,12 +552,14 @@ impl<G: Indexed> DenseStore for Dense<G> {
             8 => members_solve::<G, u8>(g, set, members, &identity, progress)?,
             _ => members_solve::<G, u16>(g, set, members, &identity, progress)?,
         };
-        let Some(solution) = solution else { return Ok(None) };
+        let Some((solution, notes)) = solution else { return Ok(None) };
         let solution = Solution::Dense(solution);
-        match save {
-            Some(path) => self.save_solved(&solution, path, game, params, options, progress).map(Some),
-            None => self.report(&solution, options).map(Some),
-        }
+        let mut report = match save {
+            Some(path) => self.save_solved(&solution, path, game, params, options, progress)?,
+            None => self.report(&solution, options)?,
+        };
+        report.notes.extend(notes);
+        Ok(Some(report))
     }
 
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {
