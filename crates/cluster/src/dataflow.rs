@@ -203,6 +203,8 @@ fn run_workers<T: Send>(
     use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
     use timely::communication::allocator::{thread::Thread, Allocator, AllocatorBuilder, ProcessBuilder};
     report_timely_panics();
+    // A reason kept from an earlier solve of this process is not this one's.
+    *FAILURE.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let hooks = timely::communication::Hooks::default();
     let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) = match network {
         Network::Process(threads) => {
@@ -403,7 +405,8 @@ impl Members for Cluster {
 }
 
 /// The first panic of a timely thread (its threads are named `timely:...`) or of the thread that
-/// runs them, kept as the reason of a failed cluster solve.
+/// runs them, kept as the reason of a failed cluster solve (cleared when a solve starts: one
+/// solve at a time per process).
 static FAILURE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
 
 /// Makes the panics of timely's threads (a connection lost when a process stops: "timely

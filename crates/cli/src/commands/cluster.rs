@@ -85,9 +85,13 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     let built = build(&args.game)?;
     let game = crate::commands::analyze::dense_for_cluster(&built)?;
     let dense = game.dense().expect("dense_for_cluster returns dense games");
-    if let Some(path) = args.save.as_deref().filter(|_| process == 0) {
+    // Process 0 writes --save: checked, locked against a second solve of the file, and the
+    // half-written files of dead processes removed, as any solve does.
+    let save = args.save.as_deref().filter(|_| process == 0);
+    if let Some(path) = save {
         crate::commands::analyze::check_save_dir(path)?;
     }
+    let _lock = crate::commands::solve::lock_and_clean(save.as_slice())?;
     let cluster = Cluster {
         process,
         addresses,
@@ -99,7 +103,6 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     crate::interrupt::install();
     let progress = TerminalProgress::start();
     let started = Instant::now();
-    let save = args.save.as_deref().filter(|_| process == 0);
     let result = dense.solve_on(&cluster, save, built.info.name, &built.params, &options, &progress);
     let elapsed = started.elapsed();
     let shown = progress.finish();
@@ -133,16 +136,23 @@ fn local(args: &SolveArgs, n: usize) -> Result<Option<Solved>, Failure> {
         children.push((i, spawn_part(&hosts, i)?));
     }
     let mine = part(args, 0, addresses);
+    if let Err(e) = mine {
+        // The others would wait for process 0 until their time-out.
+        for (_, child) in &mut children {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        return Err(e);
+    }
     let mut failed = None;
     for (i, child) in &mut children {
         if let Some(why) = finish(child, *i, Duration::from_secs(args.connect_timeout + 30)) {
             failed.get_or_insert(why);
         }
     }
-    match (mine, failed) {
-        (Err(e), _) => Err(e),
-        (Ok(_), Some(why)) => Err(Failure::msg(why)),
-        (Ok(result), None) => Ok(result),
+    match failed {
+        Some(why) => Err(Failure::msg(why)),
+        None => mine,
     }
 }
 
