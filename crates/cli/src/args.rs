@@ -338,8 +338,9 @@ pub struct SolveArgs {
     /// Run the solve as one process of a cluster (games solved through a dense index): HOSTS
     /// lists one host:port per line, one line per process, the same file on every process, and
     /// every process runs the same command with its own --process. Process 0 prints the result
-    /// and writes --save. The processes talk plain TCP, without authentication or encryption:
-    /// use it on a network you trust
+    /// and writes --save. Each process keeps its own checkpoint (--checkpoint FILE: FILE.pI);
+    /// --resume goes on every process. The processes talk plain TCP, without authentication or
+    /// encryption: use it on a network you trust
     #[arg(long, value_name = "HOSTS", requires = "process")]
     pub cluster: Option<PathBuf>,
 

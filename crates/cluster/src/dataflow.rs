@@ -132,6 +132,10 @@ impl<'w> TimelyExchange<'w> {
 }
 
 impl Exchange for TimelyExchange<'_> {
+    fn member(&self) -> (usize, usize) {
+        (self.index(), self.peers())
+    }
+
     fn owned(&self, parts: usize) -> Range<usize> {
         owned_range(self.index(), self.peers(), parts)
     }
@@ -401,6 +405,11 @@ impl Members for Cluster {
             let note = exchange.exchanged(positions);
             Ok(exchange.collect(range, words, positions).map(|words| (words, vec![note])))
         })
+    }
+
+    fn members_here(&self) -> (Range<usize>, usize) {
+        let threads = self.threads.max(1);
+        (self.process * threads..(self.process + 1) * threads, threads * self.addresses.len())
     }
 }
 

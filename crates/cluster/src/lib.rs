@@ -12,8 +12,10 @@
 //!
 //! The workers are threads of this process ([`dataflow::solve_in_process`]) or of the processes
 //! of a cluster that reach each other over TCP ([`dataflow::solve_cluster`], with a time-out on
-//! the connections); each member holds its own positions' words only. The command that runs a
-//! game's solve on a cluster (`nimber solve --cluster`, issue 16) comes next on these.
+//! the connections); each member holds its own positions' words only. A game's dense solve runs on
+//! a cluster through [`dataflow::Cluster`], the engine's
+//! [`Members`](nimber_engine::dense::Members) (`nimber solve --cluster`); each member keeps its
+//! own checkpoints (`nimber_engine::checkpoint::MemberCheckpointer`).
 
 pub mod dataflow;
 pub mod hosts;

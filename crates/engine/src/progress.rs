@@ -21,3 +21,13 @@ pub trait Progress: Sync {
 pub struct Silent;
 
 impl Progress for Silent {}
+
+/// Shows nothing, but stops when another progress stops: for the members of a split solve that
+/// do not report (one member reports, every member must hear Ctrl-C).
+pub struct Quiet<'a>(pub &'a dyn Progress);
+
+impl Progress for Quiet<'_> {
+    fn cancelled(&self) -> bool {
+        self.0.cancelled()
+    }
+}

@@ -49,6 +49,10 @@ impl Member {
 }
 
 impl Exchange for Member {
+    fn member(&self) -> (usize, usize) {
+        (self.id, self.shared.members)
+    }
+
     fn owned(&self, parts: usize) -> Range<usize> {
         Member::range(self.id, self.shared.members, parts)
     }
@@ -140,6 +144,10 @@ struct Failing {
 }
 
 impl Exchange for Failing {
+    fn member(&self) -> (usize, usize) {
+        (0, 1)
+    }
+
     fn owned(&self, parts: usize) -> Range<usize> {
         0..parts
     }

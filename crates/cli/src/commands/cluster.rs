@@ -8,7 +8,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::Cluster;
-use nimber_engine::{SolveOptions, SolveReport};
+use nimber_engine::checkpoint;
+use nimber_engine::{Error, SolveOptions, SolveReport};
 
 use crate::args::{SolveArgs, SolverArg};
 use crate::commands::{build, Built};
@@ -41,7 +42,6 @@ fn refuse_options(args: &SolveArgs) -> Result<(), Failure> {
         (args.nim, "--nim"),
         (args.misere, "--misere"),
         (args.dump.is_some(), "--dump"),
-        (args.checkpoint.is_some() || args.resume, "--checkpoint and --resume"),
         (!matches!(args.solver, SolverArg::Auto | SolverArg::Retrograde), "--solver other than retrograde"),
     ];
     match refused.iter().find(|(given, _)| *given) {
@@ -91,7 +91,19 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     if let Some(path) = save {
         crate::commands::analyze::check_save_dir(path)?;
     }
-    let _lock = crate::commands::solve::lock_and_clean(save.as_slice())?;
+    // Each process keeps its own checkpoints (one member per process): `FILE.pI` and the
+    // generation before it, `FILE.pI.prev`.
+    let mine = |base: &Path| {
+        let path = checkpoint::member_path(base, process);
+        let mut prev = path.clone().into_os_string();
+        prev.push(".prev");
+        vec![path, PathBuf::from(prev)]
+    };
+    let checkpoint = crate::commands::solve::checkpoint_options_of(args, &built, mine)?;
+    let kept = checkpoint.as_ref().map(|c| checkpoint::member_path(&c.path, process));
+    let targets: Vec<&Path> = save.into_iter().chain(kept.as_deref()).collect();
+    let _lock = crate::commands::solve::lock_and_clean(&targets)?;
+
     let cluster = Cluster {
         process,
         addresses,
@@ -99,14 +111,30 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
         connect_within: Duration::from_secs(args.connect_timeout),
         identity: format!("nimber {}", env!("CARGO_PKG_VERSION")),
     };
-    let options = SolveOptions { solver: args.solver.into(), ..SolveOptions::default() };
+    let options = SolveOptions {
+        solver: args.solver.into(),
+        checkpoint: checkpoint.clone(),
+        ..SolveOptions::default()
+    };
     crate::interrupt::install();
     let progress = TerminalProgress::start();
     let started = Instant::now();
     let result = dense.solve_on(&cluster, save, built.info.name, &built.params, &options, &progress);
     let elapsed = started.elapsed();
     let shown = progress.finish();
-    Ok(result?.map(|report| (built, report, elapsed, shown)))
+    match result {
+        Ok(report) => Ok(report.map(|report| (built, report, elapsed, shown))),
+        Err(Error::Cancelled { checkpoint: saved }) => Err(Failure::Stopped(match saved {
+            Some(path) => format!(
+                "stopped; every process saved the work so far in its checkpoint (this one's: {path})\n\
+                 to continue: {}{}",
+                crate::commands::solve::resume_command(),
+                if args.local_processes.is_some() { "" } else { " (on every process)" }
+            ),
+            None => "stopped before the end; nothing was saved (no --checkpoint or --save)".into(),
+        })),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// A cluster of `n` processes on this machine over loopback: this process is process 0, the
@@ -136,13 +164,40 @@ fn local(args: &SolveArgs, n: usize) -> Result<Option<Solved>, Failure> {
         children.push((i, spawn_part(&hosts, i)?));
     }
     let mine = part(args, 0, addresses);
-    if let Err(e) = mine {
-        // The others would wait for process 0 until their time-out.
-        for (_, child) in &mut children {
-            let _ = child.kill();
-            let _ = child.wait();
+    match mine {
+        // Every process stopped at the same round (Ctrl-C reaches them all; the members agree).
+        Err(Failure::Stopped(_)) => {
+            for (i, child) in &mut children {
+                let _ = finish(child, *i, Duration::from_secs(10));
+            }
+            return mine;
         }
-        return Err(e);
+        Err(e) => {
+            // What the others said, when they failed too (often the reason: a process without
+            // its checkpoint); the ones still waiting for process 0 are stopped.
+            let grace = Instant::now();
+            while grace.elapsed() < Duration::from_secs(1)
+                && children.iter_mut().any(|(_, c)| matches!(c.try_wait(), Ok(None)))
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let mine = crate::error::one_line(&e);
+            let mine = if mine.starts_with("process 0") { mine } else { format!("process 0: {mine}") };
+            let mut reasons = vec![mine];
+            for (i, child) in &mut children {
+                if let Ok(None) = child.try_wait() {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                } else if let Some(why) = finish(child, *i, Duration::ZERO) {
+                    reasons.push(why);
+                }
+            }
+            return Err(match (e, reasons.len()) {
+                (e, 1) => e,
+                _ => Failure::msg(reasons.join("\n")),
+            });
+        }
+        Ok(_) => {}
     }
     let mut failed = None;
     for (i, child) in &mut children {

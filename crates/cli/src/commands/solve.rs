@@ -151,6 +151,16 @@ fn write_report(
 /// The checkpoints asked for: `--checkpoint FILE`, or next to `--save FILE`; checked before the
 /// work (a checkpoint to resume from is there, none is in the way of a new solve).
 fn checkpoint_options(args: &SolveArgs, built: &Built) -> Result<Option<CheckpointOptions>, Failure> {
+    checkpoint_options_of(args, built, |path| vec![path.to_path_buf()])
+}
+
+/// [`checkpoint_options`] where the files of the checkpoint named `PATH` are `files(PATH)` (a
+/// cluster process's own files): to resume, one of them must be there; to start, none.
+pub fn checkpoint_options_of(
+    args: &SolveArgs,
+    built: &Built,
+    files: impl Fn(&Path) -> Vec<PathBuf>,
+) -> Result<Option<CheckpointOptions>, Failure> {
     let path = match (&args.checkpoint, &args.save) {
         (Some(path), _) => path.clone(),
         (None, Some(save)) => {
@@ -166,19 +176,25 @@ fn checkpoint_options(args: &SolveArgs, built: &Built) -> Result<Option<Checkpoi
         }
         (None, None) => return Ok(None),
     };
-    let exists = path.try_exists().map_err(|e| io_error(&path, e))?;
-    if args.resume && !exists {
+    let mut there = None;
+    for file in files(&path) {
+        if file.try_exists().map_err(|e| io_error(&file, e))? {
+            there.get_or_insert(file);
+        }
+    }
+    let first = files(&path).into_iter().next().unwrap_or_else(|| path.clone());
+    if args.resume && there.is_none() {
         return Err(Failure::msg(format!(
             "--resume: there is no checkpoint {} to resume from (the solve finished, or was never \
              stopped after its first checkpoint); run without --resume to start over",
-            path.display()
+            first.display()
         )));
     }
-    if !args.resume && exists {
+    if let (false, Some(file)) = (args.resume, &there) {
         return Err(Failure::msg(format!(
             "{}: the checkpoint of an earlier solve is there: add --resume to continue it, or remove \
              the file to start over",
-            path.display()
+            file.display()
         )));
     }
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -222,7 +238,7 @@ fn stopped_message(saved: Option<&str>, checkpoints: bool) -> String {
 }
 
 /// This command line with `--resume`, for the user to run next.
-fn resume_command() -> String {
+pub fn resume_command() -> String {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut words = vec!["nimber".to_string()];
     words.extend(args.iter().map(|a| shell_word(a)));

@@ -19,6 +19,10 @@ pub type Buckets = Vec<Vec<Vec<u32>>>;
 
 /// One member's side of the exchange of a round's messages.
 pub trait Exchange {
+    /// This member's number and the number of members (`(0, 1)` for a solve on its own): the
+    /// same on every call, and the numbers of the members are `0..members`.
+    fn member(&self) -> (usize, usize);
+
     /// The partitions this member applies, out of the `parts` of the space: a range, the same on
     /// every call.
     fn owned(&self, parts: usize) -> Range<usize>;
@@ -48,6 +52,10 @@ pub trait Exchange {
 pub struct InProcess;
 
 impl Exchange for InProcess {
+    fn member(&self) -> (usize, usize) {
+        (0, 1)
+    }
+
     fn owned(&self, parts: usize) -> Range<usize> {
         0..parts
     }

@@ -433,6 +433,12 @@ pub struct Resume<W> {
 /// stops the solve with it.
 pub type RoundHook<'h, W> = dyn FnMut(&Between<'_, W>) -> Result<(), Error> + 'h;
 
+/// What [`solve_member_from`] calls between two rounds: [`RoundHook`] with the member's side of
+/// the exchange, for what the members must decide together (whether to write a checkpoint:
+/// every member calls the hook at the same point of the solve, so that the hook may use the
+/// exchange's barriers, as long as every member's hook makes the same calls).
+pub type MemberHook<'h, W> = dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> + 'h;
+
 /// [`solve_space_words`] from the state between two rounds when `resume` is given, calling
 /// `between` before every round of both phases. When `progress` asks to stop, the solve calls
 /// `between` with [`Between::cancelled`] set and returns [`Error::Cancelled`] (or the hook's own
@@ -461,7 +467,7 @@ pub fn solve_space_words_from<S: RetroSpace, W: StateWord>(
             continue;
         }
         let round = if phase == first_phase { first_round } else { 0 };
-        run_phase_with(space, &mut state, phase, round, progress, between, &mut InProcess)?;
+        run_phase_with(space, &mut state, phase, round, progress, &mut |at, _| between(at), &mut InProcess)?;
     }
     finish_words(&mut state);
     Ok(state)
@@ -477,11 +483,47 @@ pub fn solve_member<S: RetroSpace, W: StateWord>(
     exchange: &mut dyn Exchange,
     progress: &dyn Progress,
 ) -> Result<(Range<u64>, Vec<W>), Error> {
+    solve_member_from(space, exchange, None, progress, &mut |_, _| Ok(()))
+}
+
+/// The positions the member of `exchange` owns in a split solve of `space` (those whose words
+/// [`solve_member`] returns).
+pub fn member_positions<S: RetroSpace>(space: &S, exchange: &dyn Exchange) -> Range<u64> {
     let routing = Routing::of(space);
-    let owned = routing.positions(exchange.owned(routing.parts()));
-    let mut words = init_words_of::<S, W>(space, owned.clone(), progress)?;
+    routing.positions(exchange.owned(routing.parts()))
+}
+
+/// [`solve_member`] from the state between two rounds when `resume` is given (the member's own
+/// words, as [`Between::words`] showed them), calling `between` before every round as
+/// [`solve_space_words_from`] does. Every member must resume from the same phase and round.
+/// When any member's `progress` asks to stop, every member calls `between` with
+/// [`Between::cancelled`] set and returns [`Error::Cancelled`] (or its hook's error).
+pub fn solve_member_from<S: RetroSpace, W: StateWord>(
+    space: &S,
+    exchange: &mut dyn Exchange,
+    resume: Option<Resume<W>>,
+    progress: &dyn Progress,
+    between: &mut MemberHook<'_, W>,
+) -> Result<(Range<u64>, Vec<W>), Error> {
+    let owned = member_positions(space, exchange);
+    let (mut words, first_phase, first_round) = match resume {
+        None => (init_words_of::<S, W>(space, owned.clone(), progress)?, Phase::WinsLosses, 0),
+        Some(resume) => {
+            if resume.words.len() as u64 != owned.end - owned.start {
+                return Err(Error::Unsupported(format!(
+                    "cannot resume a member owning positions {owned:?} from {} words",
+                    resume.words.len()
+                )));
+            }
+            (resume.words, resume.phase, resume.round)
+        }
+    };
     for phase in [Phase::WinsLosses, Phase::Ties] {
-        run_phase_with(space, &mut words, phase, 0, progress, &mut |_| Ok(()), exchange)?;
+        if phase == Phase::WinsLosses && first_phase == Phase::Ties {
+            continue;
+        }
+        let round = if phase == first_phase { first_round } else { 0 };
+        run_phase_with(space, &mut words, phase, round, progress, between, exchange)?;
     }
     finish_words(&mut words);
     Ok((owned, words))
@@ -614,7 +656,7 @@ pub fn run_phase<S: RetroSpace, W: StateWord>(
     first_round: u32,
     progress: &dyn Progress,
 ) -> Result<(), Error> {
-    run_phase_with(space, state, phase, first_round, progress, &mut |_| Ok(()), &mut InProcess)
+    run_phase_with(space, state, phase, first_round, progress, &mut |_, _| Ok(()), &mut InProcess)
 }
 
 /// [`run_phase`] calling `between` before every round (see [`solve_space_words_from`]), as one
@@ -629,7 +671,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     phase: Phase,
     first_round: u32,
     progress: &dyn Progress,
-    between: &mut RoundHook<'_, W>,
+    between: &mut MemberHook<'_, W>,
     exchange: &mut dyn Exchange,
 ) -> Result<(), Error> {
     let layout = Layout::of(W::BITS);
@@ -666,8 +708,9 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
             }
             return Ok(());
         }
-        let cancelled = progress.cancelled();
-        between(&Between { phase, round: round_number, words: state, cancelled })?;
+        // Every member stops when one is asked to.
+        let cancelled = exchange.sum(u64::from(progress.cancelled()))? > 0;
+        between(&Between { phase, round: round_number, words: state, cancelled }, exchange)?;
         if cancelled {
             return Err(Error::Cancelled { checkpoint: None });
         }

@@ -54,6 +54,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::solve::exchange::Exchange;
 use crate::solve::retrograde::{solve_space_words_from, Between, Phase, Resume, StateWord};
 use crate::table::dense::{
     check_memory, estimate, reachable_from, word_bits, DenseSet, DenseSolution, DenseSpace, DenseWord, Level,
@@ -188,6 +189,21 @@ pub struct Header {
     pub stage: Stage,
     /// Slots of the search's frontier (0 in the rounds).
     pub frontier: u64,
+    /// The member whose words the checkpoint holds, in a solve split over members (`None`: the
+    /// words of every position).
+    pub member: Option<Part>,
+}
+
+/// One member's part of a solve split over members (the processes of a cluster): its number,
+/// the number of members, and the positions (ranks in the reachable set) whose words it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The member's number, from 0.
+    pub index: usize,
+    /// The number of members of the solve.
+    pub count: usize,
+    /// The positions it owns.
+    pub owned: std::ops::Range<u64>,
 }
 
 impl Header {
@@ -202,6 +218,12 @@ impl Header {
             "scheme={}\nsize={}\npositions={}\nword_bits={}\nphase={phase}\nround={round}\nfrontier={}\n",
             id.scheme, id.size, self.positions, self.word_bits, self.frontier
         );
+        if let Some(part) = &self.member {
+            t += &format!(
+                "member={}/{}\nowned={}..{}\n",
+                part.index, part.count, part.owned.start, part.owned.end
+            );
+        }
         t
     }
 
@@ -209,6 +231,7 @@ impl Header {
         let mut id = Identity { game: String::new(), params: Vec::new(), scheme: String::new(), size: 0 };
         let (mut positions, mut word_bits, mut phase, mut round, mut frontier) =
             (None, None, None, None, None);
+        let (mut member, mut owned) = (None, None);
         let num = |key: &str, v: &str| v.parse::<u64>().map_err(|_| format!("bad header field `{key}={v}`"));
         for line in text.lines() {
             let (key, value) = line.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
@@ -232,6 +255,25 @@ impl Header {
                 }
                 "round" => round = Some(num(key, value)?),
                 "frontier" => frontier = Some(num(key, value)?),
+                "member" => {
+                    let bad = || format!("bad header line `{line}`");
+                    let (i, n) = value.split_once('/').ok_or_else(bad)?;
+                    let (i, n) =
+                        (i.parse::<usize>().map_err(|_| bad())?, n.parse::<usize>().map_err(|_| bad())?);
+                    if i >= n {
+                        return Err(bad());
+                    }
+                    member = Some((i, n));
+                }
+                "owned" => {
+                    let bad = || format!("bad header line `{line}`");
+                    let (a, b) = value.split_once("..").ok_or_else(bad)?;
+                    let (a, b) = (a.parse::<u64>().map_err(|_| bad())?, b.parse::<u64>().map_err(|_| bad())?);
+                    if a > b {
+                        return Err(bad());
+                    }
+                    owned = Some(a..b);
+                }
                 _ => return Err(format!("unknown header field `{key}`")),
             }
         }
@@ -253,13 +295,21 @@ impl Header {
         if frontier != 0 && matches!(stage, Stage::Rounds { .. }) {
             return Err(format!("a frontier of {frontier} slots in the rounds (frontier)"));
         }
-        Ok(Header {
-            identity: id,
-            positions: positions.ok_or_else(|| missing("positions"))?,
-            word_bits: word_bits as u32,
-            stage,
-            frontier,
-        })
+        let positions = positions.ok_or_else(|| missing("positions"))?;
+        let member = match (member, owned) {
+            (None, None) => None,
+            (Some((index, count)), Some(owned))
+                if owned.end <= positions && matches!(stage, Stage::Rounds { .. }) =>
+            {
+                Some(Part { index, count, owned })
+            }
+            (Some(_), Some(owned)) if owned.end > positions => {
+                return Err(format!("a member owning positions beyond the {positions} of the set"))
+            }
+            (Some(_), Some(_)) => return Err("a member's checkpoint of the search".into()),
+            _ => return Err("a member without its positions, or positions without a member".into()),
+        };
+        Ok(Header { identity: id, positions, word_bits: word_bits as u32, stage, frontier, member })
     }
 }
 
@@ -291,6 +341,18 @@ pub fn write<W: StateWord>(
     set: &DenseSet,
     state: &State<'_, W>,
 ) -> Result<(), Error> {
+    write_part(path, identity, set, state, None)
+}
+
+/// [`write`] of one member's words (`state` the rounds, [`Between::words`] the words of the
+/// positions `part.owned`) when `part` is given.
+fn write_part<W: StateWord>(
+    path: &Path,
+    identity: &Identity,
+    set: &DenseSet,
+    state: &State<'_, W>,
+    part: Option<&Part>,
+) -> Result<(), Error> {
     let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
     if bad_text(&identity.game)
         || bad_text(&identity.scheme)
@@ -306,9 +368,27 @@ pub fn write<W: StateWord>(
             (0..set.word_count()).map(|w| set.word(w as u64).count_ones() as u64).sum(),
             at.frontier_len() as u64,
         ),
-        State::Rounds(at) => (Stage::Rounds { phase: at.phase, round: at.round }, at.words.len() as u64, 0),
+        State::Rounds(at) => {
+            let positions = if part.is_some() { set.count() } else { at.words.len() as u64 };
+            (Stage::Rounds { phase: at.phase, round: at.round }, positions, 0)
+        }
     };
-    let header = Header { identity: identity.clone(), positions, word_bits: W::BITS, stage, frontier };
+    if let Some(part) = part {
+        if matches!(state, State::Search(_)) || part.owned.end - part.owned.start != words_of(state) {
+            return Err(Error::Unsupported(format!(
+                "a checkpoint of member {} of {} holds the words of its positions {:?}",
+                part.index, part.count, part.owned
+            )));
+        }
+    }
+    let header = Header {
+        identity: identity.clone(),
+        positions,
+        word_bits: W::BITS,
+        stage,
+        frontier,
+        member: part.cloned(),
+    };
     let text = header.text();
     let mut head = Vec::new();
     head.extend_from_slice(MAGIC);
@@ -345,6 +425,14 @@ pub fn write<W: StateWord>(
         f.into_inner().map_err(|e| e.into_error())
     })();
     result.map_err(io(&tmp))?.commit()
+}
+
+/// The state words in `state` (none in the search).
+fn words_of<W>(state: &State<'_, W>) -> u64 {
+    match state {
+        State::Search(_) => 0,
+        State::Rounds(at) => at.words.len() as u64,
+    }
 }
 
 /// Writes a section: its tag, its length, `n` items of `width` bytes each (`item(k, out)`
@@ -512,14 +600,139 @@ pub fn load<W: StateWord>(path: &Path, identity: &Identity) -> Result<(Header, L
 /// never a panic or an abort. What is allocated is sized by `identity` (the game's index: the
 /// set) or by sections whose lengths were checked against the reader's length first.
 pub fn load_from<W: StateWord, R: Read + Seek>(
-    mut reader: R,
+    reader: R,
     path: &Path,
     identity: &Identity,
 ) -> Result<(Header, Loaded<W>), Error> {
+    let (header, set, rest) = load_inner::<W, R>(reader, path, identity, Expect::Whole, None)?;
+    let set = set.expect("the set is read when none is given to compare with");
+    Ok(match rest {
+        Rest::Search { level, frontier } => (header, Loaded::Search(SearchResume { level, set, frontier })),
+        Rest::Rounds(resume) => (header, Loaded::Rounds(set, resume)),
+    })
+}
+
+/// Which member a checkpoint must be of.
+#[derive(Clone, Copy)]
+enum Expect<'a> {
+    /// None: the words of every position.
+    Whole,
+    /// Member `index` of `count`, whatever its positions.
+    Member(usize, usize),
+    /// Exactly this part.
+    Part(&'a Part),
+}
+
+/// What a checkpoint holds besides its set.
+enum Rest<W> {
+    /// The search's level and frontier.
+    Search { level: u32, frontier: Vec<u64> },
+    /// The rounds' state.
+    Rounds(Resume<W>),
+}
+
+/// [`load_from`] for a checkpoint of the member `expect` says; with `against`, the set is
+/// compared with it (a difference is refused) rather than built, and `None` is returned for it.
+fn load_inner<W: StateWord, R: Read + Seek>(
+    mut reader: R,
+    path: &Path,
+    identity: &Identity,
+    expect: Expect<'_>,
+    against: Option<&DenseSet>,
+) -> Result<(Header, Option<DenseSet>, Rest<W>), Error> {
     let len = reader.seek(SeekFrom::End(0)).map_err(io(path))?;
     reader.seek(SeekFrom::Start(0)).map_err(io(path))?;
     let mut f = BufReader::with_capacity(CHUNK, reader);
     let (header, header_len) = read_header_from(&mut f, len, path)?;
+    check_header::<W>(&header, path, identity, expect)?;
+    let left = section_fits(path, b"SETW", identity.size.div_ceil(64), 8, len - header_len)?;
+    let mut set = match against {
+        Some(_) => None,
+        None => Some(DenseSet::new(identity.size)),
+    };
+    let (mut count, mut differs) = (0u64, false);
+    read_section(&mut f, path, b"SETW", identity.size.div_ceil(64), 8, |w, bytes| {
+        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
+        count += word.count_ones() as u64;
+        match (&set, against) {
+            (Some(set), _) => set.set_word(w, word),
+            (None, Some(against)) => differs |= against.word(w as u64) != word,
+            (None, None) => {}
+        }
+    })?;
+    if differs {
+        return Err(refused(
+            path,
+            "the reachable positions in this checkpoint are not this solve's (the game's rules have \
+             changed since)",
+        ));
+    }
+    let last = |w: u64| match (&set, against) {
+        (Some(set), _) => set.word(w),
+        (None, Some(against)) => against.word(w),
+        (None, None) => 0,
+    };
+    if !identity.size.is_multiple_of(64) && last(identity.size / 64) >> (identity.size % 64) != 0 {
+        return Err(damaged(path, "the set has slots beyond the index"));
+    }
+    if count != header.positions {
+        return Err(damaged(
+            path,
+            format!("the set has {count} slots, the header says {}", header.positions),
+        ));
+    }
+    let (phase, round) = match header.stage {
+        Stage::Search { level } => {
+            if header.frontier > count {
+                return Err(damaged(path, "the frontier is larger than the set"));
+            }
+            section_fits(path, b"FRNT", header.frontier, 8, left)?;
+            let mut frontier = vec![0u64; header.frontier as usize];
+            read_section(&mut f, path, b"FRNT", header.frontier, 8, |k, bytes| {
+                frontier[k] = u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
+            })?;
+            let member = |slot: u64| match (&set, against) {
+                (Some(set), _) => set.contains(slot),
+                (None, Some(against)) => against.contains(slot),
+                (None, None) => false,
+            };
+            if frontier.iter().any(|&slot| slot >= identity.size || !member(slot)) {
+                return Err(damaged(path, "the frontier has slots outside the set"));
+            }
+            end_of_file(&mut f, path)?;
+            return Ok((header, set, Rest::Search { level, frontier }));
+        }
+        Stage::Rounds { phase, round } => (phase, round),
+    };
+    if let Some(set) = set.as_mut() {
+        set.build_directory();
+    }
+    let words_len = match &header.member {
+        Some(part) => part.owned.end - part.owned.start,
+        None => header.positions,
+    };
+    let positions = usize::try_from(words_len)
+        .map_err(|_| Error::TooLarge(format!("{words_len} positions do not fit in memory")))?;
+    let width = (W::BITS / 8) as usize;
+    section_fits(path, b"STAT", words_len, width, left)?;
+    let mut words = vec![W::from_u32(0); positions];
+    read_section(&mut f, path, b"STAT", words_len, width, |k, bytes| {
+        let mut le = [0u8; 4];
+        le[..width].copy_from_slice(bytes);
+        words[k] = W::from_u32(u32::from_le_bytes(le));
+    })?;
+    end_of_file(&mut f, path)?;
+    Ok((header, set, Rest::Rounds(Resume { phase, round, words })))
+}
+
+/// Refuses a checkpoint whose header is not of `identity`, of words of type `W` and of the
+/// member `expect` says.
+fn check_header<W: StateWord>(
+    header: &Header,
+    path: &Path,
+    identity: &Identity,
+    expect: Expect<'_>,
+) -> Result<(), Error> {
     let found = &header.identity;
     if found.game != identity.game || found.params != identity.params {
         return Err(refused(
@@ -550,55 +763,30 @@ pub fn load_from<W: StateWord, R: Read + Seek>(
             ),
         ));
     }
-    let left = section_fits(path, b"SETW", identity.size.div_ceil(64), 8, len - header_len)?;
-    let mut set = DenseSet::new(identity.size);
-    let mut count = 0u64;
-    read_section(&mut f, path, b"SETW", identity.size.div_ceil(64), 8, |w, bytes| {
-        let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
-        count += word.count_ones() as u64;
-        set.set_word(w, word)
-    })?;
-    if !identity.size.is_multiple_of(64) && set.word(identity.size / 64) >> (identity.size % 64) != 0 {
-        return Err(damaged(path, "the set has slots beyond the index"));
-    }
-    if count != header.positions {
-        return Err(damaged(
+    let whose = |member: &Option<Part>| match member {
+        None => "a solve on one machine".to_string(),
+        Some(p) => {
+            format!("member {} of {} (positions {}..{})", p.index, p.count, p.owned.start, p.owned.end)
+        }
+    };
+    let fits = match (expect, &header.member) {
+        (Expect::Whole, None) => true,
+        (Expect::Member(i, n), Some(p)) => p.index == i && p.count == n,
+        (Expect::Part(want), Some(p)) => want == p,
+        _ => false,
+    };
+    if !fits {
+        let wanted = match expect {
+            Expect::Whole => whose(&None),
+            Expect::Member(i, n) => format!("member {i} of {n}"),
+            Expect::Part(p) => whose(&Some(p.clone())),
+        };
+        return Err(refused(
             path,
-            format!("the set has {count} slots, the header says {}", header.positions),
+            format!("this checkpoint is of {}, not of {wanted}", whose(&header.member)),
         ));
     }
-    let (phase, round) = match header.stage {
-        Stage::Search { level } => {
-            if header.frontier > count {
-                return Err(damaged(path, "the frontier is larger than the set"));
-            }
-            section_fits(path, b"FRNT", header.frontier, 8, left)?;
-            let mut frontier = vec![0u64; header.frontier as usize];
-            read_section(&mut f, path, b"FRNT", header.frontier, 8, |k, bytes| {
-                frontier[k] = u64::from_le_bytes(bytes.try_into().expect("8 bytes"))
-            })?;
-            if frontier.iter().any(|&slot| slot >= identity.size || !set.contains(slot)) {
-                return Err(damaged(path, "the frontier has slots outside the set"));
-            }
-            end_of_file(&mut f, path)?;
-            return Ok((header, Loaded::Search(SearchResume { level, set, frontier })));
-        }
-        Stage::Rounds { phase, round } => (phase, round),
-    };
-    set.build_directory();
-    let positions = usize::try_from(header.positions)
-        .map_err(|_| Error::TooLarge(format!("{} positions do not fit in memory", header.positions)))?;
-    let width = (W::BITS / 8) as usize;
-    section_fits(path, b"STAT", header.positions, width, left)?;
-    let mut words = vec![W::from_u32(0); positions];
-    read_section(&mut f, path, b"STAT", header.positions, width, |k, bytes| {
-        let mut le = [0u8; 4];
-        le[..width].copy_from_slice(bytes);
-        words[k] = W::from_u32(u32::from_le_bytes(le));
-    })?;
-    end_of_file(&mut f, path)?;
-    let resume = Resume { phase, round, words };
-    Ok((header, Loaded::Rounds(set, resume)))
+    Ok(())
 }
 
 fn end_of_file(f: &mut impl Read, path: &Path) -> Result<(), Error> {
@@ -688,6 +876,261 @@ impl<'a> Checkpointer<'a> {
         }
         if cancelled {
             return Err(Error::Cancelled { checkpoint: Some(self.options.path.display().to_string()) });
+        }
+        Ok(())
+    }
+}
+
+/// The checkpoint file of member `index` of a solve split over members, for `base` (the
+/// solve's checkpoint option): `BASE.pINDEX`; the generation before it is kept in
+/// `BASE.pINDEX.prev` (see [`MemberCheckpointer`]).
+pub fn member_path(base: &Path, index: usize) -> PathBuf {
+    let mut path = base.as_os_str().to_owned();
+    path.push(format!(".p{index}"));
+    PathBuf::from(path)
+}
+
+/// The file that keeps the generation before the one in `path`.
+fn previous_path(path: &Path) -> PathBuf {
+    let mut prev = path.as_os_str().to_owned();
+    prev.push(".prev");
+    PathBuf::from(prev)
+}
+
+/// A stage of the rounds as a number that orders them (0 for none).
+fn stage_code(stage: Stage) -> u64 {
+    match stage {
+        Stage::Rounds { phase, round } => 1 + ((phase as u64) << 32 | round as u64),
+        Stage::Search { .. } => 0,
+    }
+}
+
+/// The reachable set kept in member `index`'s checkpoints, for a split solve that resumes (every
+/// generation holds the same set): read from the first of the member's files that is a
+/// checkpoint of `identity` and of member `index` of `count`.
+pub fn member_set<W: StateWord>(
+    options: &CheckpointOptions,
+    identity: &Identity,
+    index: usize,
+    count: usize,
+) -> Result<DenseSet, Error> {
+    let path = member_path(&options.path, index);
+    let mut first_error = None;
+    for file in [previous_path(&path), path.clone()] {
+        if !file.try_exists().map_err(io(&file))? {
+            continue;
+        }
+        let read = File::open(&file)
+            .map_err(io(&file))
+            .and_then(|f| load_inner::<W, _>(f, &file, identity, Expect::Member(index, count), None));
+        match read {
+            Ok((_, Some(set), Rest::Rounds(_))) => return Ok(set),
+            Ok(_) => {
+                first_error.get_or_insert(damaged(&file, "a member's checkpoint of the search"));
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| refused(&path, "no checkpoint to resume from")))
+}
+
+/// `mine` on every member of a split solve, once every member has it: an error on every member
+/// when any member has one (its own, or one saying how many others failed to do `what`).
+fn together<T>(
+    exchange: &mut dyn Exchange,
+    path: &Path,
+    mine: Result<T, Error>,
+    what: &str,
+) -> Result<T, Error> {
+    let failed = exchange.sum(u64::from(mine.is_err()))?;
+    match mine {
+        Ok(_) if failed > 0 => Err(refused(
+            path,
+            format!("{failed} other member(s) of the solve could not {what} (their errors say why)"),
+        )),
+        other => other,
+    }
+}
+
+/// Writes the checkpoints of one member of a solve split over members (a process of a cluster),
+/// together with the other members: they decide together when a checkpoint is due (any member
+/// stopped, or any member's `every` passed), so that every member's file holds the same round.
+/// Each member keeps two generations, `BASE.pI` and the one before it in `BASE.pI.prev`, so
+/// that a member that dies while the others write leaves a round that every member has; a
+/// generation that some member could not write is taken back everywhere. On resume the members
+/// agree on the latest round that every one of them holds.
+pub struct MemberCheckpointer<'a> {
+    options: &'a CheckpointOptions,
+    identity: Identity,
+    part: Part,
+    path: PathBuf,
+    last: Instant,
+    /// The round in `path`, when it is this solve's.
+    saved: Option<Stage>,
+}
+
+/// A member's checkpointer and its words to resume from, when the solve resumes.
+pub type MemberStarted<'a, W> = (MemberCheckpointer<'a>, Option<Resume<W>>);
+
+impl<'a> MemberCheckpointer<'a> {
+    /// Starts keeping the checkpoints of the member of `exchange` (owning the positions `owned`
+    /// of the reachable `set`), and with `options.resume`, loads its words at the latest round
+    /// that every member holds. Every member calls it at the same point; an error on any member
+    /// (no checkpoint to resume from, or one in the way of a new solve) is an error on all.
+    pub fn start<W: StateWord>(
+        options: &'a CheckpointOptions,
+        identity: Identity,
+        set: &DenseSet,
+        owned: std::ops::Range<u64>,
+        exchange: &mut dyn Exchange,
+    ) -> Result<MemberStarted<'a, W>, Error> {
+        let (index, count) = exchange.member();
+        let part = Part { index, count, owned };
+        let path = member_path(&options.path, index);
+        let prev = previous_path(&path);
+        let mut checkpointer = MemberCheckpointer {
+            options,
+            identity,
+            part,
+            path: path.clone(),
+            last: Instant::now(),
+            saved: None,
+        };
+        // The rounds held here: (stage code, file).
+        let found = (|| -> Result<Vec<(u64, PathBuf)>, Error> {
+            let files = [path.clone(), prev.clone()];
+            let mut exists = Vec::new();
+            for file in &files {
+                if file.try_exists().map_err(io(file))? {
+                    exists.push(file.clone());
+                }
+            }
+            if !options.resume {
+                return match exists.first() {
+                    Some(file) => Err(refused(
+                        file,
+                        "a checkpoint is already there: resume from it (--resume on every process), \
+                         or remove it to start over",
+                    )),
+                    None => Ok(Vec::new()),
+                };
+            }
+            let mut found = Vec::new();
+            for file in exists {
+                let header = read_header(&file)?;
+                check_header::<W>(&header, &file, &checkpointer.identity, Expect::Part(&checkpointer.part))?;
+                if header.positions != set.count() {
+                    return Err(damaged(&file, "the set's count is not this solve's"));
+                }
+                found.push((stage_code(header.stage), file));
+            }
+            if found.is_empty() {
+                return Err(refused(&path, "no checkpoint to resume from"));
+            }
+            Ok(found)
+        })();
+        let found = together(exchange, &path, found, "find their checkpoints")?;
+        if !options.resume {
+            return Ok((checkpointer, None));
+        }
+        // The latest round that every member holds: the least of the members' latest below
+        // `bound`, until every member holds it.
+        let mut bound = u64::MAX;
+        let chosen = loop {
+            let mine = found.iter().map(|f| f.0).filter(|&c| c < bound).max().unwrap_or(0);
+            let least = exchange.min(mine)?;
+            if least == 0 {
+                break None;
+            }
+            let here = found.iter().find(|f| f.0 == least);
+            if exchange.sum(u64::from(here.is_some()))? == count as u64 {
+                break here.map(|f| f.1.clone());
+            }
+            bound = least;
+        };
+        let Some(file) = chosen else {
+            return Err(refused(
+                &path,
+                "the members' checkpoints hold no round that every member has (they were written \
+                 by other solves): remove them and start over",
+            ));
+        };
+        let loaded = File::open(&file).map_err(io(&file)).and_then(|f| {
+            load_inner::<W, _>(f, &file, &checkpointer.identity, Expect::Part(&checkpointer.part), Some(set))
+        });
+        let loaded = together(exchange, &file, loaded, "read their checkpoints")?;
+        let (header, _, Rest::Rounds(resume)) = loaded else {
+            return Err(damaged(&file, "a member's checkpoint of the search"));
+        };
+        // The agreed round becomes this member's latest generation.
+        if file != path {
+            std::fs::rename(&file, &path).map_err(io(&path))?;
+        }
+        checkpointer.saved = Some(header.stage);
+        Ok((checkpointer, Some(resume)))
+    }
+
+    /// The hook between two rounds (every member calls it at the same point): writes this
+    /// member's checkpoint when the members find one due, and returns [`Error::Cancelled`]
+    /// naming it when the solve is stopping. A periodic checkpoint that some member cannot
+    /// write is taken back on every member and reported as a note; the solve goes on.
+    pub fn between<W: StateWord>(
+        &mut self,
+        set: &DenseSet,
+        at: &Between<'_, W>,
+        exchange: &mut dyn Exchange,
+        progress: &dyn Progress,
+    ) -> Result<(), Error> {
+        let stage = Stage::Rounds { phase: at.phase, round: at.round };
+        let due_here = at.cancelled || self.last.elapsed() >= self.options.every;
+        let due = exchange.sum(u64::from(due_here))? > 0;
+        if due && self.saved != Some(stage) {
+            let prev = previous_path(&self.path);
+            let rotated = self.path.try_exists().map_err(io(&self.path))?;
+            let written =
+                if rotated { std::fs::rename(&self.path, &prev).map_err(io(&prev)) } else { Ok(()) }
+                    .and_then(|()| {
+                        write_part(&self.path, &self.identity, set, &State::Rounds(at), Some(&self.part))
+                    });
+            match together(exchange, &self.path, written, "write their checkpoints") {
+                Ok(()) => self.saved = Some(stage),
+                Err(e) => {
+                    // Back to the generation before, on every member.
+                    let back = if rotated {
+                        std::fs::rename(&prev, &self.path).map_err(io(&self.path))
+                    } else {
+                        std::fs::remove_file(&self.path).or_else(|e| match e.kind() {
+                            std::io::ErrorKind::NotFound => Ok(()),
+                            _ => Err(io(&self.path)(e)),
+                        })
+                    };
+                    if at.cancelled {
+                        return Err(e);
+                    }
+                    back?;
+                    progress.note(&format!(
+                        "cannot write the checkpoints of this round ({e}); going on without them"
+                    ));
+                }
+            }
+            self.last = Instant::now();
+        }
+        if at.cancelled {
+            return Err(Error::Cancelled { checkpoint: Some(self.path.display().to_string()) });
+        }
+        Ok(())
+    }
+
+    /// Removes this member's checkpoints (once the solve's result is safe).
+    pub fn remove(options: &CheckpointOptions, index: usize) -> Result<(), Error> {
+        let path = member_path(&options.path, index);
+        for file in [previous_path(&path), path] {
+            match std::fs::remove_file(&file) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(&file)(e)),
+                _ => {}
+            }
         }
         Ok(())
     }

@@ -13,13 +13,12 @@ use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
-use crate::solve::retrograde::{solve_member, RetroSpace};
+use crate::solve::retrograde::{member_positions, solve_member, solve_member_from, RetroSpace};
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
+use crate::store::checkpoint::{self, CheckpointOptions, MemberCheckpointer};
 use crate::store::{probe, write, Identity, LeanSlots, Slots, Store, Wins};
-use crate::table::dense::{
-    not_reachable, reachable, solve, word_bits, DenseSet, DenseSolution, DenseSpace, DenseWord,
-};
+use crate::table::dense::{not_reachable, reachable, solve, word_bits, DenseSolution, DenseSpace, DenseWord};
 use crate::table::index::Indexed;
 use crate::table::lean::{self, LeanSolution};
 use crate::view::dyn_game::{
@@ -440,6 +439,10 @@ pub trait Members: Sync {
     /// process 0, the words of every position (widened to `u32`) gathered from the members and
     /// notes for the report (what was exchanged), and `None` in the other processes.
     fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error>;
+
+    /// The numbers of the members that run on this process ([`Exchange::member`]), and the
+    /// number of members in all.
+    fn members_here(&self) -> (std::ops::Range<usize>, usize);
 }
 
 /// What [`Members::run`] returns in process 0: the words of every position, widened to `u32`,
@@ -450,20 +453,55 @@ pub type Gathered = (Vec<u32>, Vec<String>);
 pub type MemberFn<'a> =
     dyn Fn(&mut dyn Exchange, bool) -> Result<(std::ops::Range<u64>, Vec<u32>), Error> + Sync + 'a;
 
-/// The rounds of a dense solve of `game` over its reachable `set`, run by `members`: the
-/// solution and the members' notes in process 0, `None` elsewhere.
+/// The rounds of a dense solve of `game`, run by `members`: the solution and the members' notes
+/// in process 0, `None` elsewhere. With `checkpoint`, each member keeps its checkpoints
+/// ([`MemberCheckpointer`]); resuming, the reachable set comes from this process's first
+/// member's checkpoint instead of a search.
 fn members_solve<G: Indexed, W: DenseWord>(
     game: &G,
-    set: DenseSet,
     members: &dyn Members,
     identity: &str,
+    checkpoint: Option<&CheckpointOptions>,
     progress: &dyn Progress,
 ) -> Result<Option<(DenseSolution, Vec<String>)>, Error> {
+    let kept = checkpoint.map(|c| checkpoint::Identity {
+        game: c.game.clone(),
+        params: c.params.clone(),
+        scheme: game.index_scheme(),
+        size: game.size(),
+    });
+    let (here, count) = members.members_here();
+    let set = match (checkpoint, &kept) {
+        (Some(options), Some(kept)) if options.resume => {
+            let set = checkpoint::member_set::<W>(options, kept, here.start, count)?;
+            progress.note(&format!(
+                "resuming from the checkpoints {} of this process's members",
+                checkpoint::member_path(&options.path, here.start).display()
+            ));
+            set
+        }
+        _ => reachable(game, progress)?,
+    };
     let words = {
         let space = DenseSpace::new(game, &set);
         let member = |exchange: &mut dyn Exchange, reports: bool| {
-            let heard: &dyn Progress = if reports { progress } else { &crate::progress::Silent };
-            let (range, words) = solve_member::<_, W>(&space, exchange, heard)?;
+            let quiet = crate::progress::Quiet(progress);
+            let heard: &dyn Progress = if reports { progress } else { &quiet };
+            let (range, words) = match (checkpoint, &kept) {
+                (Some(options), Some(kept)) => {
+                    let owned = member_positions(&space, exchange);
+                    let (mut keeper, resume) =
+                        MemberCheckpointer::start::<W>(options, kept.clone(), &set, owned, exchange)?;
+                    if let (Some(resume), true) = (&resume, reports) {
+                        let stage = checkpoint::Stage::Rounds { phase: resume.phase, round: resume.round };
+                        progress.note(&format!("every member resumes at {}", stage.describe()));
+                    }
+                    solve_member_from::<_, W>(&space, exchange, resume, heard, &mut |at, exchange| {
+                        keeper.between(&set, at, exchange, heard)
+                    })?
+                }
+                _ => solve_member::<_, W>(&space, exchange, heard)?,
+            };
             Ok((range, words.into_iter().map(|w| w.to_u32()).collect()))
         };
         members.run(identity, space.len(), &member)?
@@ -474,6 +512,17 @@ fn members_solve<G: Indexed, W: DenseWord>(
             DenseSolution::from_words(set, words).map(|s| Some((s, notes)))
         }
         None => Ok(None),
+    }
+}
+
+/// Removes the checkpoints of this process's members (once the result is safe).
+fn remove_member_checkpoints(
+    members: &dyn Members,
+    checkpoint: Option<&CheckpointOptions>,
+) -> Result<(), Error> {
+    match checkpoint {
+        Some(options) => members.members_here().0.try_for_each(|m| MemberCheckpointer::remove(options, m)),
+        None => Ok(()),
     }
 }
 
@@ -547,17 +596,21 @@ impl<G: Indexed> DenseStore for Dense<G> {
             g.size(),
             crate::table::index::rules_fingerprint(g)
         );
-        let set = reachable(g, progress)?;
+        let checkpoint = options.checkpoint.as_ref();
         let solution = match bits {
-            8 => members_solve::<G, u8>(g, set, members, &identity, progress)?,
-            _ => members_solve::<G, u16>(g, set, members, &identity, progress)?,
+            8 => members_solve::<G, u8>(g, members, &identity, checkpoint, progress)?,
+            _ => members_solve::<G, u16>(g, members, &identity, checkpoint, progress)?,
         };
-        let Some((solution, notes)) = solution else { return Ok(None) };
+        let Some((solution, notes)) = solution else {
+            remove_member_checkpoints(members, checkpoint)?;
+            return Ok(None);
+        };
         let solution = Solution::Dense(solution);
         let mut report = match save {
             Some(path) => self.save_solved(&solution, path, game, params, options, progress)?,
             None => self.report(&solution, options)?,
         };
+        remove_member_checkpoints(members, checkpoint)?;
         report.notes.extend(notes);
         Ok(Some(report))
     }
