@@ -412,6 +412,48 @@ mod tests {
     }
 
     #[test]
+    fn checkpoints_of_one_byte_words_resume_at_every_level_and_round() {
+        // Tic-tac-toe's remoteness fits in 8-bit state words (a regression: checkpoints of
+        // 8-bit words were written but refused when read back). Stopped at every level of the
+        // search and every round in turn, each time resumed to the end.
+        use nimber_engine::checkpoint::{self, CheckpointOptions, Stage};
+        use nimber_engine::dense;
+        struct StopAt(std::sync::atomic::AtomicU64, u64);
+        impl nimber_engine::Progress for StopAt {
+            fn cancelled(&self) -> bool {
+                self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= self.1
+            }
+        }
+        let game = TicTacToe;
+        let want = dense::solve(&game, None, &Silent).unwrap();
+        assert_eq!(want.word_bits(), 8);
+        let path = std::env::temp_dir().join(format!("nimber-tictactoe-{}.ckpt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let mut options = CheckpointOptions::new(&path, "tictactoe", &[]);
+        options.every = std::time::Duration::ZERO;
+        let mut stages = Vec::new();
+        for stop_at in 0.. {
+            options.resume = false;
+            match checkpoint::solve_dense(&game, None, &options, &StopAt(Default::default(), stop_at)) {
+                Ok(_) => break,
+                Err(Error::Cancelled { checkpoint: Some(_) }) => {}
+                Err(e) => panic!("{e}"),
+            }
+            let header = checkpoint::read_header(&path).unwrap();
+            assert_eq!(header.word_bits, 8);
+            stages.push(header.stage);
+            options.resume = true;
+            let got = checkpoint::solve_dense(&game, None, &options, &Silent).unwrap();
+            assert!((0..want.len()).all(|k| got.get_nth(k) == want.get_nth(k)), "{:?}", stages.last());
+            options.remove().unwrap();
+        }
+        // Levels 0 to 8 of the search (boards of 0 to 8 marks: the last level's boards have
+        // no moves to follow), rounds 0 to 5 of wins and losses, then 0 to 9 of ties.
+        let levels = stages.iter().filter(|s| matches!(s, Stage::Search { .. })).count();
+        assert_eq!((levels, stages.len() - levels), (9, 16), "{stages:?}");
+    }
+
+    #[test]
     fn corner_opening_needs_the_centre() {
         // After X takes a corner, O must take the centre: every other reply loses.
         for corner in ["x../.../...", "..x/.../...", ".../.../x..", ".../.../..x"] {

@@ -38,7 +38,7 @@
 //!
 //! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
 //! ([`crate::Indexed::index_scheme`]), `size=` the index size, `positions=` the slots in the
-//! set, `word_bits=` (16 or 32), `phase=` (`search`, `wins` or `ties`), `round=` the remoteness
+//! set, `word_bits=` (8, 16 or 32), `phase=` (`search`, `wins` or `ties`), `round=` the remoteness
 //! of the positions decided last (in the search: the level of the frontier), `frontier=` the
 //! slots of the frontier (0 in the rounds). A checkpoint is refused when its game, parameters,
 //! index scheme, size or word width are not the solve's, and when anything fails its checksum or
@@ -183,7 +183,7 @@ pub struct Header {
     /// Slots in the set: the reachable positions in the rounds (one state word each), those found
     /// so far in the search.
     pub positions: u64,
-    /// Bits per state word (16 or 32).
+    /// Bits per state word (8, 16 or 32).
     pub word_bits: u32,
     /// Where the solve was.
     pub stage: Stage,
@@ -282,7 +282,7 @@ impl Header {
             return Err(missing("game or no index scheme"));
         }
         let word_bits = word_bits.ok_or_else(|| missing("word_bits"))?;
-        if !matches!(word_bits, 16 | 32) {
+        if !matches!(word_bits, 8 | 16 | 32) {
             return Err(format!("bad word width {word_bits} in the header"));
         }
         let round = round.ok_or_else(|| missing("round"))?;
