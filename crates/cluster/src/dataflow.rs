@@ -479,7 +479,7 @@ fn connect(
             let mut out = Vec::with_capacity(me);
             for (k, address) in addresses.iter().enumerate().take(me) {
                 let stream = loop {
-                    match TcpStream::connect(address.as_str()) {
+                    match dial(address, deadline) {
                         Ok(stream) => break stream,
                         Err(_) if std::time::Instant::now() < deadline => {
                             std::thread::sleep(Duration::from_millis(100))
@@ -488,6 +488,7 @@ fn connect(
                     }
                 };
                 stream.set_nodelay(true).map_err(|e| e.to_string())?;
+                watch_link(&stream).map_err(|e| format!("process {k}: {e}"))?;
                 (&stream).write_all(&(me as u64).to_be_bytes()).map_err(|e| format!("process {k}: {e}"))?;
                 out.push(stream);
             }
@@ -514,6 +515,7 @@ fn connect(
                         }
                         stream.set_read_timeout(None).map_err(|e| e.to_string())?;
                         stream.set_nodelay(true).map_err(|e| e.to_string())?;
+                        watch_link(&stream).map_err(|e| format!("process {id}: {e}"))?;
                         sockets[id] = Some(stream);
                         accepted += 1;
                     }
@@ -534,4 +536,66 @@ fn connect(
         sockets[k] = Some(stream);
     }
     Ok(sockets)
+}
+
+/// How long a connection between two processes may stay without an answer from the other end
+/// (data not acknowledged, or keep-alive probes unanswered) before it fails: a cable pulled or a
+/// machine gone silent ends the solve with an error instead of a wait without end.
+pub const LINK_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// One try at a TCP connection to `address` (a name is resolved, each of its addresses tried),
+/// each given the time left to `deadline` at most.
+fn dial(address: &str, deadline: std::time::Instant) -> std::io::Result<std::net::TcpStream> {
+    use std::net::ToSocketAddrs;
+    let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
+    for addr in address.to_socket_addrs()? {
+        let left =
+            deadline.saturating_duration_since(std::time::Instant::now()).max(Duration::from_millis(10));
+        match std::net::TcpStream::connect_timeout(&addr, left) {
+            Ok(stream) => return Ok(stream),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+/// Makes the kernel watch a connection: keep-alive probes while it is idle, and
+/// `TCP_USER_TIMEOUT` on data sent, so that it fails within about [`LINK_TIMEOUT`] when the other
+/// end stops answering (timely's reads and writes then fail, and the solve stops with an error).
+/// (On Linux; elsewhere the operating system's defaults apply.)
+#[cfg(target_os = "linux")]
+fn watch_link(stream: &std::net::TcpStream) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    let fd = stream.as_raw_fd();
+    let secs = LINK_TIMEOUT.as_secs() as libc::c_int;
+    let set = |level: libc::c_int, name: libc::c_int, value: libc::c_int| -> std::io::Result<()> {
+        // SAFETY: setsockopt on a socket this stream owns, with a pointer to an int that lives
+        // for the call and its size.
+        let r = unsafe {
+            libc::setsockopt(
+                fd,
+                level,
+                name,
+                (&value as *const libc::c_int).cast(),
+                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
+            )
+        };
+        if r == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    };
+    set(libc::SOL_SOCKET, libc::SO_KEEPALIVE, 1)?;
+    // Probes after a third of the time idle, then every sixth, four unanswered ones: gone.
+    set(libc::IPPROTO_TCP, libc::TCP_KEEPIDLE, (secs / 3).max(1))?;
+    set(libc::IPPROTO_TCP, libc::TCP_KEEPINTVL, (secs / 6).max(1))?;
+    set(libc::IPPROTO_TCP, libc::TCP_KEEPCNT, 4)?;
+    set(libc::IPPROTO_TCP, libc::TCP_USER_TIMEOUT, secs * 1000)
+}
+
+/// Other systems: the operating system's defaults (see the Linux version).
+#[cfg(not(target_os = "linux"))]
+fn watch_link(_stream: &std::net::TcpStream) -> std::io::Result<()> {
+    Ok(())
 }
