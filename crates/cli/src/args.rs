@@ -353,6 +353,11 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", conflicts_with = "cluster")]
     pub local_processes: Option<usize>,
 
+    /// Write the bytes the processes of a cluster sent each other in each round to this file,
+    /// as CSV (phase,round,bytes); process 0 writes it
+    #[arg(long, value_name = "FILE")]
+    pub exchange_log: Option<PathBuf>,
+
     /// How long the processes of a cluster wait for each other to connect, in seconds
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub connect_timeout: u64,

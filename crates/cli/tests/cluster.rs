@@ -86,6 +86,11 @@ fn cluster_errors_are_one_line_and_exit_2() {
     let err = fails(&["solve", "tictactoe", "--local-processes", "2", "--save", busy.to_str().unwrap()]);
     assert!(err.contains("another nimber process") && err.contains("is writing this file"), "{err}");
     drop(lock);
+    // Dobutsu's default index leaves out the positions its rules answer for: refused (once, not
+    // once per process), where it used to panic in the search.
+    let err = fails(&["solve", "dobutsu", "--local-processes", "2"]);
+    assert!(err.contains("index scheme dobutsu-live-v1), which only the lean solver solves"), "{err}");
+    assert!(!err.contains("process 1"), "{err}");
     let err = fails(&["solve", "subtraction", "--local-processes", "2"]);
     assert!(err.contains("subtraction is not solved through a dense index"), "{err}");
     // Alone in a cluster of two: its peer never comes.

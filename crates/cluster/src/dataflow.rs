@@ -45,8 +45,8 @@ pub struct TimelyExchange<'w> {
     epoch: u64,
     /// Message bytes this worker sent to other workers in the round under way.
     round_bytes: u64,
-    /// Per round ended, the message bytes this worker sent to other workers.
-    rounds: Vec<u64>,
+    /// Per round ended, its number and the message bytes this worker sent to other workers.
+    rounds: Vec<(u32, u64)>,
 }
 
 impl<'w> TimelyExchange<'w> {
@@ -164,26 +164,36 @@ impl Exchange for TimelyExchange<'_> {
         Ok(self.gather(x).into_iter().min().unwrap_or(x))
     }
 
-    fn end_round(&mut self, _round: u32) {
-        self.rounds.push(std::mem::take(&mut self.round_bytes));
+    fn end_round(&mut self, round: u32) {
+        self.rounds.push((round, std::mem::take(&mut self.round_bytes)));
     }
 }
 
 impl TimelyExchange<'_> {
     /// What the workers sent each other, summed over them all (every worker calls it at the
-    /// same point: one epoch per round): a note for the report, with `positions` solved.
-    fn exchanged(&mut self, positions: u64) -> String {
+    /// same point: one epoch per round): a note for the report, with `positions` solved, and
+    /// the rounds as (phase, round, bytes), the phase counted from 0 (a round number lower
+    /// than the one before starts a phase).
+    fn exchanged(&mut self, positions: u64) -> (String, Vec<(u32, u32, u64)>) {
         let rounds = std::mem::take(&mut self.rounds);
-        let per_round: Vec<u64> = rounds.iter().map(|&b| self.gather(b).iter().sum()).collect();
-        let total: u64 = per_round.iter().sum();
-        let largest = per_round.iter().copied().max().unwrap_or(0);
-        format!(
+        let mut per_round = Vec::with_capacity(rounds.len());
+        let mut phase = 0;
+        for (k, &(round, bytes)) in rounds.iter().enumerate() {
+            if k > 0 && round <= rounds[k - 1].0 {
+                phase += 1;
+            }
+            per_round.push((phase, round, self.gather(bytes).iter().sum::<u64>()));
+        }
+        let total: u64 = per_round.iter().map(|r| r.2).sum();
+        let largest = per_round.iter().map(|r| r.2).max().unwrap_or(0);
+        let note = format!(
             "cluster: {} workers exchanged {total} bytes of messages in {} rounds ({:.2} byte per \
              position; {largest} bytes in the largest round)",
             self.peers(),
             per_round.len(),
             total as f64 / positions.max(1) as f64,
-        )
+        );
+        (note, per_round)
     }
 }
 
@@ -326,6 +336,9 @@ pub struct Cluster {
     /// What is solved, as text (the game, its parameters, its index scheme and rules): the
     /// processes compare it before the first round.
     pub identity: String,
+    /// Where process 0 writes the bytes the workers sent each other in each round, as CSV
+    /// (`phase,round,bytes`: phase `wins` or `ties`), when given.
+    pub exchange_log: Option<std::path::PathBuf>,
 }
 
 /// Solves `space` as one process of a cluster (see [`Cluster`]) and returns, in process 0, the
@@ -366,7 +379,7 @@ fn run_cluster<T: Send>(
     positions: u64,
     work: &Work<'_, T>,
 ) -> Result<Option<T>, Error> {
-    let Cluster { process, addresses, threads, connect_within, identity: _ } = cluster;
+    let Cluster { process, addresses, threads, connect_within, identity: _, exchange_log: _ } = cluster;
     let (process, threads, processes) = (*process, (*threads).max(1), addresses.len());
     if process >= processes {
         return Err(Error::Unsupported(format!(
@@ -402,8 +415,19 @@ impl Members for Cluster {
         let identity = format!("{}\n{identity}", self.identity);
         run_cluster(self, &identity, positions, &|exchange, reports| {
             let (range, words) = member(exchange, reports)?;
-            let note = exchange.exchanged(positions);
-            Ok(exchange.collect(range, words, positions).map(|words| (words, vec![note])))
+            let (note, rounds) = exchange.exchanged(positions);
+            let mut notes = vec![note];
+            if let (Some(path), true) = (&self.exchange_log, reports) {
+                let mut csv = String::from("phase,round,bytes\n");
+                for (phase, round, bytes) in rounds {
+                    let phase = if phase == 0 { "wins" } else { "ties" };
+                    csv += &format!("{phase},{round},{bytes}\n");
+                }
+                if let Err(e) = std::fs::write(path, csv) {
+                    notes.push(format!("cannot write the exchange log {}: {e}", path.display()));
+                }
+            }
+            Ok(exchange.collect(range, words, positions).map(|words| (words, notes)))
         })
     }
 

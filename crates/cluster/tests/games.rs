@@ -45,6 +45,7 @@ fn game_process() {
         threads: 1,
         connect_within: Duration::from_secs(30),
         identity: name.into(),
+        exchange_log: None,
     };
     match name {
         "tictactoe" => run(TicTacToe, name, cluster, &out),

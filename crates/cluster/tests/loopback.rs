@@ -60,7 +60,8 @@ fn cluster_process() {
     let log2n = fields.get(5).map_or(16, |n| n.parse().unwrap());
     let identity = fields.get(6).unwrap_or(&"synthetic").to_string();
     let started = Started(out.with_extension("started"));
-    let cluster = Cluster { process, addresses, threads, connect_within: connect, identity };
+    let cluster =
+        Cluster { process, addresses, threads, connect_within: connect, identity, exchange_log: None };
     match solve_cluster::<_, u32>(&Synthetic::new(log2n, 5), &cluster, &started) {
         Ok(words) => {
             let bytes: Vec<u8> = words.iter().flatten().flat_map(|w| w.to_le_bytes()).collect();

@@ -110,6 +110,7 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
         threads: 1,
         connect_within: Duration::from_secs(args.connect_timeout),
         identity: format!("nimber {}", env!("CARGO_PKG_VERSION")),
+        exchange_log: args.exchange_log.clone().filter(|_| process == 0),
     };
     let options = SolveOptions {
         solver: args.solver.into(),
@@ -189,7 +190,11 @@ fn local(args: &SolveArgs, n: usize) -> Result<Option<Solved>, Failure> {
                     let _ = child.kill();
                     let _ = child.wait();
                 } else if let Some(why) = finish(child, *i, Duration::ZERO) {
-                    reasons.push(why);
+                    // The same refusal as process 0's is said once.
+                    let said = reasons[0].strip_prefix("process 0: ").unwrap_or(&reasons[0]);
+                    if !why.ends_with(&format!("): {said}")) {
+                        reasons.push(why);
+                    }
                 }
             }
             return Err(match (e, reasons.len()) {

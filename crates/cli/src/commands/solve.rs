@@ -32,6 +32,9 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--dump - writes the CSV to standard output, where --json writes too: give --dump a file",
         ));
     }
+    if args.exchange_log.is_some() && args.cluster.is_none() && args.local_processes.is_none() {
+        return Err(Failure::msg("--exchange-log goes with --cluster or --local-processes"));
+    }
     if args.cluster.is_some() || args.local_processes.is_some() {
         return match crate::commands::cluster::solve(args)? {
             Some((built, report, elapsed, shown)) => {

@@ -588,6 +588,14 @@ impl<G: Indexed> DenseStore for Dense<G> {
         progress: &dyn Progress,
     ) -> Result<Option<SolveReport>, Error> {
         let g = &self.0;
+        if g.partial() {
+            return Err(Error::Unsupported(format!(
+                "this game's index leaves out the positions that the rules answer for (index scheme \
+                 {}), which only the lean solver solves, on one machine: a cluster solves an index \
+                 of every position (a parameter of the game may choose one)",
+                g.index_scheme()
+            )));
+        }
         crate::table::index::check_backward(g)?;
         let bits = word_bits(g);
         let identity = format!(
