@@ -25,12 +25,16 @@ fn stores(args: &[&str], name: &str, processes: usize) -> (Vec<u8>, Vec<u8>) {
     // What the processes sent each other, in a note (nothing where every position falls in one
     // partition, process 0's, as in the small graph; Dodgem 4x4 has many partitions).
     let note = text.lines().find(|l| l.contains(&format!("cluster: {processes} workers exchanged ")));
-    let bytes: u64 = note
-        .and_then(|l| l.split("exchanged ").nth(1))
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no exchange note in:\n{text}"));
-    assert!(bytes > 0 || name != "dodgem4", "{text}");
+    let number_after = |key: &str| -> u64 {
+        note.and_then(|l| l.split(key).nth(1))
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no exchange note in:\n{text}"))
+    };
+    // The search for the positions (slots of other processes' regions, then the set's words),
+    // then the rounds' messages.
+    let (search, rounds) = (number_after("exchanged "), number_after("then "));
+    assert!(search > 0 && rounds > 0 || name != "dodgem4", "{text}");
     (std::fs::read(&alone).unwrap(), std::fs::read(&clustered).unwrap())
 }
 

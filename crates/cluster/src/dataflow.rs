@@ -1,14 +1,14 @@
 //! Every call into timely: the [`Exchange`] of a timely worker, and solves run by timely workers.
 //!
-//! A worker builds one dataflow: an input of [`Record`]s, an exchange that routes each record to
-//! the worker it names, and an inspector that keeps what arrives; a probe tells when an epoch is
-//! complete everywhere. Each call of the exchange (a slab's buckets, a sum, a minimum) sends its
-//! records at the current epoch, advances the input and steps the worker until the probe has
-//! passed the epoch: then every record of the epoch, from every worker, has arrived. Records
-//! carry their epoch, since a worker that finishes an epoch first may send the next one's
-//! before a slower worker has taken the last.
+//! A worker builds one dataflow: an input of [`Record`]s, routed by an exchange contract to the
+//! worker each one names, into a sink that moves what arrives into a list (without copying it)
+//! and keeps its input's frontier. Each call of the exchange (a slab's buckets, a sum, a
+//! minimum) sends its records at the current epoch, advances the input and steps the worker
+//! until the sink's frontier has passed the epoch: then every record of the epoch, from every
+//! worker, has arrived. Records carry their epoch, since a worker that finishes an epoch first
+//! may send the next one's before a slower worker has taken the last.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::Range;
 use std::rc::Rc;
 use std::time::Duration;
@@ -18,8 +18,10 @@ use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
 use nimber_engine::{Error, Progress, Silent};
 use timely::container::CapacityContainerBuilder;
-use timely::dataflow::operators::{Exchange as _, Input, Inspect, Probe};
-use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::dataflow::channels::pact::Exchange as Pact;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::Input;
+use timely::dataflow::InputHandle;
 use timely::worker::Worker;
 
 /// One record of the dataflow: (destination worker, epoch, source worker, tag, payload). For a
@@ -40,13 +42,16 @@ pub fn owned_range(index: usize, peers: usize, parts: usize) -> Range<usize> {
 pub struct TimelyExchange<'w> {
     worker: &'w mut Worker,
     input: InputHandle<u64, CapacityContainerBuilder<Vec<Record>>>,
-    probe: ProbeHandle<u64>,
+    /// The least epoch that records may still arrive at, as the sink last saw it.
+    frontier: Rc<Cell<u64>>,
     arrived: Rc<RefCell<Vec<Record>>>,
     epoch: u64,
     /// Message bytes this worker sent to other workers in the round under way.
     round_bytes: u64,
     /// Per round ended, its number and the message bytes this worker sent to other workers.
     rounds: Vec<(u32, u64)>,
+    /// The bytes this worker sent to other workers in the search for the positions.
+    search_bytes: u64,
 }
 
 impl<'w> TimelyExchange<'w> {
@@ -54,17 +59,31 @@ impl<'w> TimelyExchange<'w> {
     /// relative to its other dataflows).
     pub fn new(worker: &'w mut Worker) -> TimelyExchange<'w> {
         let mut input = InputHandle::new();
-        let probe = ProbeHandle::new();
         let arrived: Rc<RefCell<Vec<Record>>> = Rc::new(RefCell::new(Vec::new()));
-        let sink = Rc::clone(&arrived);
+        let frontier = Rc::new(Cell::new(0u64));
+        let (sink, seen) = (Rc::clone(&arrived), Rc::clone(&frontier));
         worker.dataflow::<u64, _, _>(|scope| {
-            scope
-                .input_from(&mut input)
-                .exchange(|r: &Record| r.0)
-                .inspect(move |r: &Record| sink.borrow_mut().push(r.clone()))
-                .probe_with(&probe);
+            // The records are moved out of the containers that arrive (not cloned), and the
+            // frontier kept: an epoch is complete here once it has passed it.
+            scope.input_from(&mut input).sink(
+                Pact::new(|r: &Record| r.0),
+                "Arrive",
+                move |(records, frontier)| {
+                    records.for_each(|_, data| sink.borrow_mut().append(data));
+                    seen.set(frontier.frontier().iter().copied().min().unwrap_or(u64::MAX));
+                },
+            );
         });
-        TimelyExchange { worker, input, probe, arrived, epoch: 0, round_bytes: 0, rounds: Vec::new() }
+        TimelyExchange {
+            worker,
+            input,
+            frontier,
+            arrived,
+            epoch: 0,
+            round_bytes: 0,
+            rounds: Vec::new(),
+            search_bytes: 0,
+        }
     }
 
     fn index(&self) -> usize {
@@ -86,7 +105,7 @@ impl<'w> TimelyExchange<'w> {
         self.input.advance_to(self.epoch);
         // Parked while nothing happens, so that a worker waiting for others leaves the cores to
         // the solve's threads.
-        while self.probe.less_than(self.input.time()) {
+        while self.frontier.get() <= epoch {
             self.worker.step_or_park(None);
         }
         let mut arrived = self.arrived.borrow_mut();
@@ -167,30 +186,40 @@ impl Exchange for TimelyExchange<'_> {
     fn end_round(&mut self, round: u32) {
         self.rounds.push((round, std::mem::take(&mut self.round_bytes)));
     }
+
+    fn end_search(&mut self) {
+        self.search_bytes += std::mem::take(&mut self.round_bytes);
+    }
 }
 
 impl TimelyExchange<'_> {
     /// What the workers sent each other, summed over them all (every worker calls it at the
     /// same point: one epoch per round): a note for the report, with `positions` solved, and
-    /// the rounds as (phase, round, bytes), the phase counted from 0 (a round number lower
-    /// than the one before starts a phase).
+    /// the search and the rounds as (phase, round, bytes): phase 0 the search (round 0), then
+    /// the phases of the rounds counted from 1 (a round number lower than the one before starts
+    /// a phase).
     fn exchanged(&mut self, positions: u64) -> (String, Vec<(u32, u32, u64)>) {
+        let mine = std::mem::take(&mut self.search_bytes);
+        let search = self.gather(mine).iter().sum::<u64>();
         let rounds = std::mem::take(&mut self.rounds);
-        let mut per_round = Vec::with_capacity(rounds.len());
-        let mut phase = 0;
+        let mut per_round = Vec::with_capacity(rounds.len() + 1);
+        per_round.push((0, 0, search));
+        let mut phase = 1;
         for (k, &(round, bytes)) in rounds.iter().enumerate() {
             if k > 0 && round <= rounds[k - 1].0 {
                 phase += 1;
             }
             per_round.push((phase, round, self.gather(bytes).iter().sum::<u64>()));
         }
-        let total: u64 = per_round.iter().map(|r| r.2).sum();
-        let largest = per_round.iter().map(|r| r.2).max().unwrap_or(0);
+        let rounds = &per_round[1..];
+        let total: u64 = rounds.iter().map(|r| r.2).sum();
+        let largest = rounds.iter().map(|r| r.2).max().unwrap_or(0);
         let note = format!(
-            "cluster: {} workers exchanged {total} bytes of messages in {} rounds ({:.2} byte per \
-             position; {largest} bytes in the largest round)",
+            "cluster: {} workers exchanged {search} bytes in the search for the positions, then \
+             {total} bytes of messages in {} rounds ({:.2} byte per position; {largest} bytes in \
+             the largest round)",
             self.peers(),
-            per_round.len(),
+            rounds.len(),
             total as f64 / positions.max(1) as f64,
         );
         (note, per_round)
@@ -357,8 +386,8 @@ pub fn solve_cluster<S: RetroSpace, W: StateWord>(
     cluster: &Cluster,
     progress: &dyn Progress,
 ) -> Result<Option<Vec<W>>, Error> {
-    let identity = format!("{}\nword={}", cluster.identity, W::BITS);
-    run_cluster(cluster, &identity, space.len(), &|exchange, reports| {
+    let identity = format!("{}\nword={}\npositions={}", cluster.identity, W::BITS, space.len());
+    run_cluster(cluster, &identity, &|exchange, reports| {
         let heard: &dyn Progress = if reports { progress } else { &Silent };
         let (range, words) = solve_member::<S, W>(space, exchange, heard)?;
         Ok(exchange.collect(range, words, space.len()))
@@ -373,12 +402,7 @@ type Work<'a, T> = dyn Fn(&mut TimelyExchange<'_>, bool) -> Result<Option<T>, Er
 /// Runs `work` on the workers of this process of `cluster`, once the processes have found that
 /// they all solve `identity` with `positions` positions (and the same host list and threads);
 /// the result of the worker that has one.
-fn run_cluster<T: Send>(
-    cluster: &Cluster,
-    identity: &str,
-    positions: u64,
-    work: &Work<'_, T>,
-) -> Result<Option<T>, Error> {
+fn run_cluster<T: Send>(cluster: &Cluster, identity: &str, work: &Work<'_, T>) -> Result<Option<T>, Error> {
     let Cluster { process, addresses, threads, connect_within, identity: _, exchange_log: _ } = cluster;
     let (process, threads, processes) = (*process, (*threads).max(1), addresses.len());
     if process >= processes {
@@ -386,8 +410,7 @@ fn run_cluster<T: Send>(
             "process {process} of a cluster of {processes} (the host list has one line per process)"
         )));
     }
-    let fingerprint =
-        fnv(&format!("{identity}\n{}\nthreads={threads}\npositions={positions}", addresses.join(",")));
+    let fingerprint = fnv(&format!("{identity}\n{}\nthreads={threads}", addresses.join(",")));
     let network = Network::Cluster { process, addresses, threads, connect_within: *connect_within };
     let each = |worker: &mut Worker| {
         let reports = worker.index() == 0;
@@ -411,23 +434,24 @@ fn run_cluster<T: Send>(
 /// A process of a cluster as the place where a game's dense solve runs its rounds
 /// ([`nimber_engine::dense::DenseStore::solve_on`]); its identity is added to the solve's.
 impl Members for Cluster {
-    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error> {
+    fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error> {
         let identity = format!("{}\n{identity}", self.identity);
-        run_cluster(self, &identity, positions, &|exchange, reports| {
-            let (range, words) = member(exchange, reports)?;
+        run_cluster(self, &identity, &|exchange, reports| {
+            let solved = member(exchange, reports)?;
+            let positions = solved.positions;
             let (note, rounds) = exchange.exchanged(positions);
             let mut notes = vec![note];
             if let (Some(path), true) = (&self.exchange_log, reports) {
                 let mut csv = String::from("phase,round,bytes\n");
                 for (phase, round, bytes) in rounds {
-                    let phase = if phase == 0 { "wins" } else { "ties" };
+                    let phase = ["search", "wins", "ties"][(phase as usize).min(2)];
                     csv += &format!("{phase},{round},{bytes}\n");
                 }
                 if let Err(e) = std::fs::write(path, csv) {
                     notes.push(format!("cannot write the exchange log {}: {e}", path.display()));
                 }
             }
-            Ok(exchange.collect(range, words, positions).map(|words| (words, notes)))
+            Ok(exchange.collect(solved.owned, solved.words, positions).map(|words| (words, notes)))
         })
     }
 

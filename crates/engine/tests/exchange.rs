@@ -10,92 +10,19 @@
 mod synthetic;
 
 use std::ops::Range;
-use std::sync::{Arc, Barrier, Mutex};
 
-use nimber_engine::solve::exchange::{Buckets, Exchange, InProcess};
+use nimber_engine::solve::exchange::{Buckets, Exchange, InProcess, Threads};
 use nimber_engine::solve::retrograde::{solve_member, solve_space_words, word_outcome};
 use nimber_engine::{Error, Silent, Value};
 
 use synthetic::Synthetic;
 
-/// What the members of one solve share: a mailbox per member and a number per member.
-struct Shared {
-    members: usize,
-    barrier: Barrier,
-    mail: Mutex<Vec<Buckets>>,
-    numbers: Mutex<Vec<u64>>,
-}
-
-/// One member: its number and the shared mailboxes.
-struct Member {
-    id: usize,
-    shared: Arc<Shared>,
-}
-
-impl Member {
-    /// The partitions of member `id`: the parts cut in `members` nearly equal ranges.
-    fn range(id: usize, members: usize, parts: usize) -> Range<usize> {
-        id * parts / members..(id + 1) * parts / members
-    }
-
-    /// Every member's `x`, once all have given theirs.
-    fn all(&mut self, x: u64) -> Vec<u64> {
-        self.shared.numbers.lock().unwrap()[self.id] = x;
-        self.shared.barrier.wait();
-        let all = self.shared.numbers.lock().unwrap().clone();
-        self.shared.barrier.wait();
-        all
-    }
-}
-
-impl Exchange for Member {
-    fn member(&self) -> (usize, usize) {
-        (self.id, self.shared.members)
-    }
-
-    fn owned(&self, parts: usize) -> Range<usize> {
-        Member::range(self.id, self.shared.members, parts)
-    }
-
-    fn deliver(&mut self, buckets: Buckets, parts: usize) -> Result<Buckets, Error> {
-        self.shared.mail.lock().unwrap()[self.id] = buckets;
-        self.shared.barrier.wait();
-        let mine = self.owned(parts);
-        // Sources in member order, each member's tasks in order.
-        let delivered: Buckets = self
-            .shared
-            .mail
-            .lock()
-            .unwrap()
-            .iter()
-            .flatten()
-            .map(|task| task[mine.clone()].to_vec())
-            .collect();
-        self.shared.barrier.wait();
-        Ok(delivered)
-    }
-
-    fn sum(&mut self, x: u64) -> Result<u64, Error> {
-        Ok(self.all(x).iter().sum())
-    }
-
-    fn min(&mut self, x: u64) -> Result<u64, Error> {
-        Ok(*self.all(x).iter().min().unwrap())
-    }
-}
-
 /// The words of `space` solved by `members` threads, put together.
 fn solve_by_members(space: &Synthetic, members: usize) -> Vec<u32> {
-    let shared = Arc::new(Shared {
-        members,
-        barrier: Barrier::new(members),
-        mail: Mutex::new(vec![Vec::new(); members]),
-        numbers: Mutex::new(vec![0; members]),
-    });
     let parts: Vec<(Range<u64>, Vec<u32>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..members)
-            .map(|id| {
-                let mut member = Member { id, shared: Arc::clone(&shared) };
+        let handles: Vec<_> = Threads::members(members)
+            .into_iter()
+            .map(|mut member| {
                 scope.spawn(move || solve_member::<_, u32>(space, &mut member, &Silent).unwrap())
             })
             .collect();

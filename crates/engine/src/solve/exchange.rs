@@ -7,9 +7,11 @@
 //! partitions before they are applied; and the members must agree on when a round, a slab and
 //! a phase end. That is all an [`Exchange`] does: deliver buckets, and add up (or take the least of)
 //! a number over the members (which is also their barrier). [`InProcess`] is the one member of a solve on one
-//! machine: it hands the buckets over as they are.
+//! machine: it hands the buckets over as they are. [`Threads`] are members on threads of one
+//! process sharing mailboxes: the reference a distributed exchange is tested against.
 
 use std::ops::Range;
+use std::sync::{Arc, Barrier, Mutex};
 
 use crate::error::Error;
 
@@ -44,6 +46,10 @@ pub trait Exchange {
     /// Told when round `round` of a phase is over (every member at the same point), for an
     /// exchange that accounts by round (nothing by default).
     fn end_round(&mut self, _round: u32) {}
+
+    /// Told when the search for the positions to solve is over (every member at the same
+    /// point, before the rounds), for an exchange that accounts for what it carried there.
+    fn end_search(&mut self) {}
 }
 
 /// The only member of a solve: every partition is its own, the buckets are delivered as they
@@ -70,5 +76,79 @@ impl Exchange for InProcess {
 
     fn min(&mut self, x: u64) -> Result<u64, Error> {
         Ok(x)
+    }
+}
+
+/// What the [`Threads`] members of one solve share: a mailbox and a number per member.
+struct Shared {
+    members: usize,
+    barrier: Barrier,
+    mail: Mutex<Vec<Buckets>>,
+    numbers: Mutex<Vec<u64>>,
+}
+
+/// A member of a solve split over threads of this process, which hand each other their
+/// buckets through shared mailboxes (a barrier per call). Each member goes to its own thread.
+pub struct Threads {
+    id: usize,
+    shared: Arc<Shared>,
+}
+
+impl Threads {
+    /// The `members` members of one solve, numbered from 0.
+    pub fn members(members: usize) -> Vec<Threads> {
+        let members = members.max(1);
+        let shared = Arc::new(Shared {
+            members,
+            barrier: Barrier::new(members),
+            mail: Mutex::new(vec![Vec::new(); members]),
+            numbers: Mutex::new(vec![0; members]),
+        });
+        (0..members).map(|id| Threads { id, shared: Arc::clone(&shared) }).collect()
+    }
+
+    /// Every member's `x`, once all have given theirs.
+    fn all(&mut self, x: u64) -> Vec<u64> {
+        self.shared.numbers.lock().unwrap_or_else(|e| e.into_inner())[self.id] = x;
+        self.shared.barrier.wait();
+        let all = self.shared.numbers.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        self.shared.barrier.wait();
+        all
+    }
+}
+
+impl Exchange for Threads {
+    fn member(&self) -> (usize, usize) {
+        (self.id, self.shared.members)
+    }
+
+    fn owned(&self, parts: usize) -> Range<usize> {
+        self.id * parts / self.shared.members..(self.id + 1) * parts / self.shared.members
+    }
+
+    fn deliver(&mut self, buckets: Buckets, parts: usize) -> Result<Buckets, Error> {
+        self.shared.mail.lock().unwrap_or_else(|e| e.into_inner())[self.id] = buckets;
+        self.shared.barrier.wait();
+        let mine = self.owned(parts);
+        // Sources in member order, each member's tasks in order.
+        let delivered: Buckets = self
+            .shared
+            .mail
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .flatten()
+            .map(|task| task[mine.clone()].to_vec())
+            .collect();
+        self.shared.barrier.wait();
+        Ok(delivered)
+    }
+
+    fn sum(&mut self, x: u64) -> Result<u64, Error> {
+        Ok(self.all(x).iter().sum())
+    }
+
+    fn min(&mut self, x: u64) -> Result<u64, Error> {
+        Ok(self.all(x).into_iter().min().unwrap_or(x))
     }
 }

@@ -32,6 +32,7 @@ use crate::error::Error;
 pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
+use crate::solve::exchange::{Exchange, InProcess};
 use crate::solve::retrograde::{
     frontier_bytes, max_remoteness, solve_space_words, word_outcome, Init, RetroSpace, StateWord,
     MESSAGE_BYTES,
@@ -352,16 +353,45 @@ pub fn reachable_from<G: Indexed>(
     progress: &dyn Progress,
     between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
 ) -> Result<DenseSet, Error> {
+    reachable_with(game, resume, progress, between, &mut InProcess)
+}
+
+/// [`reachable`] as one member of a search split over members (the processes of a cluster):
+/// each member expands the positions of its own regions of the index ([`Exchange::owned`] of
+/// the regions) and sends the successors in other members' regions to them through `exchange`
+/// (each such slot once: the member marks it in its own copy of the set when it sends it). At
+/// the end the members send each other their regions' words, so that every member returns the
+/// whole set, the one [`reachable`] finds. Every member calls it at the same point.
+pub fn reachable_member<G: Indexed>(
+    game: &G,
+    exchange: &mut dyn Exchange,
+    progress: &dyn Progress,
+) -> Result<DenseSet, Error> {
+    reachable_with(game, None, progress, &mut |_| Ok(()), exchange)
+}
+
+/// Region words a member sends the others at a time at the end of a split search (32 MiB).
+const GATHER_WORDS: usize = 1 << 22;
+
+/// [`reachable_from`] as one member of `exchange` (see [`reachable_member`]).
+fn reachable_with<G: Indexed>(
+    game: &G,
+    resume: Option<SearchResume>,
+    progress: &dyn Progress,
+    between: &mut dyn FnMut(&Level<'_>) -> Result<(), Error>,
+    exchange: &mut dyn Exchange,
+) -> Result<DenseSet, Error> {
     // A bar against the reachable count when the game knows it (positions found so far).
     progress.phase("exploring (dense)", game.reachable_hint());
     let bits = region_bits_at_most(game.size(), SEARCH_REGION_BITS);
     let mask = (1u64 << bits) - 1;
     let regions = game.size().div_ceil(1 << bits) as usize;
+    let mine = exchange.owned(regions);
     // The level being expanded: per region, the offsets of its positions that are not terminal.
     let mut level: Vec<Vec<u32>> = vec![Vec::new(); regions];
     let mut found = 0;
     let push = |level: &mut Vec<Vec<u32>>, r: u64, p: &G::Position| {
-        if game.terminal(p).is_none() {
+        if game.terminal(p).is_none() && mine.contains(&((r >> bits) as usize)) {
             level[(r >> bits) as usize].push((r & mask) as u32);
         }
     };
@@ -380,7 +410,7 @@ pub fn reachable_from<G: Indexed>(
             let set = DenseSet::new(game.size());
             for root in game.roots() {
                 let r = game.rank(&root);
-                if set.insert(r) {
+                if mine.contains(&((r >> bits) as usize)) && set.insert(r) {
                     found += 1;
                     push(&mut level, r, &root);
                 }
@@ -390,8 +420,9 @@ pub fn reachable_from<G: Indexed>(
     };
     progress.advance(found);
     let mut per_position = 16.0f64;
-    while level.iter().any(|l| !l.is_empty()) {
-        let cancelled = progress.cancelled();
+    // The members go on while any of them has a level to expand, and stop together.
+    while exchange.sum(level.iter().map(|l| l.len() as u64).sum())? > 0 {
+        let cancelled = exchange.sum(u64::from(progress.cancelled()))? > 0;
         between(&Level { level: depth, set: &set, frontier: &level, region_bits: bits, cancelled })?;
         if cancelled {
             return Err(Error::Cancelled { checkpoint: None });
@@ -404,7 +435,8 @@ pub fn reachable_from<G: Indexed>(
             .flat_map(|(r, l)| l.chunks(PIECE).map(move |piece| (r as u64, piece)))
             .collect();
         let mut first = 0;
-        while first < pieces.len() {
+        // Every member takes part in every slab's exchange, with no positions left or not.
+        while exchange.sum(u64::from(first < pieces.len()))? > 0 {
             let mut last = first;
             let mut positions = 0usize;
             while last < pieces.len()
@@ -415,10 +447,10 @@ pub fn reachable_from<G: Indexed>(
                 last += 1;
             }
             let slab = &pieces[first..last];
-            let tasks = (rayon::current_num_threads() * 4).clamp(1, slab.len());
+            let tasks = (rayon::current_num_threads() * 4).clamp(1, slab.len().max(1));
             // Expand: successors' region offsets, with bit 0 set for those not terminal.
             let buckets: Vec<Vec<Vec<u32>>> = slab
-                .par_chunks(slab.len().div_ceil(tasks))
+                .par_chunks(slab.len().div_ceil(tasks).max(1))
                 .map(|group| {
                     let expected =
                         group.iter().map(|(_, piece)| piece.len()).sum::<usize>() as f64 * per_position;
@@ -433,8 +465,11 @@ pub fn reachable_from<G: Indexed>(
                             succ.clear();
                             game.successor_slots(&p, &mut succ);
                             for &(slot, terminal) in &succ {
-                                out[(slot >> bits) as usize]
-                                    .push(((slot & mask) << 1 | !terminal as u64) as u32);
+                                let region = (slot >> bits) as usize;
+                                // Another member's slot: sent the first time this member meets it.
+                                if mine.contains(&region) || set.insert(slot) {
+                                    out[region].push(((slot & mask) << 1 | !terminal as u64) as u32);
+                                }
                             }
                         }
                     }
@@ -442,16 +477,20 @@ pub fn reachable_from<G: Indexed>(
                 })
                 .collect();
             let messages: u64 = buckets.iter().flatten().map(|b| b.len() as u64).sum();
-            per_position = (messages as f64 / positions as f64).max(1.0);
+            if positions > 0 {
+                per_position = (messages as f64 / positions as f64).max(1.0);
+            }
+            // The slots of this member's regions, from every member: delivered[source][r - mine.start].
+            let delivered = exchange.deliver(buckets, regions)?;
             // Mark: each region its own slots, without atomic read-modify-writes.
             let words = &set.words;
-            let added: u64 = next
+            let added: u64 = next[mine.clone()]
                 .par_iter_mut()
                 .enumerate()
-                .map(|(r, next)| {
-                    let base = ((r as u64) << bits) >> 6;
+                .map(|(k, next)| {
+                    let base = (((mine.start + k) as u64) << bits) >> 6;
                     let mut added = 0;
-                    for bucket in buckets.iter().map(|b| &b[r]) {
+                    for bucket in delivered.iter().map(|b| &b[k]) {
                         for (k, &m) in bucket.iter().enumerate() {
                             const AHEAD: usize = 16;
                             if let Some(&ahead) = bucket.get(k + AHEAD) {
@@ -479,9 +518,54 @@ pub fn reachable_from<G: Indexed>(
         level = next;
         depth += 1;
     }
+    if exchange.member().1 > 1 {
+        gather_regions(&set, bits, mine, exchange)?;
+    }
+    exchange.end_search();
     set.build_directory();
     crate::memory::release_free_memory();
     Ok(set)
+}
+
+/// Every member's regions' words of `set` sent to every other member (the end of a split
+/// search): each call of the exchange carries at most [`GATHER_WORDS`] words of each member, led
+/// by the index of its first word.
+fn gather_regions(
+    set: &DenseSet,
+    bits: u32,
+    mine: std::ops::Range<usize>,
+    exchange: &mut dyn Exchange,
+) -> Result<(), Error> {
+    let members = exchange.member().1;
+    let words = set.words.len();
+    let first = ((mine.start as u64) << bits >> 6).min(words as u64) as usize;
+    let end = ((mine.end as u64) << bits >> 6).min(words as u64) as usize;
+    let mut at = first;
+    while exchange.sum(u64::from(at < end))? > 0 {
+        let stop = (at + GATHER_WORDS).min(end);
+        let mut chunk = Vec::with_capacity(2 + 2 * (stop - at));
+        if at < stop {
+            chunk.extend([at as u32, (at >> 32) as u32]);
+            for w in at..stop {
+                let word = set.word(w as u64);
+                chunk.extend([word as u32, (word >> 32) as u32]);
+            }
+        }
+        at = stop;
+        // One part per member: part m goes to member m.
+        let buckets = vec![vec![chunk; members]];
+        for from in exchange.deliver(buckets, members)? {
+            let chunk = &from[0];
+            if chunk.len() < 2 {
+                continue;
+            }
+            let start = chunk[0] as usize | (chunk[1] as usize) << 32;
+            for (k, pair) in chunk[2..].chunks_exact(2).enumerate() {
+                set.set_word(start + k, pair[0] as u64 | (pair[1] as u64) << 32);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The reachable positions of an indexed game as a retrograde space, numbered by their rank in

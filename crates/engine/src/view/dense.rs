@@ -18,7 +18,7 @@ use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::{self, CheckpointOptions, MemberCheckpointer};
 use crate::store::{probe, write, Identity, LeanSlots, Slots, Store, Wins};
-use crate::table::dense::{not_reachable, reachable, solve, word_bits, DenseSolution, DenseSpace, DenseWord};
+use crate::table::dense::{not_reachable, solve, word_bits, DenseSolution, DenseSpace, DenseWord};
 use crate::table::index::Indexed;
 use crate::table::lean::{self, LeanSolution};
 use crate::view::dyn_game::{
@@ -435,10 +435,10 @@ pub trait DenseStore: Send + Sync {
 pub trait Members: Sync {
     /// Runs `member` once per worker of this process, each with its side of the exchange (and
     /// `true` for the one worker of the whole solve that reports progress), after the processes
-    /// have checked that they all solve `identity` with `positions` positions; returns, in
-    /// process 0, the words of every position (widened to `u32`) gathered from the members and
-    /// notes for the report (what was exchanged), and `None` in the other processes.
-    fn run(&self, identity: &str, positions: u64, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error>;
+    /// have checked that they all solve `identity`; returns, in process 0, the words of every
+    /// position (widened to `u32`) gathered from the members and notes for the report (what was
+    /// exchanged), and `None` in the other processes.
+    fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error>;
 
     /// The numbers of the members that run on this process ([`Exchange::member`]), and the
     /// number of members in all.
@@ -449,14 +449,25 @@ pub trait Members: Sync {
 /// and notes for the report.
 pub type Gathered = (Vec<u32>, Vec<String>);
 
-/// One member's solve, as [`Members::run`] runs it: the member's positions and their words.
-pub type MemberFn<'a> =
-    dyn Fn(&mut dyn Exchange, bool) -> Result<(std::ops::Range<u64>, Vec<u32>), Error> + Sync + 'a;
+/// One member's solve, as [`Members::run`] runs it.
+pub type MemberFn<'a> = dyn Fn(&mut dyn Exchange, bool) -> Result<MemberSolved, Error> + Sync + 'a;
 
-/// The rounds of a dense solve of `game`, run by `members`: the solution and the members' notes
-/// in process 0, `None` elsewhere. With `checkpoint`, each member keeps its checkpoints
-/// ([`MemberCheckpointer`]); resuming, the reachable set comes from this process's first
-/// member's checkpoint instead of a search.
+/// What one member's solve gives: its positions, their words, and the number of positions of
+/// the whole solve.
+pub struct MemberSolved {
+    /// The positions the member owns.
+    pub owned: std::ops::Range<u64>,
+    /// Their words, widened to `u32`.
+    pub words: Vec<u32>,
+    /// The reachable positions of the whole solve.
+    pub positions: u64,
+}
+
+/// A dense solve of `game` run by `members`: the solution and the members' notes in process 0,
+/// `None` elsewhere. The members search for the reachable set together
+/// ([`crate::table::dense::reachable_member`]); with `checkpoint`, each member keeps its
+/// checkpoints ([`MemberCheckpointer`]), and resuming, the reachable set comes from this
+/// process's first member's checkpoint instead of a search.
 fn members_solve<G: Indexed, W: DenseWord>(
     game: &G,
     members: &dyn Members,
@@ -471,43 +482,61 @@ fn members_solve<G: Indexed, W: DenseWord>(
         size: game.size(),
     });
     let (here, count) = members.members_here();
-    let set = match (checkpoint, &kept) {
+    let loaded = match (checkpoint, &kept) {
         (Some(options), Some(kept)) if options.resume => {
             let set = checkpoint::member_set::<W>(options, kept, here.start, count)?;
             progress.note(&format!(
                 "resuming from the checkpoints {} of this process's members",
                 checkpoint::member_path(&options.path, here.start).display()
             ));
-            set
+            Some(set)
         }
-        _ => reachable(game, progress)?,
+        _ => None,
     };
-    let words = {
-        let space = DenseSpace::new(game, &set);
-        let member = |exchange: &mut dyn Exchange, reports: bool| {
-            let quiet = crate::progress::Quiet(progress);
-            let heard: &dyn Progress = if reports { progress } else { &quiet };
-            let (range, words) = match (checkpoint, &kept) {
-                (Some(options), Some(kept)) => {
-                    let owned = member_positions(&space, exchange);
-                    let (mut keeper, resume) =
-                        MemberCheckpointer::start::<W>(options, kept.clone(), &set, owned, exchange)?;
-                    if let (Some(resume), true) = (&resume, reports) {
-                        let stage = checkpoint::Stage::Rounds { phase: resume.phase, round: resume.round };
-                        progress.note(&format!("every member resumes at {}", stage.describe()));
-                    }
-                    solve_member_from::<_, W>(&space, exchange, resume, heard, &mut |at, exchange| {
-                        keeper.between(&set, at, exchange, heard)
-                    })?
-                }
-                _ => solve_member::<_, W>(&space, exchange, heard)?,
-            };
-            Ok((range, words.into_iter().map(|w| w.to_u32()).collect()))
+    // The set the reporting member found (process 0's), for the solution.
+    let found = std::sync::Mutex::new(None);
+    let member = |exchange: &mut dyn Exchange, reports: bool| {
+        let quiet = crate::progress::Quiet(progress);
+        let heard: &dyn Progress = if reports { progress } else { &quiet };
+        let searched = match loaded {
+            Some(_) => None,
+            None => Some(crate::table::dense::reachable_member(game, exchange, heard)?),
         };
-        members.run(identity, space.len(), &member)?
+        let set = match (&loaded, &searched) {
+            (Some(set), _) | (None, Some(set)) => set,
+            (None, None) => return Err(Error::Unsupported("no reachable set to solve over".into())),
+        };
+        let space = DenseSpace::new(game, set);
+        let (owned, words) = match (checkpoint, &kept) {
+            (Some(options), Some(kept)) => {
+                let owned = member_positions(&space, exchange);
+                let (mut keeper, resume) =
+                    MemberCheckpointer::start::<W>(options, kept.clone(), set, owned, exchange)?;
+                if let (Some(resume), true) = (&resume, reports) {
+                    let stage = checkpoint::Stage::Rounds { phase: resume.phase, round: resume.round };
+                    progress.note(&format!("every member resumes at {}", stage.describe()));
+                }
+                solve_member_from::<_, W>(&space, exchange, resume, heard, &mut |at, exchange| {
+                    keeper.between(set, at, exchange, heard)
+                })?
+            }
+            _ => solve_member::<_, W>(&space, exchange, heard)?,
+        };
+        let positions = space.len();
+        if let (Some(set), true) = (searched, reports) {
+            *found.lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
+        }
+        Ok(MemberSolved { owned, words: words.into_iter().map(|w| w.to_u32()).collect(), positions })
     };
+    let words = members.run(identity, &member)?;
     match words {
         Some((words, notes)) => {
+            let set = match loaded {
+                Some(set) => set,
+                None => found.into_inner().unwrap_or_else(|e| e.into_inner()).ok_or_else(|| {
+                    Error::Unsupported("the member that gathered the words did not report its set".into())
+                })?,
+            };
             let words = words.into_iter().map(W::from_u32).collect::<Vec<W>>();
             DenseSolution::from_words(set, words).map(|s| Some((s, notes)))
         }
