@@ -392,6 +392,16 @@ pub fn checkpoint(data: &[u8]) {
             if let Err(e) = checkpoint::load_from::<u32, _>(Cursor::new(data), path, &header.identity) {
                 one_line("checkpoint", &e);
             }
+            // A member's checkpoint of a cluster solve, of the member its header names; 8-bit
+            // words too.
+            let part = header.member.as_ref();
+            if let Err(e) = checkpoint::check_from::<u8, _>(Cursor::new(data), path, &header.identity, part) {
+                one_line("checkpoint", &e);
+            }
+            if let Err(e) = checkpoint::check_from::<u16, _>(Cursor::new(data), path, &header.identity, part)
+            {
+                one_line("checkpoint", &e);
+            }
         }
         Err(e) => one_line("checkpoint", &e),
     }

@@ -612,6 +612,22 @@ pub fn load_from<W: StateWord, R: Read + Seek>(
     })
 }
 
+/// Reads and checks a whole checkpoint from any reader, as [`load_from`] does, but of the member
+/// `part` (`None`: of a solve on one machine): the entry point of the fuzz target for members'
+/// checkpoints. Returns its header.
+pub fn check_from<W: StateWord, R: Read + Seek>(
+    reader: R,
+    path: &Path,
+    identity: &Identity,
+    part: Option<&Part>,
+) -> Result<Header, Error> {
+    let expect = match part {
+        Some(part) => Expect::Part(part),
+        None => Expect::Whole,
+    };
+    load_inner::<W, R>(reader, path, identity, expect, None).map(|(header, _, _)| header)
+}
+
 /// Which member a checkpoint must be of.
 #[derive(Clone, Copy)]
 enum Expect<'a> {
