@@ -94,10 +94,8 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     // Each process keeps its own checkpoints (one member per process): `FILE.pI` and the
     // generation before it, `FILE.pI.prev`.
     let mine = |base: &Path| {
-        let path = checkpoint::member_path(base, process);
-        let mut prev = path.clone().into_os_string();
-        prev.push(".prev");
-        vec![path, PathBuf::from(prev)]
+        let [prev, path] = checkpoint::member_files(base, process);
+        vec![path, prev]
     };
     let checkpoint = crate::commands::solve::checkpoint_options_of(args, &built, mine)?;
     let kept = checkpoint.as_ref().map(|c| checkpoint::member_path(&c.path, process));

@@ -906,6 +906,13 @@ pub fn member_path(base: &Path, index: usize) -> PathBuf {
     PathBuf::from(path)
 }
 
+/// The files of member `index`'s checkpoints for `base`: [`member_path`] and the one that keeps
+/// the generation before it.
+pub fn member_files(base: &Path, index: usize) -> [PathBuf; 2] {
+    let path = member_path(base, index);
+    [previous_path(&path), path]
+}
+
 /// The file that keeps the generation before the one in `path`.
 fn previous_path(path: &Path) -> PathBuf {
     let mut prev = path.as_os_str().to_owned();
@@ -932,7 +939,7 @@ pub fn member_set<W: StateWord>(
 ) -> Result<DenseSet, Error> {
     let path = member_path(&options.path, index);
     let mut first_error = None;
-    for file in [previous_path(&path), path.clone()] {
+    for file in member_files(&options.path, index) {
         if !file.try_exists().map_err(io(&file))? {
             continue;
         }
@@ -1141,8 +1148,7 @@ impl<'a> MemberCheckpointer<'a> {
 
     /// Removes this member's checkpoints (once the solve's result is safe).
     pub fn remove(options: &CheckpointOptions, index: usize) -> Result<(), Error> {
-        let path = member_path(&options.path, index);
-        for file in [previous_path(&path), path] {
+        for file in member_files(&options.path, index) {
             match std::fs::remove_file(&file) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(&file)(e)),
                 _ => {}
