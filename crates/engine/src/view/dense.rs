@@ -445,9 +445,9 @@ pub trait Members: Sync {
     fn members_here(&self) -> (std::ops::Range<usize>, usize);
 }
 
-/// What [`Members::run`] returns in process 0: the words of every position, widened to `u32`,
-/// and notes for the report.
-pub type Gathered = (Vec<u32>, Vec<String>);
+/// What [`Members::run`] returns in process 0: the words of every position (a dense solve's
+/// words are 8 or 16 bits: as `u16`), and notes for the report.
+pub type Gathered = (Vec<u16>, Vec<String>);
 
 /// One member's solve, as [`Members::run`] runs it.
 pub type MemberFn<'a> = dyn Fn(&mut dyn Exchange, bool) -> Result<MemberSolved, Error> + Sync + 'a;
@@ -457,8 +457,8 @@ pub type MemberFn<'a> = dyn Fn(&mut dyn Exchange, bool) -> Result<MemberSolved, 
 pub struct MemberSolved {
     /// The positions the member owns.
     pub owned: std::ops::Range<u64>,
-    /// Their words, widened to `u32`.
-    pub words: Vec<u32>,
+    /// Their words, as `u16` (a dense solve's words are 8 or 16 bits).
+    pub words: Vec<u16>,
     /// The reachable positions of the whole solve.
     pub positions: u64,
 }
@@ -526,7 +526,9 @@ fn members_solve<G: Indexed, W: DenseWord>(
         if let (Some(set), true) = (searched, reports) {
             *found.lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
         }
-        Ok(MemberSolved { owned, words: words.into_iter().map(|w| w.to_u32()).collect(), positions })
+        // In place for 16-bit words.
+        let words = words.into_iter().map(|w| w.to_u32() as u16).collect();
+        Ok(MemberSolved { owned, words, positions })
     };
     let words = members.run(identity, &member)?;
     match words {
@@ -537,7 +539,7 @@ fn members_solve<G: Indexed, W: DenseWord>(
                     Error::Unsupported("the member that gathered the words did not report its set".into())
                 })?,
             };
-            let words = words.into_iter().map(W::from_u32).collect::<Vec<W>>();
+            let words = words.into_iter().map(|w| W::from_u32(w.into())).collect::<Vec<W>>();
             DenseSolution::from_words(set, words).map(|s| Some((s, notes)))
         }
         None => Ok(None),
