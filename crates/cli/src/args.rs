@@ -322,7 +322,8 @@ pub struct SolveArgs {
 
     /// Keep a checkpoint of the solve in this file (games solved through a dense index:
     /// tictactoe, nim, dobutsu, dodgem, connect4, graph), written every --checkpoint-every seconds and when the solve is
-    /// stopped by Ctrl-C, removed when it ends (default with --save FILE: FILE.checkpoint)
+    /// stopped by Ctrl-C, removed when it ends (default with --save FILE: FILE.checkpoint; on a
+    /// cluster, only where given, to every process)
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
 

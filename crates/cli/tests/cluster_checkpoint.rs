@@ -6,7 +6,9 @@
 //! Covered: Ctrl-C on process 0 only (every process stops at the same round, exit 130), a
 //! process that lost its newest checkpoint (the processes agree on the round before), a process
 //! killed mid-solve (the others stop with an error; all three resume), a process without its
-//! checkpoint (refused, named).
+//! checkpoint (refused, named), processes started with and without checkpoints (refused by
+//! both: their exchanges would not match), and `--save` on process 0 alone (no checkpoints: the
+//! default next to `--save` is not taken on a cluster).
 
 mod common;
 use common::*;
@@ -244,4 +246,46 @@ fn a_process_without_its_checkpoint_is_named() {
         )),
         "{err}"
     );
+}
+
+/// Two loopback addresses on free ports, in a host file.
+fn hosts_file(name: &str) -> String {
+    let hosts = path(name);
+    let listeners: Vec<_> = (0..2).map(|_| std::net::TcpListener::bind("127.0.0.1:0").unwrap()).collect();
+    let text: String =
+        listeners.iter().map(|l| format!("127.0.0.1:{}\n", l.local_addr().unwrap().port())).collect();
+    std::fs::write(&hosts, text).unwrap();
+    hosts
+}
+
+#[test]
+fn processes_with_and_without_checkpoints_refuse_and_save_alone_keeps_none() {
+    let want = uninterrupted("scluster-want.db");
+    let (save, base) = (path("scluster.db"), path("scluster.ckpt"));
+    // Process 0 keeps checkpoints, process 1 does not: both refuse before the first round.
+    let hosts = hosts_file("scluster-a.hosts");
+    let p0 =
+        spawn(&solve_args(&["--cluster", &hosts, "--process", "0", "--save", &save, "--checkpoint", &base]));
+    let p1 = spawn(&solve_args(&["--cluster", &hosts, "--process", "1"]));
+    for (i, child) in [p0, p1].into_iter().enumerate() {
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "process {i}: {err}");
+        assert!(err.contains("of the cluster were started for another solve"), "process {i}: {err}");
+    }
+    assert!(!Path::new(&save).exists());
+    // --save on process 0 alone, as the README shows: no checkpoint on either, the store is the
+    // one-process store.
+    let hosts = hosts_file("scluster-b.hosts");
+    let p0 = spawn(&solve_args(&["--cluster", &hosts, "--process", "0", "--save", &save]));
+    let p1 = spawn(&solve_args(&["--cluster", &hosts, "--process", "1"]));
+    for (i, child) in [p0, p1].into_iter().enumerate() {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "process {i}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    assert!(std::fs::read(&save).unwrap() == want, "the cluster stored another file");
+    assert!(!Path::new(&format!("{save}.checkpoint.p0")).exists());
+    // --resume needs --checkpoint on a cluster.
+    let err = fails(&solve_args(&["--local-processes", "2", "--save", &save, "--resume"]));
+    assert!(err.contains("give the same --checkpoint FILE to every process"), "{err}");
 }

@@ -97,7 +97,19 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
         let [prev, path] = checkpoint::member_files(base, process);
         vec![path, prev]
     };
-    let checkpoint = crate::commands::solve::checkpoint_options_of(args, &built, mine)?;
+    // Only where --checkpoint names them (not next to --save, which process 0 alone may be
+    // given): every process must keep checkpoints or none, which they check before the first
+    // round.
+    if args.checkpoint.is_none() && args.resume {
+        return Err(Failure::msg(
+            "--resume: a cluster resumes from the checkpoints its processes kept with --checkpoint FILE: \
+             give the same --checkpoint FILE to every process",
+        ));
+    }
+    let checkpoint = match args.checkpoint {
+        Some(_) => crate::commands::solve::checkpoint_options_of(args, &built, mine)?,
+        None => None,
+    };
     let kept = checkpoint.as_ref().map(|c| checkpoint::member_path(&c.path, process));
     let targets: Vec<&Path> = save.into_iter().chain(kept.as_deref()).collect();
     let _lock = crate::commands::solve::lock_and_clean(&targets)?;

@@ -629,8 +629,14 @@ impl<G: Indexed> DenseStore for Dense<G> {
         }
         crate::table::index::check_backward(g)?;
         let bits = word_bits(g);
+        // Checkpoints take part in the members' exchanges (they decide together when to write
+        // and where to resume): every process must keep them, or none, and resume or not alike.
+        let checkpoints = match &options.checkpoint {
+            Some(c) => format!("checkpoints resume={}", c.resume),
+            None => "no checkpoints".to_string(),
+        };
         let identity = format!(
-            "game={game}\nparams={params:?}\nscheme={}\nsize={}\nrules={:016x}\nword={bits}",
+            "game={game}\nparams={params:?}\nscheme={}\nsize={}\nrules={:016x}\nword={bits}\n{checkpoints}",
             g.index_scheme(),
             g.size(),
             crate::table::index::rules_fingerprint(g)
