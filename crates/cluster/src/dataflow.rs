@@ -142,6 +142,26 @@ impl<'w> TimelyExchange<'w> {
         all
     }
 
+    /// Every worker's `x`, in worker order, once every worker has given its own from the same
+    /// place of the source (`site`, compared as a fingerprint): workers out of step are an error.
+    fn gather_at(&mut self, x: u64, site: &std::panic::Location<'_>) -> Result<Vec<u64>, Error> {
+        let here = fnv(&format!("{}:{}:{}", site.file(), site.line(), site.column()));
+        let (me, epoch) = (self.index() as u64, self.epoch);
+        let tag = vec![vec![here as u32, (here >> 32) as u32]];
+        let records = (0..self.peers() as u64).map(|to| (to, epoch, me, x, tag.clone())).collect();
+        let arrived = self.epoch(records);
+        if let Some(other) = arrived.iter().find(|r| r.4 != tag) {
+            return Err(Error::Unsupported(format!(
+                "worker {me}: the workers of the solve went out of step: worker {} exchanged from another \
+                 place than this one's ({}:{}) (a bug of nimber, or processes built from other sources)",
+                other.2,
+                site.file(),
+                site.line()
+            )));
+        }
+        Ok(arrived.into_iter().map(|r| r.3).collect())
+    }
+
     /// Every worker's `x`, in worker order.
     fn gather(&mut self, x: u64) -> Vec<u64> {
         let (me, epoch) = (self.index() as u64, self.epoch);
@@ -176,11 +196,11 @@ impl Exchange for TimelyExchange<'_> {
     }
 
     fn sum(&mut self, x: u64) -> Result<u64, Error> {
-        Ok(self.gather(x).iter().sum())
+        Ok(self.gather_at(x, std::panic::Location::caller())?.iter().sum())
     }
 
     fn min(&mut self, x: u64) -> Result<u64, Error> {
-        Ok(self.gather(x).into_iter().min().unwrap_or(x))
+        Ok(self.gather_at(x, std::panic::Location::caller())?.into_iter().min().unwrap_or(x))
     }
 
     fn end_round(&mut self, round: u32) {
@@ -646,4 +666,32 @@ fn watch_link(stream: &std::net::TcpStream) -> std::io::Result<()> {
 #[cfg(not(target_os = "linux"))]
 fn watch_link(_stream: &std::net::TcpStream) -> std::io::Result<()> {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two workers whose sums come from different places of the source: both refuse, naming
+    /// the place, where they would have added up unrelated numbers. The same place: the sum.
+    #[test]
+    fn workers_out_of_step_are_an_error() {
+        let out_of_step = |worker: &mut Worker| {
+            let mut exchange = TimelyExchange::new(worker);
+            let e: &mut dyn Exchange = &mut exchange;
+            let mut same = 0;
+            for _ in 0..2 {
+                same = e.sum(1)?;
+            }
+            assert_eq!(same, 2);
+            if e.member().0 == 0 {
+                e.sum(3)
+            } else {
+                e.sum(4)
+            }
+        };
+        let err = run_workers(Network::Process(2), "test", &out_of_step).unwrap_err().to_string();
+        assert!(err.contains("went out of step"), "{err}");
+        assert!(err.contains("dataflow.rs:"), "{err}");
+    }
 }

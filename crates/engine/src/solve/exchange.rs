@@ -37,10 +37,14 @@ pub trait Exchange {
     fn deliver(&mut self, buckets: Buckets, parts: usize) -> Result<Buckets, Error>;
 
     /// The sum of `x` over every member, returned to each (every member calls it at the same
-    /// point of the solve: a barrier).
+    /// point of the solve: a barrier). The caller's location is tracked, so that an exchange
+    /// may check that every member called it from the same place (members out of step are a
+    /// bug, or members of other builds, and would otherwise add up unrelated numbers).
+    #[track_caller]
     fn sum(&mut self, x: u64) -> Result<u64, Error>;
 
     /// The least `x` over every member, returned to each (a barrier like [`Exchange::sum`]).
+    #[track_caller]
     fn min(&mut self, x: u64) -> Result<u64, Error>;
 
     /// Told when round `round` of a phase is over (every member at the same point), for an
