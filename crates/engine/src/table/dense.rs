@@ -487,10 +487,10 @@ fn reachable_with<G: Indexed>(
             let added: u64 = next[mine.clone()]
                 .par_iter_mut()
                 .enumerate()
-                .map(|(k, next)| {
-                    let base = (((mine.start + k) as u64) << bits) >> 6;
+                .map(|(i, next)| {
+                    let base = (((mine.start + i) as u64) << bits) >> 6;
                     let mut added = 0;
-                    for bucket in delivered.iter().map(|b| &b[k]) {
+                    for bucket in delivered.iter().map(|b| &b[i]) {
                         for (k, &m) in bucket.iter().enumerate() {
                             const AHEAD: usize = 16;
                             if let Some(&ahead) = bucket.get(k + AHEAD) {
