@@ -89,25 +89,38 @@ fn none_left(base: &str) {
     }
 }
 
+/// A local cluster of `processes` keeping checkpoints after every round, sent Ctrl-C once
+/// process 0's checkpoint holds round `round` of wins and losses: its arguments and its
+/// process (process 0, to wait for). Ctrl-C reaches process 0 alone (not its process group):
+/// the processes agree to stop.
+fn stopped_local_cluster<'a>(
+    save: &'a str,
+    base: &'a str,
+    processes: &'a str,
+    round: u32,
+) -> (Vec<&'a str>, Child) {
+    let args = solve_args(&[
+        "--save",
+        save,
+        "--checkpoint",
+        base,
+        "--checkpoint-every",
+        "0",
+        "--local-processes",
+        processes,
+    ]);
+    let mut child = spawn(&args);
+    wait_for(&format!("{base}.p0"), round, std::slice::from_mut(&mut child));
+    // SAFETY: kill(2) with the pid of our own child and a signal number; no memory is touched.
+    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    (args, child)
+}
+
 #[test]
 fn ctrl_c_stops_every_process_at_one_round_and_resume_agrees_on_it() {
     let want = uninterrupted("ccluster-want.db");
     let (save, base) = (path("ccluster.db"), path("ccluster.ckpt"));
-    let args = solve_args(&[
-        "--save",
-        &save,
-        "--checkpoint",
-        &base,
-        "--checkpoint-every",
-        "0",
-        "--local-processes",
-        "3",
-    ]);
-    let mut child = spawn(&args);
-    wait_for(&format!("{base}.p0"), 5, std::slice::from_mut(&mut child));
-    // Ctrl-C reaches process 0 alone (not its process group): the processes agree to stop.
-    // SAFETY: kill(2) with the pid of our own child and a signal number; no memory is touched.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let (args, child) = stopped_local_cluster(&save, &base, "3", 5);
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(130), "{err}");
@@ -209,20 +222,7 @@ fn a_process_killed_mid_solve_stops_the_others_and_all_resume() {
 #[test]
 fn a_process_without_its_checkpoint_is_named() {
     let (save, base) = (path("mcluster.db"), path("mcluster.ckpt"));
-    let args = solve_args(&[
-        "--save",
-        &save,
-        "--checkpoint",
-        &base,
-        "--checkpoint-every",
-        "0",
-        "--local-processes",
-        "2",
-    ]);
-    let mut child = spawn(&args);
-    wait_for(&format!("{base}.p1"), 3, std::slice::from_mut(&mut child));
-    // SAFETY: kill(2) with the pid of our own child and a signal number; no memory is touched.
-    assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) }, 0);
+    let (args, mut child) = stopped_local_cluster(&save, &base, "2", 3);
     assert_eq!(child.wait().unwrap().code(), Some(130));
     // A new solve over the checkpoints is refused on the spot.
     let err = fails(&args);

@@ -63,14 +63,21 @@ impl<G: Indexed> Dense<G> {
         match options.solver {
             SolverChoice::Lean => Ok(true),
             SolverChoice::Auto if self.0.partial() => Ok(true),
-            other if self.0.partial() => Err(Error::Unsupported(format!(
-                "this game's index leaves out the positions that the rules answer for (index scheme \
-                 {}), which only the lean solver solves; --solver {} is not available",
-                self.0.index_scheme(),
-                other.name()
-            ))),
+            other if self.0.partial() => {
+                Err(self.partial_index(&format!("; --solver {} is not available", other.name())))
+            }
             _ => Ok(false),
         }
+    }
+
+    /// The refusal of a solve other than lean on a game whose index leaves positions out,
+    /// ending with `why_not`.
+    fn partial_index(&self, why_not: &str) -> Error {
+        Error::Unsupported(format!(
+            "this game's index leaves out the positions that the rules answer for (index scheme \
+             {}), which only the lean solver solves{why_not}",
+            self.0.index_scheme()
+        ))
     }
 
     pub(crate) fn solve_all(
@@ -620,12 +627,10 @@ impl<G: Indexed> DenseStore for Dense<G> {
     ) -> Result<Option<SolveReport>, Error> {
         let g = &self.0;
         if g.partial() {
-            return Err(Error::Unsupported(format!(
-                "this game's index leaves out the positions that the rules answer for (index scheme \
-                 {}), which only the lean solver solves, on one machine: a cluster solves an index \
-                 of every position (a parameter of the game may choose one)",
-                g.index_scheme()
-            )));
+            return Err(self.partial_index(
+                ", on one machine: a cluster solves an index of every position (a parameter of the \
+                 game may choose one)",
+            ));
         }
         crate::table::index::check_backward(g)?;
         let bits = word_bits(g);
