@@ -2,7 +2,8 @@
 //! dense solve run on processes that talk over loopback TCP, process 0 printing the result and
 //! writing the store. Tic-tac-toe (ties), Dodgem 4x4 (draws: 395,294 positions), a loopy graph
 //! with all four values and nim (an impartial game) by 2, 3 and 4 processes: the store is byte
-//! for byte the one-process store, and the report the one-process report. Errors: a bad host
+//! for byte the one-process store, and the report (and the list of every position) the
+//! one-process one. Errors: a bad host
 //! file (line and text), a process number past the file, options the cluster path does not
 //! take, a process whose peers never come (a time-out, exit status 2).
 
@@ -70,6 +71,20 @@ fn the_report_of_a_local_cluster_is_the_one_process_report() {
     let many = drop_time(json(&["solve", "dodgem", "-p", "n=4", "--json", "--local-processes", "3"]));
     assert_eq!(one["positions"], 395_294);
     assert_eq!(many, one);
+    // Every position listed (--dump): process 0 hears each one from the process that solved it.
+    let (alone, clustered) = (temp_file("ttt-alone.dump"), temp_file("ttt-3.dump"));
+    ok(&["solve", "tictactoe", "--dump", alone.to_str().unwrap()]);
+    ok(&["solve", "tictactoe", "--dump", clustered.to_str().unwrap(), "--local-processes", "3"]);
+    // The same rows; in slot order from the cluster, in the order of the search alone.
+    let rows = |path: &std::path::Path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines[1..].sort();
+        lines
+    };
+    let listed = rows(&alone);
+    assert_eq!(listed.len(), 5_478 + 1, "a header and the 5,478 positions");
+    assert!(rows(&clustered) == listed, "the cluster's dump differs");
 }
 
 #[test]

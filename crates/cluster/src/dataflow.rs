@@ -13,7 +13,8 @@ use std::ops::Range;
 use std::rc::Rc;
 use std::time::Duration;
 
-use nimber_engine::dense::{Gathered, MemberFn, Members};
+use nimber_engine::dense::{MemberFn, Members};
+use nimber_engine::dyn_game::SolveReport;
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
 use nimber_engine::{Error, Progress, Silent};
@@ -454,24 +455,26 @@ fn run_cluster<T: Send>(cluster: &Cluster, identity: &str, work: &Work<'_, T>) -
 /// A process of a cluster as the place where a game's dense solve runs its rounds
 /// ([`nimber_engine::dense::DenseStore::solve_on`]); its identity is added to the solve's.
 impl Members for Cluster {
-    fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error> {
+    fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<SolveReport>, Error> {
         let identity = format!("{}\n{identity}", self.identity);
         run_cluster(self, &identity, &|exchange, reports| {
-            let solved = member(exchange, reports)?;
-            let positions = solved.positions;
+            let mut report = member(exchange, reports)?;
+            let positions = report.as_ref().map_or(0, |r| r.positions);
             let (note, rounds) = exchange.exchanged(positions);
-            let mut notes = vec![note];
-            if let (Some(path), true) = (&self.exchange_log, reports) {
-                let mut csv = String::from("phase,round,bytes\n");
-                for (phase, round, bytes) in rounds {
-                    let phase = ["search", "wins", "ties"][(phase as usize).min(2)];
-                    csv += &format!("{phase},{round},{bytes}\n");
-                }
-                if let Err(e) = std::fs::write(path, csv) {
-                    notes.push(format!("cannot write the exchange log {}: {e}", path.display()));
+            if let Some(report) = report.as_mut() {
+                report.notes.push(note);
+                if let Some(path) = &self.exchange_log {
+                    let mut csv = String::from("phase,round,bytes\n");
+                    for (phase, round, bytes) in rounds {
+                        let phase = ["search", "wins", "ties"][(phase as usize).min(2)];
+                        csv += &format!("{phase},{round},{bytes}\n");
+                    }
+                    if let Err(e) = std::fs::write(path, csv) {
+                        report.notes.push(format!("cannot write the exchange log {}: {e}", path.display()));
+                    }
                 }
             }
-            Ok(exchange.collect(solved.owned, solved.words, positions).map(|words| (words, notes)))
+            Ok(report)
         })
     }
 

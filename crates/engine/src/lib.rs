@@ -69,7 +69,7 @@ pub use view::dyn_game;
 /// their path before the layers.
 pub mod dense {
     pub use crate::table::dense::*;
-    pub use crate::view::dense::{Dense, DenseStore, Gathered, MemberFn, MemberSolved, Members, MAX_ROWS};
+    pub use crate::view::dense::{Dense, DenseStore, MemberFn, Members, MAX_ROWS};
 }
 pub use dyadic::Dyadic;
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};

@@ -41,7 +41,6 @@ fn refuse_options(args: &SolveArgs) -> Result<(), Failure> {
     let refused = [
         (args.nim, "--nim"),
         (args.misere, "--misere"),
-        (args.dump.is_some(), "--dump"),
         (!matches!(args.solver, SolverArg::Auto | SolverArg::Retrograde), "--solver other than retrograde"),
     ];
     match refused.iter().find(|(given, _)| *given) {
@@ -125,6 +124,8 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     let options = SolveOptions {
         solver: args.solver.into(),
         checkpoint: checkpoint.clone(),
+        // Process 0 lists every position for --dump (the processes agree on it).
+        rows: args.dump.is_some() && process == 0,
         ..SolveOptions::default()
     };
     crate::interrupt::install();

@@ -36,11 +36,26 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         return Err(Failure::msg("--exchange-log goes with --cluster or --local-processes"));
     }
     if args.cluster.is_some() || args.local_processes.is_some() {
-        return match crate::commands::cluster::solve(args)? {
-            Some((built, report, elapsed, shown)) => {
+        // Process 0 writes the dump, opened (and locked) before the solve as below.
+        let first = args.local_processes.is_some() || args.process == Some(0);
+        let listed = args.dump.as_deref().filter(|_| first);
+        let _lock = lock_and_clean(&listed.filter(|p| !is_stdout(p)).into_iter().collect::<Vec<_>>())?;
+        let mut dump = listed.map(Dump::create).transpose()?;
+        let solved = crate::commands::cluster::solve(args);
+        return match solved {
+            Ok(Some((built, report, elapsed, shown))) => {
+                if let Some(dump) = dump.take() {
+                    dump.write(&report)?;
+                }
                 write_report(args, &built, &report, &shown, elapsed, out)
             }
-            None => crate::commands::cluster::done_line(args, out),
+            Ok(None) => crate::commands::cluster::done_line(args, out),
+            Err(e) => {
+                if let Some(dump) = dump.take() {
+                    dump.discard();
+                }
+                Err(e)
+            }
         };
     }
     let built = build(&args.game)?;

@@ -56,6 +56,31 @@ pub trait Exchange {
     fn end_search(&mut self) {}
 }
 
+/// Sends `to[m]` to member `m`, for every member `m` (this one included), and returns what each
+/// member sent to this one, in member order: a collective call, made by every member at the same
+/// point (one [`Exchange::deliver`] of one task, whose partitions are the members).
+pub fn send_each(exchange: &mut dyn Exchange, to: Vec<Vec<u32>>) -> Result<Vec<Vec<u32>>, Error> {
+    let members = exchange.member().1;
+    if to.len() != members {
+        return Err(Error::Unsupported(format!("{} parts for {members} members", to.len())));
+    }
+    let me = exchange.member().0;
+    let delivered = exchange.deliver(vec![to], members)?;
+    if delivered.len() != members || delivered.iter().any(|d| d.len() != 1) {
+        return Err(Error::Unsupported(format!(
+            "member {me} heard from {} members of {members} in one exchange",
+            delivered.len()
+        )));
+    }
+    Ok(delivered.into_iter().map(|mut d| d.pop().unwrap_or_default()).collect())
+}
+
+/// Every member's `words`, in member order ([`send_each`] of the same words to all).
+pub fn all_gather(exchange: &mut dyn Exchange, words: Vec<u32>) -> Result<Vec<Vec<u32>>, Error> {
+    let members = exchange.member().1;
+    send_each(exchange, vec![words; members])
+}
+
 /// The only member of a solve: every partition is its own, the buckets are delivered as they
 /// are and a sum is its one term.
 #[derive(Copy, Clone, Debug, Default)]

@@ -72,6 +72,7 @@
 pub mod checkpoint;
 pub mod files;
 pub mod probe;
+pub mod split;
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -559,8 +560,18 @@ fn encode_block(
     (raw, examples)
 }
 
-/// A block compressed: its frame, the CRC-32 of its raw bytes, its examples ([`encode_block`]).
-type Packed = (Vec<u8>, u32, Vec<(usize, u64)>);
+/// A block compressed, as the writer puts it in the file ([`Plan::encode`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packed {
+    /// The block's number.
+    pub block: u64,
+    /// Its zstd frame.
+    pub frame: Vec<u8>,
+    /// The CRC-32 of its raw bytes (with its number and the version).
+    pub crc: u32,
+    /// Its first slots of each of the header's longest outcomes, as (outcome number, slot).
+    pub examples: Vec<(usize, u64)>,
+}
 
 /// What a stored solution is a solution of: the game's registry name, its parameters, its index
 /// (scheme and size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]).
@@ -576,6 +587,115 @@ pub struct Identity<'a> {
     pub wins: Wins,
 }
 
+/// What a store's blocks hold, decided before any block is written: the header (but for the
+/// examples of the longest outcomes, found in the blocks) and the symbol of every outcome, from
+/// the counts of the solution. Whoever encodes blocks of one store uses one plan (or equal
+/// ones: a plan is a function of its identity, positions and counts).
+pub struct Plan {
+    header: Header,
+    codes: FxHashMap<Outcome, u32>,
+    /// The longest outcome of each value, and how many examples of it the header gives.
+    longest: Vec<(Outcome, usize)>,
+    longest_outcomes: Vec<Outcome>,
+}
+
+impl Plan {
+    /// The plan of a store of `positions` positions counted by `counts`, for `identity`.
+    pub fn new(identity: &Identity<'_>, positions: u64, counts: Vec<CountRow>) -> Result<Plan, Error> {
+        let Identity { game, params, scheme, size, rules, wins } = *identity;
+        let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
+        if bad_text(game)
+            || bad_text(scheme)
+            || params.iter().any(|(k, v)| bad_text(k) || bad_text(v) || k.contains('='))
+        {
+            return Err(Error::Unsupported(
+                "a game name, parameter or index scheme with a line break cannot be stored".into(),
+            ));
+        }
+        // Symbols by their positions, most first; a win's outcome coded as its entry's symbol.
+        let entry_of = |o: Outcome| match o.value() {
+            Value::Win if wins == Wins::FromMoves => Entry::Win,
+            _ => Entry::Outcome(o),
+        };
+        let mut per_entry: FxHashMap<Entry, u64> = FxHashMap::default();
+        for r in &counts {
+            *per_entry.entry(entry_of(Outcome::new(r.value, r.remoteness.unwrap_or(0)))).or_default() +=
+                r.count;
+        }
+        let mut symbols: Vec<(Entry, u64)> = per_entry.into_iter().collect();
+        symbols.sort_by_key(|&(e, n)| {
+            let (v, r) = match e {
+                Entry::Outcome(o) => (o.value(), o.remoteness()),
+                Entry::Win => (Value::Win, None),
+            };
+            (std::cmp::Reverse(n), v.index(), r)
+        });
+        let symbols: Vec<Entry> = symbols.into_iter().map(|(e, _)| e).collect();
+        let codes: FxHashMap<Outcome, u32> = counts
+            .iter()
+            .map(|r| {
+                let o = Outcome::new(r.value, r.remoteness.unwrap_or(0));
+                (o, symbols.iter().position(|&e| e == entry_of(o)).expect("every entry has a symbol") as u32)
+            })
+            .collect();
+        let longest: Vec<(Outcome, usize)> = Value::ALL
+            .iter()
+            .filter_map(|&v| counts.iter().filter(|r| r.value == v).max_by_key(|r| r.remoteness))
+            .map(|r| (Outcome::new(r.value, r.remoteness.unwrap_or(0)), (r.count as usize).min(EXAMPLES)))
+            .collect();
+        let longest_outcomes: Vec<Outcome> = longest.iter().map(|&(o, _)| o).collect();
+        let header = Header {
+            game: game.to_string(),
+            params: params.to_vec(),
+            scheme: scheme.to_string(),
+            size,
+            rules: Some(rules),
+            positions,
+            block_slots: BLOCK_SLOTS,
+            symbols,
+            counts,
+            // Placeholders of the examples' length, filled in as the blocks are written.
+            longest: longest.iter().map(|&(o, n)| (o, vec![0; n])).collect(),
+        };
+        Ok(Plan { header, codes, longest, longest_outcomes })
+    }
+
+    /// Blocks of the store.
+    pub fn blocks(&self) -> u64 {
+        self.header.blocks()
+    }
+
+    /// The blocks the writer asks for at a time, in order: ranges of up to [`BATCH`] blocks.
+    pub fn batches(&self) -> impl Iterator<Item = std::ops::Range<u64>> {
+        let blocks = self.blocks();
+        (0..blocks).step_by(BATCH as usize).map(move |b| b..(b + BATCH).min(blocks))
+    }
+
+    /// The slots of the blocks `blocks`.
+    pub fn slots_of(&self, blocks: std::ops::Range<u64>) -> std::ops::Range<u64> {
+        let size = self.header.size;
+        (blocks.start * self.header.block_slots).min(size)..(blocks.end * self.header.block_slots).min(size)
+    }
+
+    /// The blocks `blocks` encoded and compressed (in parallel), from the outcomes of their
+    /// slots.
+    pub fn encode(&self, outcomes: &SlotFn<'_>, blocks: std::ops::Range<u64>) -> Vec<Packed> {
+        blocks
+            .into_par_iter()
+            .map_init(
+                || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
+                |zstd, b| {
+                    let (raw, examples) =
+                        encode_block(outcomes, &self.header, &self.codes, &self.longest_outcomes, b);
+                    let raw = compact(&raw, self.header.slots_in(b));
+                    let frame = zstd.compress(&raw).expect("zstd compresses in memory");
+                    Packed { block: b, frame, crc: block_crc(VERSION, b, &raw), examples }
+                },
+            )
+            .collect()
+    }
+}
+
 /// Writes a solution (dense, or lean through [`LeanSlots`]) to `path` (through `path.tmp-PID`, renamed when complete):
 /// `identity` says what was solved; the slots are `0..size`. The blocks
 /// written are reported to `progress` ([`Silent`](crate::Silent) for none), and the write stops with
@@ -586,64 +706,31 @@ pub fn write(
     solution: &dyn Slots,
     progress: &dyn Progress,
 ) -> Result<Header, Error> {
-    let Identity { game, params, scheme, size, rules, wins } = *identity;
-    let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
-    if bad_text(game)
-        || bad_text(scheme)
-        || params.iter().any(|(k, v)| bad_text(k) || bad_text(v) || k.contains('='))
-    {
-        return Err(Error::Unsupported(
-            "a game name, parameter or index scheme with a line break cannot be stored".into(),
-        ));
-    }
-    let counts = solution.counts();
-    let mut by_count: Vec<&CountRow> = counts.iter().collect();
-    by_count.sort_by_key(|r| (std::cmp::Reverse(r.count), r.value.index(), r.remoteness));
-    // Symbols by their positions, most first; a win's outcome coded as its entry's symbol.
-    let entry_of = |o: Outcome| match o.value() {
-        Value::Win if wins == Wins::FromMoves => Entry::Win,
-        _ => Entry::Outcome(o),
-    };
-    let mut per_entry: FxHashMap<Entry, u64> = FxHashMap::default();
-    for r in &counts {
-        *per_entry.entry(entry_of(Outcome::new(r.value, r.remoteness.unwrap_or(0)))).or_default() += r.count;
-    }
-    let mut symbols: Vec<(Entry, u64)> = per_entry.into_iter().collect();
-    symbols.sort_by_key(|&(e, n)| {
-        let (v, r) = match e {
-            Entry::Outcome(o) => (o.value(), o.remoteness()),
-            Entry::Win => (Value::Win, None),
-        };
-        (std::cmp::Reverse(n), v.index(), r)
-    });
-    let symbols: Vec<Entry> = symbols.into_iter().map(|(e, _)| e).collect();
-    let codes: FxHashMap<Outcome, u32> = counts
-        .iter()
-        .map(|r| {
-            let o = Outcome::new(r.value, r.remoteness.unwrap_or(0));
-            (o, symbols.iter().position(|&e| e == entry_of(o)).expect("every entry has a symbol") as u32)
-        })
-        .collect();
-    // The longest outcome of each value, and how many examples of it the header gives.
-    let longest: Vec<(Outcome, usize)> = Value::ALL
-        .iter()
-        .filter_map(|&v| counts.iter().filter(|r| r.value == v).max_by_key(|r| r.remoteness))
-        .map(|r| (Outcome::new(r.value, r.remoteness.unwrap_or(0)), (r.count as usize).min(EXAMPLES)))
-        .collect();
-    let longest_outcomes: Vec<Outcome> = longest.iter().map(|&(o, _)| o).collect();
-    let mut header = Header {
-        game: game.to_string(),
-        params: params.to_vec(),
-        scheme: scheme.to_string(),
-        size,
-        rules: Some(rules),
-        positions: solution.positions(),
-        block_slots: BLOCK_SLOTS,
-        symbols,
-        counts,
-        // Placeholders of the examples' length, filled in as the blocks are written.
-        longest: longest.iter().map(|&(o, n)| (o, vec![0; n])).collect(),
-    };
+    let plan = Plan::new(identity, solution.positions(), solution.counts())?;
+    write_planned(path, &plan, progress, &mut |blocks| {
+        if progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        let mut packed = Vec::new();
+        solution.read_range(plan.slots_of(blocks.clone()), &mut |outcomes| {
+            packed = plan.encode(outcomes, blocks.clone());
+        })?;
+        Ok(packed)
+    })
+}
+
+/// Writes the store of `plan` to `path` (through `path.tmp-PID`, renamed when complete), its
+/// blocks as `next` gives them: called with each of [`Plan::batches`] in order, it returns
+/// that batch's blocks, compressed, in order (its error, [`Error::Cancelled`] included, stops
+/// the write and removes the temporary file). The batches written are reported to `progress`.
+pub fn write_planned(
+    path: &Path,
+    plan: &Plan,
+    progress: &dyn Progress,
+    next: &mut dyn FnMut(std::ops::Range<u64>) -> Result<Vec<Packed>, Error>,
+) -> Result<Header, Error> {
+    let mut header = plan.header.clone();
+    let longest = &plan.longest;
     let text = header.text();
     let mut found: Vec<Vec<u64>> = vec![Vec::new(); longest.len()];
     let mut head = Vec::with_capacity(FIXED + text.len() + 4);
@@ -664,38 +751,26 @@ pub fn write(
         let mut index = Vec::with_capacity(blocks as usize * 8);
         let mut offset = head.len() as u64;
         progress.phase("saving", Some(blocks));
-        for batch in (0..blocks).step_by(BATCH as usize) {
-            if progress.cancelled() {
-                return Err(Error::Cancelled { checkpoint: None });
+        for batch in plan.batches() {
+            let packed = next(batch.clone())?;
+            if packed.len() as u64 != batch.end - batch.start
+                || packed.iter().zip(batch.clone()).any(|(p, b)| p.block != b)
+            {
+                return Err(Error::Unsupported(format!(
+                    "the blocks {batch:?} of the store came out of order or incomplete ({} given)",
+                    packed.len()
+                )));
             }
-            let end = (batch + BATCH).min(blocks);
-            let mut packed: Vec<Packed> = Vec::new();
-            let range = batch * header.block_slots..(end * header.block_slots).min(size);
-            solution.read_range(range, &mut |outcomes| {
-                packed = (batch..end)
-                    .into_par_iter()
-                    .map_init(
-                        || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
-                        |zstd, b| {
-                            let (raw, examples) =
-                                encode_block(outcomes, &header, &codes, &longest_outcomes, b);
-                            let raw = compact(&raw, header.slots_in(b));
-                            let packed = zstd.compress(&raw).expect("zstd compresses in memory");
-                            (packed, block_crc(VERSION, b, &raw), examples)
-                        },
-                    )
-                    .collect();
-            })?;
-            for (bytes, crc, examples) in &packed {
-                for &(k, slot) in examples {
-                    if found[k].len() < longest[k].1 {
+            for p in &packed {
+                for &(k, slot) in &p.examples {
+                    if k < found.len() && found[k].len() < longest[k].1 {
                         found[k].push(slot);
                     }
                 }
-                f.write_all(bytes).map_err(io(&tmp))?;
-                index.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-                index.extend_from_slice(&crc.to_le_bytes());
-                offset += bytes.len() as u64;
+                f.write_all(&p.frame).map_err(io(&tmp))?;
+                index.extend_from_slice(&(p.frame.len() as u32).to_le_bytes());
+                index.extend_from_slice(&p.crc.to_le_bytes());
+                offset += p.frame.len() as u64;
             }
             progress.advance(packed.len() as u64);
         }

@@ -536,7 +536,6 @@ fn gather_regions(
     mine: std::ops::Range<usize>,
     exchange: &mut dyn Exchange,
 ) -> Result<(), Error> {
-    let members = exchange.member().1;
     let words = set.words.len();
     let first = ((mine.start as u64) << bits >> 6).min(words as u64) as usize;
     let end = ((mine.end as u64) << bits >> 6).min(words as u64) as usize;
@@ -552,10 +551,7 @@ fn gather_regions(
             }
         }
         at = stop;
-        // One part per member: part m goes to member m.
-        let buckets = vec![vec![chunk; members]];
-        for from in exchange.deliver(buckets, members)? {
-            let chunk = &from[0];
+        for chunk in crate::solve::exchange::all_gather(exchange, chunk)? {
             if chunk.len() < 2 {
                 continue;
             }
@@ -863,7 +859,8 @@ impl DenseSolution {
 }
 
 /// Counts of the outcomes held by `words`, by value and remoteness.
-fn counts_of<W: StateWord>(words: &[W]) -> Vec<CountRow> {
+/// The counts of state words by value and remoteness.
+pub(crate) fn counts_of<W: StateWord>(words: &[W]) -> Vec<CountRow> {
     // Count state words first (at most 2^16 kinds): a sorted map for a small table (a histogram
     // of 2^16 counters would cost more than the table), else in parallel.
     let kinds = 1usize << W::BITS;

@@ -13,12 +13,15 @@ use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
-use crate::solve::retrograde::{member_positions, solve_member, solve_member_from, RetroSpace};
+use crate::solve::retrograde::{
+    member_addresses, member_positions, solve_member, solve_member_from, word_outcome, RetroSpace,
+};
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::{self, CheckpointOptions, MemberCheckpointer};
+use crate::store::split::{decode_outcome, encode_outcome, write_members, MemberPart};
 use crate::store::{probe, write, Identity, LeanSlots, Slots, Store, Wins};
-use crate::table::dense::{not_reachable, solve, word_bits, DenseSolution, DenseSpace, DenseWord};
+use crate::table::dense::{counts_of, not_reachable, solve, word_bits, DenseSolution, DenseSpace, DenseWord};
 use crate::table::index::Indexed;
 use crate::table::lean::{self, LeanSolution};
 use crate::view::dyn_game::{
@@ -132,15 +135,7 @@ impl<G: Indexed> Dense<G> {
         let seconds = started.elapsed().as_secs_f64();
         self.remove_checkpoint(options)?;
         let mut report = self.report(solution, options)?;
-        let bytes = std::fs::metadata(path)
-            .map_err(|source| Error::Io { path: path.display().to_string(), source })?
-            .len();
-        report.notes.push(format!(
-            "saved {} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
-            solution.positions(),
-            path.display(),
-            bytes as f64 / solution.positions().max(1) as f64
-        ));
+        report.notes.push(saved_note(path, solution.positions(), seconds)?);
         Ok(report)
     }
 
@@ -203,39 +198,54 @@ impl<G: Indexed> Dense<G> {
     /// The report of a solve (`solve`, `solve --save`).
     pub(crate) fn report(&self, solution: &Solution, options: &SolveOptions) -> Result<SolveReport, Error> {
         let game = &self.0;
-        let start = game.start();
-        let mut notes = Vec::new();
-        let peak = peak_memory().map_or(String::new(), |peak| {
-            format!(", peak memory {:.0} MiB", peak as f64 / (1u64 << 20) as f64)
-        });
-        notes.push(match solution {
-            Solution::Dense(s) => format!(
-                "dense retrograde analysis: {} index slots, {} reachable positions{peak}",
-                game.size(),
-                s.len(),
-            ),
+        let analysis = match solution {
+            Solution::Dense(s) => {
+                format!(
+                    "dense retrograde analysis: {} index slots, {} reachable positions",
+                    game.size(),
+                    s.len()
+                )
+            }
             Solution::Lean(s) => format!(
                 "lean retrograde analysis: {} index slots, {} positions solved (every position of the \
-                 index, reachable from the start or not){peak}",
+                 index, reachable from the start or not)",
                 game.size(),
                 s.positions(),
             ),
-        });
+        };
         let rows = if options.rows { self.rows(solution)? } else { Vec::new() };
         let (solver, counts) = match solution {
             Solution::Dense(s) => (SolverChoice::Retrograde, s.counts()),
             Solution::Lean(s) => (SolverChoice::Lean, s.counts().to_vec()),
         };
-        Ok(SolveReport {
+        let start = self.outcome(solution, &game.start())?;
+        Ok(self.report_of(solver, &analysis, solution.positions(), counts, start, rows))
+    }
+
+    /// A solve's report from its parts: `analysis` leads the notes, with the peak memory of this
+    /// process.
+    fn report_of(
+        &self,
+        solver: SolverChoice,
+        analysis: &str,
+        positions: u64,
+        counts: Vec<CountRow>,
+        start: Outcome,
+        rows: Vec<Row>,
+    ) -> SolveReport {
+        let peak = peak_memory().map_or(String::new(), |peak| {
+            format!(", peak memory {:.0} MiB", peak as f64 / (1u64 << 20) as f64)
+        });
+        SolveReport {
             solver,
-            start: Row::outcome(capability::format(game, &start), Some(self.outcome(solution, &start)?)),
-            positions: solution.positions(),
+            start: Row::outcome(capability::format(&self.0, &self.0.start()), Some(start)),
+            positions,
             counts,
             nim_counts: Vec::new(),
             infinite_counts: Vec::new(),
             rows,
-            notes,
-        })
+            notes: vec![format!("{analysis}{peak}")],
+        }
     }
 
     /// A lean solution written to a scratch store, which answers queries (a lean solution keeps
@@ -437,119 +447,207 @@ pub trait DenseStore: Send + Sync {
     fn slot_outcome(&self, store: &Store, slot: u64) -> Result<Option<Outcome>, Error>;
 }
 
+/// The note of a store written: its file, size and the time the save took.
+fn saved_note(path: &Path, positions: u64, seconds: f64) -> Result<String, Error> {
+    let bytes = std::fs::metadata(path)
+        .map_err(|source| Error::Io { path: path.display().to_string(), source })?
+        .len();
+    Ok(format!(
+        "saved {positions} positions to {} ({bytes} bytes, {:.2} byte per position, in {seconds:.1} s)",
+        path.display(),
+        bytes as f64 / positions.max(1) as f64
+    ))
+}
+
 /// Where the rounds of a dense solve split over members run (the workers of the processes of a
 /// cluster: `nimber-cluster` implements it over timely dataflow).
 pub trait Members: Sync {
     /// Runs `member` once per worker of this process, each with its side of the exchange (and
-    /// `true` for the one worker of the whole solve that reports progress), after the processes
-    /// have checked that they all solve `identity`; returns, in process 0, the words of every
-    /// position (widened to `u32`) gathered from the members and notes for the report (what was
-    /// exchanged), and `None` in the other processes.
-    fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<Gathered>, Error>;
+    /// `true` for the one worker of the whole solve that reports progress, member 0), after the
+    /// processes have checked that they all solve `identity`; returns, in process 0, the report
+    /// member 0 gave, with notes of what was exchanged added, and `None` in the other processes.
+    fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<SolveReport>, Error>;
 
     /// The numbers of the members that run on this process ([`Exchange::member`]), and the
     /// number of members in all.
     fn members_here(&self) -> (std::ops::Range<usize>, usize);
 }
 
-/// What [`Members::run`] returns in process 0: the words of every position (a dense solve's
-/// words are 8 or 16 bits: as `u16`), and notes for the report.
-pub type Gathered = (Vec<u16>, Vec<String>);
+/// One member's solve, as [`Members::run`] runs it: the report of the whole solve in member 0,
+/// `None` in the others.
+pub type MemberFn<'a> = dyn Fn(&mut dyn Exchange, bool) -> Result<Option<SolveReport>, Error> + Sync + 'a;
 
-/// One member's solve, as [`Members::run`] runs it.
-pub type MemberFn<'a> = dyn Fn(&mut dyn Exchange, bool) -> Result<MemberSolved, Error> + Sync + 'a;
-
-/// What one member's solve gives: its positions, their words, and the number of positions of
-/// the whole solve.
-pub struct MemberSolved {
-    /// The positions the member owns.
-    pub owned: std::ops::Range<u64>,
-    /// Their words, as `u16` (a dense solve's words are 8 or 16 bits).
-    pub words: Vec<u16>,
-    /// The reachable positions of the whole solve.
-    pub positions: u64,
+/// What a split solve reports and stores ([`Dense::members_solve`]).
+struct Finish<'a> {
+    /// The store to write, in process 0.
+    save: Option<&'a Path>,
+    game: &'a str,
+    params: &'a [(String, String)],
+    options: &'a SolveOptions,
 }
 
-/// A dense solve of `game` run by `members`: the solution and the members' notes in process 0,
-/// `None` elsewhere. The members search for the reachable set together
-/// ([`crate::table::dense::reachable_member`]); with `checkpoint`, each member keeps its
-/// checkpoints ([`MemberCheckpointer`]), and resuming, the reachable set comes from this
-/// process's first member's checkpoint instead of a search.
-fn members_solve<G: Indexed, W: DenseWord>(
-    game: &G,
-    members: &dyn Members,
-    identity: &str,
-    checkpoint: Option<&CheckpointOptions>,
-    progress: &dyn Progress,
-) -> Result<Option<(DenseSolution, Vec<String>)>, Error> {
-    let kept = checkpoint.map(|c| checkpoint::Identity {
-        game: c.game.clone(),
-        params: c.params.clone(),
-        scheme: game.index_scheme(),
-        size: game.size(),
-    });
-    let (here, count) = members.members_here();
-    let loaded = match (checkpoint, &kept) {
-        (Some(options), Some(kept)) if options.resume => {
-            let set = checkpoint::member_set::<W>(options, kept, here.start, count)?;
-            progress.note(&format!(
-                "resuming from the checkpoints {} of this process's members",
-                checkpoint::member_path(&options.path, here.start).display()
-            ));
-            Some(set)
-        }
-        _ => None,
-    };
-    // The set the reporting member found (process 0's), for the solution.
-    let found = std::sync::Mutex::new(None);
-    let member = |exchange: &mut dyn Exchange, reports: bool| {
-        let quiet = crate::progress::Quiet(progress);
-        let heard: &dyn Progress = if reports { progress } else { &quiet };
-        let searched = match loaded {
-            Some(_) => None,
-            None => Some(crate::table::dense::reachable_member(game, exchange, heard)?),
-        };
-        let set = match (&loaded, &searched) {
-            (Some(set), _) | (None, Some(set)) => set,
-            (None, None) => return Err(Error::Unsupported("no reachable set to solve over".into())),
-        };
-        let space = DenseSpace::new(game, set);
-        let (owned, words) = match (checkpoint, &kept) {
-            (Some(options), Some(kept)) => {
-                let owned = member_positions(&space, exchange);
-                let (mut keeper, resume) =
-                    MemberCheckpointer::start::<W>(options, kept.clone(), set, owned, exchange)?;
-                if let (Some(resume), true) = (&resume, reports) {
-                    let stage = checkpoint::Stage::Rounds { phase: resume.phase, round: resume.round };
-                    progress.note(&format!("every member resumes at {}", stage.describe()));
-                }
-                solve_member_from::<_, W>(&space, exchange, resume, heard, &mut |at, exchange| {
-                    keeper.between(set, at, exchange, heard)
-                })?
+impl<G: Indexed> Dense<G> {
+    /// A dense solve of the game run by `members`: the report in process 0, `None` elsewhere.
+    /// The members search for the reachable set together
+    /// ([`crate::table::dense::reachable_member`]); with a checkpoint, each member keeps its
+    /// checkpoints ([`MemberCheckpointer`]), and resuming, the reachable set comes from this
+    /// process's first member's checkpoint instead of a search. No member gathers the words:
+    /// the counts, the start's outcome and the store come from the members together
+    /// ([`Dense::member_report`]).
+    fn members_solve<W: DenseWord>(
+        &self,
+        members: &dyn Members,
+        identity: &str,
+        finish: &Finish<'_>,
+        progress: &dyn Progress,
+    ) -> Result<Option<SolveReport>, Error> {
+        let game = &self.0;
+        let checkpoint = finish.options.checkpoint.as_ref();
+        let kept = checkpoint.map(|c| checkpoint::Identity {
+            game: c.game.clone(),
+            params: c.params.clone(),
+            scheme: game.index_scheme(),
+            size: game.size(),
+        });
+        let (here, count) = members.members_here();
+        let loaded = match (checkpoint, &kept) {
+            (Some(options), Some(kept)) if options.resume => {
+                let set = checkpoint::member_set::<W>(options, kept, here.start, count)?;
+                progress.note(&format!(
+                    "resuming from the checkpoints {} of this process's members",
+                    checkpoint::member_path(&options.path, here.start).display()
+                ));
+                Some(set)
             }
-            _ => solve_member::<_, W>(&space, exchange, heard)?,
+            _ => None,
         };
-        let positions = space.len();
-        if let (Some(set), true) = (searched, reports) {
-            *found.lock().unwrap_or_else(|e| e.into_inner()) = Some(set);
-        }
-        // In place for 16-bit words.
-        let words = words.into_iter().map(|w| w.to_u32() as u16).collect();
-        Ok(MemberSolved { owned, words, positions })
-    };
-    let words = members.run(identity, &member)?;
-    match words {
-        Some((words, notes)) => {
-            let set = match loaded {
-                Some(set) => set,
-                None => found.into_inner().unwrap_or_else(|e| e.into_inner()).ok_or_else(|| {
-                    Error::Unsupported("the member that gathered the words did not report its set".into())
-                })?,
+        let member = |exchange: &mut dyn Exchange, reports: bool| {
+            let quiet = crate::progress::Quiet(progress);
+            let heard: &dyn Progress = if reports { progress } else { &quiet };
+            let searched = match loaded {
+                Some(_) => None,
+                None => Some(crate::table::dense::reachable_member(game, exchange, heard)?),
             };
-            let words = words.into_iter().map(|w| W::from_u32(w.into())).collect::<Vec<W>>();
-            DenseSolution::from_words(set, words).map(|s| Some((s, notes)))
+            let set = match (&loaded, &searched) {
+                (Some(set), _) | (None, Some(set)) => set,
+                (None, None) => return Err(Error::Unsupported("no reachable set to solve over".into())),
+            };
+            let space = DenseSpace::new(game, set);
+            let (owned, words) = match (checkpoint, &kept) {
+                (Some(options), Some(kept)) => {
+                    let owned = member_positions(&space, exchange);
+                    let (mut keeper, resume) =
+                        MemberCheckpointer::start::<W>(options, kept.clone(), set, owned, exchange)?;
+                    if let (Some(resume), true) = (&resume, reports) {
+                        let stage = checkpoint::Stage::Rounds { phase: resume.phase, round: resume.round };
+                        progress.note(&format!("every member resumes at {}", stage.describe()));
+                    }
+                    solve_member_from::<_, W>(&space, exchange, resume, heard, &mut |at, exchange| {
+                        keeper.between(set, at, exchange, heard)
+                    })?
+                }
+                _ => solve_member::<_, W>(&space, exchange, heard)?,
+            };
+            let slots = member_addresses(&space, exchange);
+            let outcome = |slot: u64| set.rank(slot).map(|k| word_outcome(words[(k - owned.start) as usize]));
+            let part = MemberPart { slots, outcome: &outcome, counts: counts_of(&words) };
+            self.member_report(&part, space.len(), finish, exchange, heard)
+        };
+        members.run(identity, &member)
+    }
+
+    /// The report of a split solve in member 0 (`None` in the others), from every member's
+    /// `part` of the solution of `positions` positions, and its store written when member 0 is
+    /// given one: collective calls, made by every member at the same point.
+    fn member_report(
+        &self,
+        part: &MemberPart<'_>,
+        positions: u64,
+        finish: &Finish<'_>,
+        exchange: &mut dyn Exchange,
+        progress: &dyn Progress,
+    ) -> Result<Option<SolveReport>, Error> {
+        let game = &self.0;
+        let me = exchange.member().0;
+        let scheme = game.index_scheme();
+        let rules = crate::table::index::rules_fingerprint(game);
+        let identity = Identity {
+            game: finish.game,
+            params: finish.params,
+            scheme: &scheme,
+            size: game.size(),
+            rules,
+            wins: Wins::FromMoves,
+        };
+        let started = std::time::Instant::now();
+        let save = finish.save.filter(|_| me == 0);
+        let (written, counts) = write_members(save, &identity, positions, part, exchange, progress)?;
+        let seconds = started.elapsed().as_secs_f64();
+        // The start's outcome, from the member holding its slot.
+        let start = game.start();
+        let start_outcome = if game.has_slot(&start) {
+            let slot = game.rank(&start);
+            let mine = if part.slots.contains(&slot) { encode_outcome((part.outcome)(slot)) } else { 0 };
+            decode_outcome(exchange.sum(u64::from(mine))? as u32)
+        } else {
+            game.terminal(&start)
+        };
+        // Every position, in member 0, when it lists them (the members agree on it).
+        let listing = exchange.sum(u64::from(me == 0 && finish.options.rows))? > 0;
+        let rows = if listing { self.member_rows(part, positions, exchange)? } else { Vec::new() };
+        if me != 0 {
+            return Ok(None);
         }
-        None => Ok(None),
+        let start_outcome = start_outcome.ok_or_else(|| not_reachable(game, &start))?;
+        let analysis = format!(
+            "dense retrograde analysis: {} index slots, {positions} reachable positions, split over {} \
+             members (the memory of process 0)",
+            game.size(),
+            exchange.member().1
+        );
+        let mut report =
+            self.report_of(SolverChoice::Retrograde, &analysis, positions, counts, start_outcome, rows);
+        if let (Some(path), Some(_)) = (save, written) {
+            report.notes.push(saved_note(path, positions, seconds)?);
+        }
+        Ok(Some(report))
+    }
+
+    /// Every position of a split solve as a row, in member 0 (empty in the others): each
+    /// member sends it its positions' slots and outcomes. Refused past [`MAX_ROWS`] positions.
+    fn member_rows(
+        &self,
+        part: &MemberPart<'_>,
+        positions: u64,
+        exchange: &mut dyn Exchange,
+    ) -> Result<Vec<Row>, Error> {
+        if positions > MAX_ROWS {
+            return Err(Error::TooLarge(format!(
+                "{positions} positions are too many to list one by one (at most {MAX_ROWS})"
+            )));
+        }
+        let (me, members) = exchange.member();
+        let mut to = vec![Vec::new(); members];
+        for slot in part.slots.clone() {
+            if let Some(o) = (part.outcome)(slot) {
+                to[0].extend([slot as u32, (slot >> 32) as u32, encode_outcome(Some(o))]);
+            }
+        }
+        let got = crate::solve::exchange::send_each(exchange, to)?;
+        if me != 0 {
+            return Ok(Vec::new());
+        }
+        let mut rows = Vec::with_capacity(positions as usize);
+        for words in got {
+            for w in words.chunks_exact(3) {
+                let slot = w[0] as u64 | (w[1] as u64) << 32;
+                let pos = self.0.unrank(slot).ok_or_else(|| {
+                    Error::Unsupported(format!("a member listed slot {slot}, which holds no position"))
+                })?;
+                rows.push(Row::outcome(capability::format(&self.0, &pos), decode_outcome(w[2])));
+            }
+        }
+        Ok(rows)
     }
 }
 
@@ -646,23 +744,13 @@ impl<G: Indexed> DenseStore for Dense<G> {
             g.size(),
             crate::table::index::rules_fingerprint(g)
         );
-        let checkpoint = options.checkpoint.as_ref();
-        let solution = match bits {
-            8 => members_solve::<G, u8>(g, members, &identity, checkpoint, progress)?,
-            _ => members_solve::<G, u16>(g, members, &identity, checkpoint, progress)?,
+        let finish = Finish { save, game, params, options };
+        let report = match bits {
+            8 => self.members_solve::<u8>(members, &identity, &finish, progress)?,
+            _ => self.members_solve::<u16>(members, &identity, &finish, progress)?,
         };
-        let Some((solution, notes)) = solution else {
-            remove_member_checkpoints(members, checkpoint)?;
-            return Ok(None);
-        };
-        let solution = Solution::Dense(solution);
-        let mut report = match save {
-            Some(path) => self.save_solved(&solution, path, game, params, options, progress)?,
-            None => self.report(&solution, options)?,
-        };
-        remove_member_checkpoints(members, checkpoint)?;
-        report.notes.extend(notes);
-        Ok(Some(report))
+        remove_member_checkpoints(members, options.checkpoint.as_ref())?;
+        Ok(report)
     }
 
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {
