@@ -1,9 +1,11 @@
 //! The search for the reachable positions split over members (`dense::reachable_member`, what
 //! the processes of a cluster run): each member expands its own regions of the index and sends
 //! the others the successors in theirs. By 1, 2, 3 and 5 members (threads sharing mailboxes,
-//! `exchange::Threads`), every member ends with exactly the set the one-process search finds,
-//! on tic-tac-toe, Dodgem 3x3 and 4x4, Connect Four 4x4 and Nim with four heaps of at most 12:
-//! every slot of each index is compared.
+//! `exchange::Threads`), each member ends with its window of the set the one-process search
+//! finds (the slots of its regions, numbered as in the whole set), the windows covering the
+//! index in member order, on tic-tac-toe, Dodgem 3x3 and 4x4, Connect Four 4x4 and Nim with
+//! four heaps of at most 12: every slot of each index is compared, with its rank, and every
+//! rank selected back.
 
 use nimber_engine::dense::{reachable, reachable_member, DenseSet};
 use nimber_engine::solve::exchange::Threads;
@@ -24,11 +26,22 @@ fn split_equals_whole<G: Indexed>(name: &str, game: &G) -> u64 {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
+        let mut next_slot = 0;
         for (m, set) in sets.iter().enumerate() {
-            assert_eq!(set.count(), whole.count(), "{name}: member {m} of {members}");
-            let differ = (0..game.size()).filter(|&s| set.contains(s) != whole.contains(s)).count();
-            assert_eq!(differ, 0, "{name}: member {m} of {members}: {differ} slots differ");
+            let at = format!("{name}: member {m} of {members}");
+            assert_eq!(set.count(), whole.count(), "{at}");
+            let slots = set.slots();
+            assert_eq!(slots.start, next_slot, "{at}: the windows cover the index in order");
+            next_slot = slots.end;
+            let differ = slots.clone().filter(|&s| set.rank(s) != whole.rank(s)).count();
+            assert_eq!(differ, 0, "{at}: {differ} slots differ");
+            let before = whole.count_below(slots.start);
+            assert_eq!(set.count_below(slots.start), before, "{at}");
+            for k in before..whole.count_below(slots.end) {
+                assert_eq!(set.select(k), whole.select(k), "{at}: position {k}");
+            }
         }
+        assert_eq!(next_slot, game.size(), "{name}: the windows cover the index");
     }
     eprintln!(
         "{name}: {} slots, {} reachable, the same by 1, 2, 3 and 5 members",

@@ -204,6 +204,9 @@ pub struct Part {
     pub count: usize,
     /// The positions it owns.
     pub owned: std::ops::Range<u64>,
+    /// The slots of its window of the reachable set ([`DenseSet::window`]): those of its
+    /// positions' partitions.
+    pub slots: std::ops::Range<u64>,
 }
 
 impl Header {
@@ -220,8 +223,8 @@ impl Header {
         );
         if let Some(part) = &self.member {
             t += &format!(
-                "member={}/{}\nowned={}..{}\n",
-                part.index, part.count, part.owned.start, part.owned.end
+                "member={}/{}\nowned={}..{}\nslots={}..{}\n",
+                part.index, part.count, part.owned.start, part.owned.end, part.slots.start, part.slots.end
             );
         }
         t
@@ -231,7 +234,7 @@ impl Header {
         let mut id = Identity { game: String::new(), params: Vec::new(), scheme: String::new(), size: 0 };
         let (mut positions, mut word_bits, mut phase, mut round, mut frontier) =
             (None, None, None, None, None);
-        let (mut member, mut owned) = (None, None);
+        let (mut member, mut owned, mut slots) = (None, None, None);
         let num = |key: &str, v: &str| v.parse::<u64>().map_err(|_| format!("bad header field `{key}={v}`"));
         for line in text.lines() {
             let (key, value) = line.split_once('=').ok_or_else(|| format!("bad header line `{line}`"))?;
@@ -265,14 +268,18 @@ impl Header {
                     }
                     member = Some((i, n));
                 }
-                "owned" => {
+                "owned" | "slots" => {
                     let bad = || format!("bad header line `{line}`");
                     let (a, b) = value.split_once("..").ok_or_else(bad)?;
                     let (a, b) = (a.parse::<u64>().map_err(|_| bad())?, b.parse::<u64>().map_err(|_| bad())?);
-                    if a > b {
+                    if a > b || key == "slots" && !a.is_multiple_of(64) {
                         return Err(bad());
                     }
-                    owned = Some(a..b);
+                    if key == "owned" {
+                        owned = Some(a..b);
+                    } else {
+                        slots = Some(a..b);
+                    }
                 }
                 _ => return Err(format!("unknown header field `{key}`")),
             }
@@ -298,10 +305,15 @@ impl Header {
         let positions = positions.ok_or_else(|| missing("positions"))?;
         let member = match (member, owned) {
             (None, None) => None,
+            (Some(_), Some(_)) if slots.as_ref().is_none_or(|s| s.end > id.size) => {
+                return Err("a member's checkpoint without its slots in the index (written by an older \
+                            nimber: start the solve over)"
+                    .into())
+            }
             (Some((index, count)), Some(owned))
                 if owned.end <= positions && matches!(stage, Stage::Rounds { .. }) =>
             {
-                Some(Part { index, count, owned })
+                Some(Part { index, count, owned, slots: slots.unwrap_or(0..0) })
             }
             (Some(_), Some(owned)) if owned.end > positions => {
                 return Err(format!("a member owning positions beyond the {positions} of the set"))
@@ -365,7 +377,7 @@ fn write_part<W: StateWord>(
     let (stage, positions, frontier) = match state {
         State::Search(at) => (
             Stage::Search { level: at.level },
-            (0..set.word_count()).map(|w| set.word(w as u64).count_ones() as u64).sum(),
+            set.word_range().map(|w| set.word(w).count_ones() as u64).sum(),
             at.frontier_len() as u64,
         ),
         State::Rounds(at) => {
@@ -404,9 +416,10 @@ fn write_part<W: StateWord>(
     let result = (|| -> std::io::Result<crate::store::files::TempFile> {
         let mut f = BufWriter::with_capacity(CHUNK, file);
         f.write_all(&head)?;
-        let words = set.word_count();
-        write_section(&mut f, b"SETW", words, 8, |w, out| {
-            out.extend_from_slice(&set.word(w as u64).to_le_bytes())
+        // A member's window of the set, or the whole set.
+        let held = set.word_range();
+        write_section(&mut f, b"SETW", (held.end - held.start) as usize, 8, |w, out| {
+            out.extend_from_slice(&set.word(held.start + w as u64).to_le_bytes())
         })?;
         match state {
             State::Search(at) => {
@@ -661,18 +674,25 @@ fn load_inner<W: StateWord, R: Read + Seek>(
     let mut f = BufReader::with_capacity(CHUNK, reader);
     let (header, header_len) = read_header_from(&mut f, len, path)?;
     check_header::<W>(&header, path, identity, expect)?;
-    let left = section_fits(path, b"SETW", identity.size.div_ceil(64), 8, len - header_len)?;
+    // A member's checkpoint holds its window of the set, a solve's the whole set.
+    let slots = header.member.as_ref().map_or(0..identity.size, |part| part.slots.clone());
+    if against.is_some_and(|set| set.slots() != slots) {
+        return Err(refused(path, "this member's part of the index is not the one in this checkpoint"));
+    }
+    let first = slots.start / 64;
+    let held = slots.end.div_ceil(64) - first;
+    let left = section_fits(path, b"SETW", held, 8, len - header_len)?;
     let mut set = match against {
         Some(_) => None,
-        None => Some(DenseSet::new(identity.size)),
+        None => Some(DenseSet::window(identity.size, slots.clone())),
     };
     let (mut count, mut differs) = (0u64, false);
-    read_section(&mut f, path, b"SETW", identity.size.div_ceil(64), 8, |w, bytes| {
+    read_section(&mut f, path, b"SETW", held, 8, |w, bytes| {
         let word = u64::from_le_bytes(bytes.try_into().expect("8 bytes"));
         count += word.count_ones() as u64;
         match (&set, against) {
-            (Some(set), _) => set.set_word(w, word),
-            (None, Some(against)) => differs |= against.word(w as u64) != word,
+            (Some(set), _) => set.set_word(first as usize + w, word),
+            (None, Some(against)) => differs |= against.word(first + w as u64) != word,
             (None, None) => {}
         }
     })?;
@@ -688,14 +708,13 @@ fn load_inner<W: StateWord, R: Read + Seek>(
         (None, Some(against)) => against.word(w),
         (None, None) => 0,
     };
-    if !identity.size.is_multiple_of(64) && last(identity.size / 64) >> (identity.size % 64) != 0 {
-        return Err(damaged(path, "the set has slots beyond the index"));
+    // The last word of the window: no slots past its end (the index's, or the window's).
+    if !slots.end.is_multiple_of(64) && held > 0 && last(slots.end / 64) >> (slots.end % 64) != 0 {
+        return Err(damaged(path, "the set has slots beyond its part of the index"));
     }
-    if count != header.positions {
-        return Err(damaged(
-            path,
-            format!("the set has {count} slots, the header says {}", header.positions),
-        ));
+    let expected = header.member.as_ref().map_or(header.positions, |part| part.owned.end - part.owned.start);
+    if count != expected {
+        return Err(damaged(path, format!("the set has {count} slots, the header says {expected}")));
     }
     let (phase, round) = match header.stage {
         Stage::Search { level } => {
@@ -1010,7 +1029,7 @@ impl<'a> MemberCheckpointer<'a> {
         exchange: &mut dyn Exchange,
     ) -> Result<MemberStarted<'a, W>, Error> {
         let (index, count) = exchange.member();
-        let part = Part { index, count, owned };
+        let part = Part { index, count, owned, slots: set.slots() };
         let path = member_path(&options.path, index);
         let prev = previous_path(&path);
         let mut checkpointer = MemberCheckpointer {

@@ -48,7 +48,10 @@ const SELECT_STEP: u64 = 1 << 12;
 /// core's L2 cache.
 pub const REGION_BITS: u32 = 22;
 
-/// A set of slots `0..size` as a bitset, with rank and select once built.
+/// A set of slots `0..size` as a bitset, with rank and select once built; or a window of such a
+/// set (a member's part of a set split over the members of a solve: its own regions of the
+/// index), which holds the bits of a range of slots only and numbers them as the whole set does,
+/// from the number of slots before the window (see [`DenseSet::window`]).
 pub struct DenseSet {
     words: Vec<AtomicU64>,
     /// Per block of 8 words (512 bits): the number of ones before the block, and the numbers of
@@ -57,52 +60,102 @@ pub struct DenseSet {
     /// `samples[k]`: the block holding the one numbered `k * SELECT_STEP`.
     samples: Vec<u32>,
     size: u64,
+    /// The first bitset word held (0 for a whole set): the set holds the slots from
+    /// `64 * first_word`.
+    first_word: u64,
+    /// The slots of the whole set before the window (0 for a whole set).
+    before: u64,
+    /// The slots of the whole set, when it is a window (its own count otherwise).
+    total: Option<u64>,
+    /// The number of the first slot of every partition of `2^bits` slots of the index (one more
+    /// for the end), for a window: the counts of the parts that others hold.
+    starts: Option<(u32, Vec<u64>)>,
 }
 
 impl DenseSet {
     /// The empty set over `0..size`.
     pub fn new(size: u64) -> DenseSet {
+        DenseSet::window(size, 0..size)
+    }
+
+    /// The empty window of a set over `0..size` that holds the slots `slots` (which start at a
+    /// multiple of 64): it numbers them once [`DenseSet::place`] says where the window stands
+    /// in the whole set.
+    pub fn window(size: u64, slots: std::ops::Range<u64>) -> DenseSet {
+        debug_assert!(slots.start.is_multiple_of(64) && slots.end <= size);
+        let first_word = slots.start >> 6;
+        let words = slots.end.div_ceil(64).saturating_sub(first_word);
         DenseSet {
-            words: crate::memory::zeroed_atomics(size.div_ceil(64) as usize),
+            words: crate::memory::zeroed_atomics(words as usize),
             directory: Vec::new(),
             samples: Vec::new(),
             size,
+            first_word,
+            before: 0,
+            total: None,
+            starts: None,
         }
     }
 
-    /// Number of slots.
+    /// Number of slots of the index.
     pub fn size(&self) -> u64 {
         self.size
     }
 
-    /// Adds `i`; true when it was not there before. Safe to call from many threads.
+    /// The slots this set holds the bits of: `0..size` for a whole set.
+    pub fn slots(&self) -> std::ops::Range<u64> {
+        (self.first_word << 6).min(self.size)
+            ..((self.first_word + self.words.len() as u64) << 6).min(self.size)
+    }
+
+    /// Whether this is a window of a larger set.
+    pub fn is_window(&self) -> bool {
+        self.slots() != (0..self.size)
+    }
+
+    /// Adds `i` (a slot of the window); true when it was not there before. Safe to call from
+    /// many threads.
     #[inline]
     pub fn insert(&self, i: u64) -> bool {
         let bit = 1u64 << (i & 63);
-        let word = &self.words[(i >> 6) as usize];
+        let word = &self.words[((i >> 6) - self.first_word) as usize];
         // A plain load first: most slots met again are already in.
         word.load(Ordering::Relaxed) & bit == 0 && word.fetch_or(bit, Ordering::Relaxed) & bit == 0
     }
 
-    /// Whether `i` is in the set.
+    /// Whether `i` (a slot of the window) is in the set.
     #[inline]
     pub fn contains(&self, i: u64) -> bool {
         self.word(i >> 6) >> (i & 63) & 1 != 0
     }
 
+    /// Bitset word `w` of the index (one the window holds).
     #[inline]
     pub(crate) fn word(&self, w: u64) -> u64 {
+        self.local(w - self.first_word)
+    }
+
+    /// Bitset word `w` of the window.
+    #[inline]
+    fn local(&self, w: u64) -> u64 {
         self.words[w as usize].load(Ordering::Relaxed)
     }
 
-    /// Number of bitset words (`size / 64`, rounded up).
+    /// The bitset words of the index that the set holds (`0..size / 64`, rounded up, for a
+    /// whole set).
+    pub(crate) fn word_range(&self) -> std::ops::Range<u64> {
+        self.first_word..self.first_word + self.words.len() as u64
+    }
+
+    /// Number of bitset words (`size / 64`, rounded up) of a whole set.
     pub(crate) fn word_count(&self) -> usize {
+        debug_assert!(self.first_word == 0);
         self.words.len()
     }
 
-    /// Sets bitset word `w` (a checkpoint read back), before the directory is built.
+    /// Sets bitset word `w` of the index (a checkpoint read back), before the directory is built.
     pub(crate) fn set_word(&self, w: usize, value: u64) {
-        self.words[w].store(value, Ordering::Relaxed);
+        self.words[w - self.first_word as usize].store(value, Ordering::Relaxed);
     }
 
     /// Builds the rank directory and the select samples; call once no more slots are added.
@@ -120,7 +173,7 @@ impl DenseSet {
                         packed |= if b * 8 + k < end { within } else { 511 } << (9 * (k - 1));
                     }
                     if b * 8 + k < end {
-                        within += self.word((b * 8 + k) as u64).count_ones() as u64;
+                        within += self.local((b * 8 + k) as u64).count_ones() as u64;
                     }
                 }
                 [within, packed]
@@ -142,12 +195,37 @@ impl DenseSet {
         self.samples = samples;
     }
 
-    /// Number of slots in the set (after [`DenseSet::build_directory`]).
-    pub fn count(&self) -> u64 {
+    /// Says where a window stands in the whole set (after [`DenseSet::build_directory`]): the
+    /// slots before it, those of the whole set, and the number of the first slot of every
+    /// partition of `2^bits` slots of the index (one more for the end).
+    pub fn place(&mut self, before: u64, total: u64, bits: u32, starts: Vec<u64>) {
+        self.before = before;
+        self.total = Some(total);
+        self.starts = Some((bits, starts));
+    }
+
+    /// The slots of the window in the set (after [`DenseSet::build_directory`]).
+    pub fn own_count(&self) -> u64 {
         self.directory.last().map_or(0, |e| e[0])
     }
 
-    /// The number of ones before word `w` (`w` up to the number of words).
+    /// Number of slots in the whole set (after [`DenseSet::build_directory`], and for a window
+    /// [`DenseSet::place`]).
+    pub fn count(&self) -> u64 {
+        self.total.unwrap_or_else(|| self.own_count())
+    }
+
+    /// The number of the first slot of partition `p` of `2^bits` slots (`p` up to the number of
+    /// partitions): from the window's table where it has one for these partitions.
+    pub fn partition_start(&self, p: u64, bits: u32) -> u64 {
+        match &self.starts {
+            Some((b, starts)) if *b == bits => starts[p as usize],
+            _ => self.count_below((p << bits).min(self.size)),
+        }
+    }
+
+    /// The number of ones before word `w` of the window (`w` up to its number of words), in
+    /// the window.
     #[inline]
     fn ones_before_word(&self, w: u64) -> u64 {
         let [before, packed] = self.directory[(w >> 3) as usize];
@@ -157,39 +235,49 @@ impl DenseSet {
         before + within
     }
 
-    /// The number of `i` among the slots of the set (its rank), or `None` when `i` is not in it.
+    /// The number of `i` (a slot of the window) among the slots of the set (its rank), or `None`
+    /// when `i` is not in it.
     #[inline]
     pub fn rank(&self, i: u64) -> Option<u64> {
-        let w = i >> 6;
-        let word = self.word(w);
+        let w = (i >> 6) - self.first_word;
+        let word = self.local(w);
         if word >> (i & 63) & 1 == 0 {
             return None;
         }
-        Some(self.ones_before_word(w) + (word & ((1u64 << (i & 63)) - 1)).count_ones() as u64)
+        Some(self.before + self.ones_before_word(w) + (word & ((1u64 << (i & 63)) - 1)).count_ones() as u64)
     }
 
     /// Brings the memory that [`DenseSet::rank`] of `i` reads into cache (a hint).
     #[inline]
     pub fn prefetch(&self, i: u64) {
-        crate::memory::prefetch(&self.words[(i >> 6) as usize]);
-        if let Some(entry) = self.directory.get((i >> 9) as usize) {
+        let w = (i >> 6) - self.first_word;
+        crate::memory::prefetch(&self.words[w as usize]);
+        if let Some(entry) = self.directory.get((w >> 3) as usize) {
             crate::memory::prefetch(entry);
         }
     }
 
-    /// The number of slots of the set below `i` (`i <= size()`).
+    /// The number of slots of the set below `i` (`i <= size()`; within the window or at its
+    /// ends for a window).
     pub fn count_below(&self, i: u64) -> u64 {
-        let w = i >> 6;
-        if w as usize >= self.words.len() {
-            return self.count();
+        let start = self.first_word << 6;
+        if i <= start {
+            return self.before;
         }
-        self.ones_before_word(w) + (self.word(w) & ((1u64 << (i & 63)) - 1)).count_ones() as u64
+        let w = (i >> 6) - self.first_word;
+        if w as usize >= self.words.len() {
+            return self.before + self.own_count();
+        }
+        self.before
+            + self.ones_before_word(w)
+            + (self.local(w) & ((1u64 << (i & 63)) - 1)).count_ones() as u64
     }
 
-    /// The word holding the one numbered `k` (`k < count()`), and the number of ones before it.
+    /// The word of the window holding its one numbered `k` (`k < own_count()`), and the number
+    /// of ones before it in the window.
     #[inline]
     fn locate(&self, k: u64) -> (u64, u64) {
-        debug_assert!(k < self.count());
+        debug_assert!(k < self.own_count());
         let s = (k / SELECT_STEP) as usize;
         let lo = self.samples[s] as usize;
         let hi = self.samples.get(s + 1).map_or(self.directory.len() - 1, |&b| b as usize + 1);
@@ -206,50 +294,54 @@ impl DenseSet {
         (word, self.ones_before_word(word))
     }
 
-    /// The slot numbered `k` (`k < count()`).
+    /// The slot numbered `k` (one of the window's: `before <= k < before + own_count()`).
     #[inline]
     pub fn select(&self, k: u64) -> u64 {
-        let (w, before) = self.locate(k);
-        w << 6 | select_in_word(self.word(w), (k - before) as u32) as u64
+        let (w, before) = self.locate(k - self.before);
+        (self.first_word + w) << 6 | select_in_word(self.local(w), (k - self.before - before) as u32) as u64
     }
 
-    /// Calls `f(j, slot)` with the slot numbered `numbers[j]`, for numbers in increasing order:
-    /// a walk along the bitset where they are close, [`DenseSet::select`] where they are not.
+    /// Calls `f(j, slot)` with the slot numbered `numbers[j]` (the window's), for numbers in
+    /// increasing order: a walk along the bitset where they are close, [`DenseSet::select`]
+    /// where they are not.
     pub fn for_each_slot_of(&self, numbers: &[u64], mut f: impl FnMut(usize, u64)) {
         // The current word, the ones before it, and the ones before the end of its block.
         let (mut w, mut before, mut ones, mut block_end) = (0u64, 0u64, 0u64, 0u64);
+        let base = self.first_word << 6;
         for (j, &k) in numbers.iter().enumerate() {
+            let k = k - self.before;
             if k >= before + ones {
                 if k < block_end {
                     while k >= before + ones {
                         before += ones;
                         w += 1;
-                        ones = self.word(w).count_ones() as u64;
+                        ones = self.local(w).count_ones() as u64;
                     }
                 } else {
                     (w, before) = self.locate(k);
-                    ones = self.word(w).count_ones() as u64;
+                    ones = self.local(w).count_ones() as u64;
                     block_end = self.directory[(w >> 3) as usize + 1][0];
                 }
             }
-            f(j, w << 6 | select_in_word(self.word(w), (k - before) as u32) as u64);
+            f(j, base + (w << 6 | select_in_word(self.local(w), (k - before) as u32) as u64));
         }
     }
 
-    /// Calls `f(k, slot)` for the slots numbered `first..first + n`, in order.
+    /// Calls `f(k, slot)` for the slots numbered `first..first + n` (the window's), in order.
     pub fn for_each_from(&self, first: u64, n: usize, mut f: impl FnMut(usize, u64)) {
         if n == 0 {
             return;
         }
-        let mut slot = self.select(first);
-        let mut w = slot >> 6;
-        let mut word = self.word(w) & (!0u64 << (slot & 63));
+        let slot = self.select(first);
+        let mut w = (slot >> 6) - self.first_word;
+        let mut word = self.local(w) & (!0u64 << (slot & 63));
+        let base = self.first_word << 6;
         for k in 0..n {
             while word == 0 {
                 w += 1;
-                word = self.word(w);
+                word = self.local(w);
             }
-            slot = w << 6 | word.trailing_zeros() as u64;
+            let slot = base + (w << 6 | word.trailing_zeros() as u64);
             word &= word - 1;
             f(k, slot);
         }
@@ -257,7 +349,8 @@ impl DenseSet {
 
     /// Bytes of memory held.
     pub fn bytes(&self) -> u64 {
-        (self.words.len() * 8 + self.directory.len() * 16 + self.samples.len() * 4) as u64
+        let starts = self.starts.as_ref().map_or(0, |(_, s)| s.len() * 8);
+        (self.words.len() * 8 + self.directory.len() * 16 + self.samples.len() * 4 + starts) as u64
     }
 }
 
@@ -358,10 +451,11 @@ pub fn reachable_from<G: Indexed>(
 
 /// [`reachable`] as one member of a search split over members (the processes of a cluster):
 /// each member expands the positions of its own regions of the index ([`Exchange::owned`] of
-/// the regions) and sends the successors in other members' regions to them through `exchange`
-/// (each such slot once: the member marks it in its own copy of the set when it sends it). At
-/// the end the members send each other their regions' words, so that every member returns the
-/// whole set, the one [`reachable`] finds. Every member calls it at the same point.
+/// the regions, which are the partitions of the rounds) and sends the successors in other
+/// members' regions to them through `exchange` (each time it meets one: it holds no bits of
+/// other members' regions, and the receiver marks a slot once). Each member returns its window
+/// of the set [`reachable`] finds ([`DenseSet::window`]: its regions' slots, numbered as in the
+/// whole set, with every region's count). Every member calls it at the same point.
 pub fn reachable_member<G: Indexed>(
     game: &G,
     exchange: &mut dyn Exchange,
@@ -369,9 +463,6 @@ pub fn reachable_member<G: Indexed>(
 ) -> Result<DenseSet, Error> {
     reachable_with(game, None, progress, &mut |_| Ok(()), exchange)
 }
-
-/// Region words a member sends the others at a time at the end of a split search (32 MiB).
-const GATHER_WORDS: usize = 1 << 22;
 
 /// [`reachable_from`] as one member of `exchange` (see [`reachable_member`]).
 fn reachable_with<G: Indexed>(
@@ -383,10 +474,15 @@ fn reachable_with<G: Indexed>(
 ) -> Result<DenseSet, Error> {
     // A bar against the reachable count when the game knows it (positions found so far).
     progress.phase("exploring (dense)", game.reachable_hint());
-    let bits = region_bits_at_most(game.size(), SEARCH_REGION_BITS);
+    // Split over members, the regions are the rounds' partitions: each member's window of the
+    // set is then the positions whose words it holds in the rounds.
+    let split = exchange.member().1 > 1;
+    let bits =
+        if split { region_bits(game.size()) } else { region_bits_at_most(game.size(), SEARCH_REGION_BITS) };
     let mask = (1u64 << bits) - 1;
     let regions = game.size().div_ceil(1 << bits) as usize;
     let mine = exchange.owned(regions);
+    let window = ((mine.start as u64) << bits).min(game.size())..((mine.end as u64) << bits).min(game.size());
     // The level being expanded: per region, the offsets of its positions that are not terminal.
     let mut level: Vec<Vec<u32>> = vec![Vec::new(); regions];
     let mut found = 0;
@@ -407,7 +503,7 @@ fn reachable_with<G: Indexed>(
             (resume.set, resume.level)
         }
         None => {
-            let set = DenseSet::new(game.size());
+            let set = DenseSet::window(game.size(), window.clone());
             for root in game.roots() {
                 let r = game.rank(&root);
                 if mine.contains(&((r >> bits) as usize)) && set.insert(r) {
@@ -466,8 +562,9 @@ fn reachable_with<G: Indexed>(
                             game.successor_slots(&p, &mut succ);
                             for &(slot, terminal) in &succ {
                                 let region = (slot >> bits) as usize;
-                                // Another member's slot: sent the first time this member meets it.
-                                if mine.contains(&region) || set.insert(slot) {
+                                // Another member's slot: sent every time this member meets it
+                                // (the member holds no bits of other members' regions).
+                                if mine.contains(&region) || split || set.insert(slot) {
                                     out[region].push(((slot & mask) << 1 | !terminal as u64) as u32);
                                 }
                             }
@@ -484,11 +581,12 @@ fn reachable_with<G: Indexed>(
             let delivered = exchange.deliver(buckets, regions)?;
             // Mark: each region its own slots, without atomic read-modify-writes.
             let words = &set.words;
+            let first_word = set.first_word;
             let added: u64 = next[mine.clone()]
                 .par_iter_mut()
                 .enumerate()
                 .map(|(i, next)| {
-                    let base = (((mine.start + i) as u64) << bits) >> 6;
+                    let base = ((((mine.start + i) as u64) << bits) >> 6) - first_word;
                     let mut added = 0;
                     for bucket in delivered.iter().map(|b| &b[i]) {
                         for (k, &m) in bucket.iter().enumerate() {
@@ -518,49 +616,58 @@ fn reachable_with<G: Indexed>(
         level = next;
         depth += 1;
     }
-    if exchange.member().1 > 1 {
-        gather_regions(&set, bits, mine, exchange)?;
+    set.build_directory();
+    if split {
+        place_window(&mut set, exchange)?;
     }
     exchange.end_search();
-    set.build_directory();
     crate::memory::release_free_memory();
     Ok(set)
 }
 
-/// Every member's regions' words of `set` sent to every other member (the end of a split
-/// search): each call of the exchange carries at most [`GATHER_WORDS`] words of each member, led
-/// by the index of its first word.
-fn gather_regions(
-    set: &DenseSet,
-    bits: u32,
-    mine: std::ops::Range<usize>,
-    exchange: &mut dyn Exchange,
-) -> Result<(), Error> {
-    let words = set.words.len();
-    let first = ((mine.start as u64) << bits >> 6).min(words as u64) as usize;
-    let end = ((mine.end as u64) << bits >> 6).min(words as u64) as usize;
-    let mut at = first;
-    while exchange.sum(u64::from(at < end))? > 0 {
-        let stop = (at + GATHER_WORDS).min(end);
-        let mut chunk = Vec::with_capacity(2 + 2 * (stop - at));
-        if at < stop {
-            chunk.extend([at as u32, (at >> 32) as u32]);
-            for w in at..stop {
-                let word = set.word(w as u64);
-                chunk.extend([word as u32, (word >> 32) as u32]);
-            }
+/// Tells a member's window of a split set ([`reachable_member`]'s, or one read back from its
+/// checkpoint: directory built) where it stands in the whole set: the members send each other
+/// the counts of their regions (a collective call).
+pub fn place_window(set: &mut DenseSet, exchange: &mut dyn Exchange) -> Result<(), Error> {
+    let bits = region_bits(set.size());
+    let regions = set.size().div_ceil(1 << bits) as usize;
+    let mine = exchange.owned(regions);
+    let window = ((mine.start as u64) << bits).min(set.size())..((mine.end as u64) << bits).min(set.size());
+    if set.slots() != window {
+        return Err(Error::Unsupported(format!(
+            "member {} holds the slots {:?} of the set, not those of its regions {window:?}",
+            exchange.member().0,
+            set.slots()
+        )));
+    }
+    let mut counts = Vec::with_capacity(2 * mine.len());
+    let mut below = set.count_below((mine.start as u64) << bits);
+    for r in mine {
+        let end = set.count_below(((r as u64 + 1) << bits).min(set.size()));
+        counts.extend([(end - below) as u32, ((end - below) >> 32) as u32]);
+        below = end;
+    }
+    let mut starts = Vec::with_capacity(regions + 1);
+    starts.push(0u64);
+    let me = exchange.member().0;
+    let mut before = 0;
+    for (m, theirs) in crate::solve::exchange::all_gather(exchange, counts)?.into_iter().enumerate() {
+        if m == me {
+            before = *starts.last().expect("starts at 0");
         }
-        at = stop;
-        for chunk in crate::solve::exchange::all_gather(exchange, chunk)? {
-            if chunk.len() < 2 {
-                continue;
-            }
-            let start = chunk[0] as usize | (chunk[1] as usize) << 32;
-            for (k, pair) in chunk[2..].chunks_exact(2).enumerate() {
-                set.set_word(start + k, pair[0] as u64 | (pair[1] as u64) << 32);
-            }
+        for pair in theirs.chunks_exact(2) {
+            let last = *starts.last().expect("starts at 0");
+            starts.push(last + (pair[0] as u64 | (pair[1] as u64) << 32));
         }
     }
+    if starts.len() != regions + 1 {
+        return Err(Error::Unsupported(format!(
+            "the members sent the counts of {} regions of {regions}",
+            starts.len() - 1
+        )));
+    }
+    let total = starts[regions];
+    set.place(before, total, bits, starts);
     Ok(())
 }
 
@@ -646,7 +753,7 @@ impl<G: Indexed> RetroSpace for DenseSpace<'_, G> {
     }
 
     fn partition_start(&self, p: u64) -> u64 {
-        self.set.count_below((p << self.bits).min(self.set.size()))
+        self.set.partition_start(p, self.bits)
     }
 
     #[inline]

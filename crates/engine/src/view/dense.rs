@@ -509,29 +509,40 @@ impl<G: Indexed> Dense<G> {
             scheme: game.index_scheme(),
             size: game.size(),
         });
-        let (here, count) = members.members_here();
-        let loaded = match (checkpoint, &kept) {
-            (Some(options), Some(kept)) if options.resume => {
-                let set = checkpoint::member_set::<W>(options, kept, here.start, count)?;
-                progress.note(&format!(
-                    "resuming from the checkpoints {} of this process's members",
-                    checkpoint::member_path(&options.path, here.start).display()
-                ));
-                Some(set)
-            }
-            _ => None,
-        };
+        let resume = checkpoint.is_some_and(|c| c.resume);
+        if resume {
+            let here = members.members_here().0;
+            let path = checkpoint.map(|c| checkpoint::member_path(&c.path, here.start));
+            progress.note(&format!(
+                "resuming from the checkpoints {} of this process's members",
+                path.map(|p| p.display().to_string()).unwrap_or_default()
+            ));
+        }
         let member = |exchange: &mut dyn Exchange, reports: bool| {
             let quiet = crate::progress::Quiet(progress);
             let heard: &dyn Progress = if reports { progress } else { &quiet };
-            let searched = match loaded {
-                Some(_) => None,
-                None => Some(crate::table::dense::reachable_member(game, exchange, heard)?),
+            // Each member's window of the reachable set: searched together, or read back from
+            // its checkpoint (an error on any member is an error on all).
+            let mut set = match (checkpoint, &kept) {
+                (Some(options), Some(kept)) if options.resume => {
+                    let (me, count) = exchange.member();
+                    let read = checkpoint::member_set::<W>(options, kept, me, count);
+                    let failed = exchange.sum(u64::from(read.is_err()))?;
+                    match read {
+                        Ok(_) if failed > 0 => {
+                            return Err(Error::Unsupported(format!(
+                                "{failed} other member(s) could not read their checkpoints (their errors say why)"
+                            )))
+                        }
+                        other => other?,
+                    }
+                }
+                _ => crate::table::dense::reachable_member(game, exchange, heard)?,
             };
-            let set = match (&loaded, &searched) {
-                (Some(set), _) | (None, Some(set)) => set,
-                (None, None) => return Err(Error::Unsupported("no reachable set to solve over".into())),
-            };
+            if resume {
+                crate::table::dense::place_window(&mut set, exchange)?;
+            }
+            let set = &set;
             let space = DenseSpace::new(game, set);
             let (owned, words) = match (checkpoint, &kept) {
                 (Some(options), Some(kept)) => {
