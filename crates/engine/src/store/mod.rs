@@ -688,7 +688,10 @@ impl Plan {
                     let (raw, examples) =
                         encode_block(outcomes, &self.header, &self.codes, &self.longest_outcomes, b);
                     let raw = compact(&raw, self.header.slots_in(b));
-                    let frame = zstd.compress(&raw).expect("zstd compresses in memory");
+                    let mut frame = zstd.compress(&raw).expect("zstd compresses in memory");
+                    // Held until written (by a member of a split solve, all its blocks): not
+                    // the compressor's bound.
+                    frame.shrink_to_fit();
                     Packed { block: b, frame, crc: block_crc(VERSION, b, &raw), examples }
                 },
             )
