@@ -12,10 +12,13 @@
 //!
 //! The workers are threads of this process ([`dataflow::solve_in_process`]) or of the processes
 //! of a cluster that reach each other over TCP ([`dataflow::solve_cluster`], with a time-out on
-//! the connections); each member holds its own positions' words only. A game's dense solve runs on
-//! a cluster through [`dataflow::Cluster`], the engine's
-//! [`Members`](nimber_engine::dense::Members) (`nimber solve --cluster`); each member keeps its
-//! own checkpoints (`nimber_engine::checkpoint::MemberCheckpointer`).
+//! the connections); each member holds its own positions' words only during the rounds (these
+//! two functions, for any retrograde space, then hand every word to worker 0: for tests and
+//! small spaces). A game's dense solve runs on a cluster through [`dataflow::Cluster`], the
+//! engine's [`Members`](nimber_engine::dense::Members) (`nimber solve --cluster`), where nothing
+//! is gathered: each member holds its window of the reachable set and its positions' words,
+//! keeps its own checkpoints (`nimber_engine::checkpoint::MemberCheckpointer`), and sends its
+//! compressed blocks of the store to process 0 (`nimber_engine::store::split`).
 
 pub mod dataflow;
 pub mod hosts;
