@@ -1,6 +1,6 @@
 //! Every call into timely: the [`Exchange`] of a timely worker, and solves run by timely workers.
 //!
-//! A worker builds one dataflow: an input of [`Record`]s, routed by an exchange contract to the
+//! A worker builds one dataflow: an input of `Record`s, routed by an exchange contract to the
 //! worker each one names, into a sink that moves what arrives into a list (without copying it)
 //! and keeps its input's frontier. Each call of the exchange (a slab's buckets, a sum, a
 //! minimum) sends its records at the current epoch, advances the input and steps the worker

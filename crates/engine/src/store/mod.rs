@@ -665,7 +665,7 @@ impl Plan {
         self.header.blocks()
     }
 
-    /// The blocks the writer asks for at a time, in order: ranges of up to [`BATCH`] blocks.
+    /// The blocks the writer asks for at a time, in order: ranges of up to 256 blocks (`BATCH`).
     pub fn batches(&self) -> impl Iterator<Item = std::ops::Range<u64>> {
         let blocks = self.blocks();
         (0..blocks).step_by(BATCH as usize).map(move |b| b..(b + BATCH).min(blocks))
