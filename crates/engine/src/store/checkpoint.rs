@@ -980,7 +980,7 @@ pub fn member_set<W: StateWord>(
 
 /// `mine` on every member of a split solve, once every member has it: an error on every member
 /// when any member has one (its own, or one saying how many others failed to do `what`).
-fn together<T>(
+pub(crate) fn together<T>(
     exchange: &mut dyn Exchange,
     path: &Path,
     mine: Result<T, Error>,

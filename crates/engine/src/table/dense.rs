@@ -108,11 +108,6 @@ impl DenseSet {
             ..((self.first_word + self.words.len() as u64) << 6).min(self.size)
     }
 
-    /// Whether this is a window of a larger set.
-    pub fn is_window(&self) -> bool {
-        self.slots() != (0..self.size)
-    }
-
     /// Adds `i` (a slot of the window); true when it was not there before. Safe to call from
     /// many threads.
     #[inline]

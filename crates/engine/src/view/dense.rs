@@ -527,15 +527,8 @@ impl<G: Indexed> Dense<G> {
                 (Some(options), Some(kept)) if options.resume => {
                     let (me, count) = exchange.member();
                     let read = checkpoint::member_set::<W>(options, kept, me, count);
-                    let failed = exchange.sum(u64::from(read.is_err()))?;
-                    match read {
-                        Ok(_) if failed > 0 => {
-                            return Err(Error::Unsupported(format!(
-                                "{failed} other member(s) could not read their checkpoints (their errors say why)"
-                            )))
-                        }
-                        other => other?,
-                    }
+                    let path = checkpoint::member_path(&options.path, me);
+                    checkpoint::together(exchange, &path, read, "read their checkpoints")?
                 }
                 _ => crate::table::dense::reachable_member(game, exchange, heard)?,
             };
