@@ -493,16 +493,6 @@ pub fn member_positions<S: RetroSpace>(space: &S, exchange: &dyn Exchange) -> Ra
     routing.positions(exchange.owned(routing.parts()))
 }
 
-/// The addresses of the partitions the member of `exchange` owns in a split solve of `space`
-/// (those its positions resolve from): the members' ranges, in member order, cover
-/// `0..space.addresses()`.
-pub fn member_addresses<S: RetroSpace>(space: &S, exchange: &dyn Exchange) -> Range<u64> {
-    let routing = Routing::of(space);
-    let parts = exchange.owned(routing.parts());
-    let end = space.addresses();
-    ((parts.start as u64) << routing.bits).min(end)..((parts.end as u64) << routing.bits).min(end)
-}
-
 /// [`solve_member`] from the state between two rounds when `resume` is given (the member's own
 /// words, as [`Between::words`] showed them), calling `between` before every round as
 /// [`solve_space_words_from`] does. Every member must resume from the same phase and round.

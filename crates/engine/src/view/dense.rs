@@ -13,9 +13,7 @@ use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
-use crate::solve::retrograde::{
-    member_addresses, member_positions, solve_member, solve_member_from, word_outcome, RetroSpace,
-};
+use crate::solve::retrograde::{member_positions, solve_member, solve_member_from, word_outcome, RetroSpace};
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::{self, CheckpointOptions, MemberCheckpointer};
@@ -490,8 +488,9 @@ impl<G: Indexed> Dense<G> {
     /// A dense solve of the game run by `members`: the report in process 0, `None` elsewhere.
     /// The members search for the reachable set together
     /// ([`crate::table::dense::reachable_member`]); with a checkpoint, each member keeps its
-    /// checkpoints ([`MemberCheckpointer`]), and resuming, the reachable set comes from this
-    /// process's first member's checkpoint instead of a search. No member gathers the words:
+    /// checkpoints ([`MemberCheckpointer`]), and resuming, each member's window of the
+    /// reachable set comes from its own checkpoint instead of a search. No member gathers the
+    /// words:
     /// the counts, the start's outcome and the store come from the members together
     /// ([`Dense::member_report`]).
     fn members_solve<W: DenseWord>(
@@ -552,9 +551,9 @@ impl<G: Indexed> Dense<G> {
                 }
                 _ => solve_member::<_, W>(&space, exchange, heard)?,
             };
-            let slots = member_addresses(&space, exchange);
+            // The member's window holds the slots of its partitions: those of its words.
             let outcome = |slot: u64| set.rank(slot).map(|k| word_outcome(words[(k - owned.start) as usize]));
-            let part = MemberPart { slots, outcome: &outcome, counts: counts_of(&words) };
+            let part = MemberPart { slots: set.slots(), outcome: &outcome, counts: counts_of(&words) };
             self.member_report(&part, space.len(), finish, exchange, heard)
         };
         members.run(identity, &member)
