@@ -1094,12 +1094,28 @@ impl Indexed for DobutsuLive {
         (fast::live_canonical(x) == x && fast::sente_terminal(x).is_none()).then_some(DobutsuPos(x))
     }
 
+    /// Terminal positions have no slot ([`DobutsuLive::is_live`]).
+    fn slots_may_be_terminal(&self) -> bool {
+        false
+    }
+
     fn all_children<F: FnMut(Child) -> bool>(&self, pos: &DobutsuPos, mut f: F) -> bool {
         fast::live_children(pos.sente_view().0, &mut f)
     }
 
-    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DobutsuPos, mut f: F) {
-        fast::child_ends(pos.sente_view().0, &mut f)
+    /// The key of a move is the position moved to, turned around (Sente to move).
+    fn child_keys(&self, pos: &DobutsuPos, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
+        fast::live_child_keys(pos.sente_view().0, keys, ends)
+    }
+
+    #[inline]
+    fn slot_of_key(&self, key: u64) -> u64 {
+        fast::rank_live(key)
+    }
+
+    #[inline]
+    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DobutsuPos, f: F) {
+        fast::child_ends(pos.sente_view().0, f)
     }
 
     fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
@@ -1475,7 +1491,15 @@ mod tests {
                 v.sort_by_key(|c| format!("{c:?}"));
                 v
             };
-            assert_eq!(collect(true), collect(false), "{p:?}");
+            let reference = collect(false);
+            assert_eq!(collect(true), reference, "{p:?}");
+            // Listed with keys, ranked one by one.
+            let (mut keys, mut terminal) = (Vec::new(), Vec::new());
+            game.child_keys(p, &mut keys, &mut terminal);
+            let mut keyed: Vec<Child> = terminal.into_iter().map(Child::Terminal).collect();
+            keyed.extend(keys.iter().map(|&k| Child::Slot(game.slot_of_key(k))));
+            keyed.sort_by_key(|c| format!("{c:?}"));
+            assert_eq!(keyed, reference, "{p:?}");
             let mut ends = Vec::new();
             game.for_each_child_end(p, |e| ends.push(e));
             let mut succ = Vec::new();

@@ -51,6 +51,13 @@ pub trait Indexed: Game {
         true
     }
 
+    /// Whether a slot may hold a terminal position ([`Game::terminal`]). A partial index that
+    /// leaves every terminal position out says `false`, and the lean solver then does not ask
+    /// `terminal` of the positions it unranks; [`check_bijection`] checks the claim.
+    fn slots_may_be_terminal(&self) -> bool {
+        true
+    }
+
     /// The number of positions reachable from the roots, when it is known beforehand: memory
     /// estimates use it instead of the worst case (every slot), and the search shows its progress
     /// against it.
@@ -119,6 +126,29 @@ pub trait Indexed: Game {
     /// [`children_by_rank`].
     fn all_children<F: FnMut(Child) -> bool>(&self, pos: &Self::Position, f: F) -> bool {
         children_by_rank(self, pos, f)
+    }
+
+    /// The moves of the non-terminal position `pos` as [`Indexed::all_children`] gives them, in
+    /// two lists and with the ranking put off: the outcome of every terminal position moved to is
+    /// appended to `ends`, and for every other move a *key* to `keys`, which
+    /// [`Indexed::slot_of_key`] turns into the slot of the position moved to. The lean solver
+    /// lists the moves of a position and ranks them one at a time, stopping at the first that is
+    /// not won, when ranking costs more than listing. The default gives the slots themselves as
+    /// keys (and `slot_of_key` is the identity); a game overrides both together, and
+    /// [`check_slot_methods`] tests them against `all_children`.
+    fn child_keys(&self, pos: &Self::Position, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
+        self.all_children(pos, |c| {
+            match c {
+                Child::Terminal(o) => ends.push(o),
+                Child::Slot(s) => keys.push(s),
+            }
+            true
+        });
+    }
+
+    /// The slot of a key of [`Indexed::child_keys`].
+    fn slot_of_key(&self, key: u64) -> u64 {
+        key
     }
 
     /// Calls `f` once per move of the non-terminal position `pos` with the end of the game in
@@ -283,6 +313,10 @@ pub fn check_bijection<G: Indexed>(
             Some(p) => {
                 assert_eq!(game.canonical(&p), p, "slot {slot} unranks to a position that is not canonical");
                 assert_eq!(game.rank(&p), slot, "rank(unrank({slot})) for {p:?}");
+                assert!(
+                    game.slots_may_be_terminal() || game.terminal(&p).is_none(),
+                    "slot {slot} holds {p:?}, terminal, but the index says no slot does"
+                );
             }
         }
     }
@@ -363,8 +397,8 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 }
 
 /// Checks a game's [`Indexed::successor_slots`], [`Indexed::move_classes`],
-/// [`Indexed::predecessor_slots`], [`Indexed::for_each_predecessor`], [`Indexed::all_children`] and [`Indexed::for_each_child_end`]
-/// against the reference versions on `positions` (each made canonical first, as the solvers only
+/// [`Indexed::predecessor_slots`], [`Indexed::for_each_predecessor`], [`Indexed::all_children`],
+/// [`Indexed::child_keys`] and [`Indexed::for_each_child_end`] against the reference versions on `positions` (each made canonical first, as the solvers only
 /// meet canonical positions): the same successor slots and terminal flags (as multisets), the
 /// same move classes, the same children and ends of the game (as multisets), and the same
 /// predecessor classes except for terminal ones, which may be left out, with none repeated. Returns the
@@ -422,9 +456,10 @@ pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
     checked
 }
 
-/// Checks [`Indexed::all_children`] and [`Indexed::for_each_child_end`] of the non-terminal
-/// position `p` against [`children_by_rank`] and the default: the same children and ends (as
-/// multisets), and `all_children` stopping at the first `false`.
+/// Checks [`Indexed::all_children`], [`Indexed::child_keys`] (ranked by
+/// [`Indexed::slot_of_key`]) and [`Indexed::for_each_child_end`] of the non-terminal position
+/// `p` against [`children_by_rank`] and the default: the same children and ends (as multisets),
+/// and `all_children` stopping at the first `false`.
 fn check_lean_methods<G: Indexed>(game: &G, p: &G::Position) {
     let key = |c: Child| match c {
         Child::Terminal(o) => (0, o.value().index() as u64, o.remoteness().map_or(u64::MAX, u64::from)),
@@ -442,6 +477,12 @@ fn check_lean_methods<G: Indexed>(game: &G, p: &G::Position) {
     fast.sort_unstable();
     reference.sort_unstable();
     assert_eq!(fast, reference, "all_children of {p:?}");
+    let (mut keys, mut ends) = (Vec::new(), Vec::new());
+    game.child_keys(p, &mut keys, &mut ends);
+    let mut keyed: Vec<_> = ends.into_iter().map(Child::Terminal).map(key).collect();
+    keyed.extend(keys.into_iter().map(|k| key(Child::Slot(game.slot_of_key(k)))));
+    keyed.sort_unstable();
+    assert_eq!(keyed, reference, "child_keys of {p:?}, ranked by slot_of_key");
     for stop in 1..=fast.len() {
         let mut calls = 0;
         let all = game.all_children(p, |_| {

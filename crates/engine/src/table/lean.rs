@@ -630,6 +630,9 @@ const EXAMINED_FRONTIER: u64 = 1 << 10;
 /// is looked at: the table is read at random, and a batch keeps many reads in flight.
 const PREFETCH: usize = 32;
 
+/// [`PREFETCH`] for the search for losses ([`mark_lost_predecessors`]), whose steps are short.
+const LOSS_PREFETCH: usize = 128;
+
 /// Marks `code` on every undecided predecessor of the slots of list `from`, and enters it in
 /// list `to`.
 fn mark_predecessors<G: Indexed>(
@@ -668,11 +671,15 @@ fn won_within(o: Outcome, r: u32) -> bool {
 
 /// Marks lost, in round `to.1`, every undecided predecessor of the slots of list `from` whose
 /// every move leads into a position won in at most `r` ([`Indexed::for_each_predecessor`], then
-/// [`Indexed::all_children`]), and enters it in list `to`. Batched in three steps, each
-/// prefetching the state words that the next reads: the predecessors, then the moves of those
-/// undecided, then the verdicts. With `examined` (a large frontier), a predecessor is examined
-/// once in the round however many of its moves lead into the frontier; `examined` is cleared
-/// first.
+/// [`Indexed::child_keys`]), and enters it in list `to`. With `examined` (a large frontier), a
+/// predecessor is examined once in the round however many of its moves lead into the frontier;
+/// `examined` is cleared first.
+///
+/// Most examinations fail, at the third move on average (Dōbutsu), so the moves are ranked
+/// ([`Indexed::slot_of_key`]) one at a time, up to the first that is not won, and for many
+/// predecessors in step: each step ranks the next move of every predecessor still open and
+/// prefetches its state word, then reads them all. The predecessors' state words are prefetched
+/// likewise, a batch of frontier entries at a time.
 fn mark_lost_predecessors<G: Indexed>(
     game: &G,
     spill: &Spill,
@@ -687,9 +694,11 @@ fn mark_lost_predecessors<G: Indexed>(
     }
     spill.for_each_chunk(from.0, from.1, |chunk, emit| {
         let mut preds: Vec<(u64, G::Position)> = Vec::new();
-        // Per undecided predecessor, its slot and the end of its moves in `children`.
-        let (mut open, mut children) = (Vec::<(u64, usize)>::new(), Vec::<Child>::new());
-        for batch in chunk.chunks(PREFETCH) {
+        // Per undecided predecessor: its slot, and the keys of its moves still to look at (a
+        // range of `keys`).
+        let (mut open, mut keys, mut slots) = (Vec::<(u64, usize, usize)>::new(), Vec::new(), Vec::new());
+        let mut ends = Vec::new();
+        for batch in chunk.chunks(LOSS_PREFETCH) {
             preds.clear();
             for &s in batch {
                 if let Some(pos) = game.unrank(s) {
@@ -703,38 +712,47 @@ fn mark_lost_predecessors<G: Indexed>(
                 }
             }
             open.clear();
-            children.clear();
+            keys.clear();
             for (q, p) in &preds {
                 if states.get(*q) != UNDECIDED || examined.is_some_and(|e| !e.first(*q)) {
                     continue;
                 }
                 // A move into a terminal position not won within `r` keeps it from being lost
-                // now: no need to look further. Moves into slots are read after the prefetch.
-                let all = game.all_children(p, |c| {
-                    match c {
-                        Child::Terminal(o) if !won_within(o, r) => return false,
-                        Child::Slot(s) => states.prefetch(s),
-                        _ => {}
+                // now; one into a terminal position won within `r` is no obstacle.
+                let begin = keys.len();
+                ends.clear();
+                game.child_keys(p, &mut keys, &mut ends);
+                if !ends.iter().all(|&o| won_within(o, r)) {
+                    keys.truncate(begin);
+                } else if begin == keys.len() {
+                    if states.mark(*q, LOST) {
+                        emit.push(to.0, to.1, *q);
                     }
-                    children.push(c);
-                    true
-                });
-                if all {
-                    open.push((*q, children.len()));
                 } else {
-                    children.truncate(open.last().map_or(0, |&(_, end)| end));
+                    open.push((*q, begin, keys.len()));
                 }
             }
-            let mut begin = 0;
-            for &(q, end) in &open {
-                let lost = children[begin..end].iter().all(|c| match *c {
-                    Child::Slot(s) => states.get(s) == WON,
-                    Child::Terminal(_) => true,
-                });
-                begin = end;
-                if lost && states.mark(q, LOST) {
-                    emit.push(to.0, to.1, q);
+            while !open.is_empty() {
+                slots.clear();
+                for &(_, next, _) in &open {
+                    let slot = game.slot_of_key(keys[next]);
+                    states.prefetch(slot);
+                    slots.push(slot);
                 }
+                let mut kept = 0;
+                for i in 0..open.len() {
+                    let (q, next, end) = open[i];
+                    if states.get(slots[i]) != WON {
+                        continue;
+                    }
+                    if next + 1 < end {
+                        open[kept] = (q, next + 1, end);
+                        kept += 1;
+                    } else if states.mark(q, LOST) {
+                        emit.push(to.0, to.1, q);
+                    }
+                }
+                open.truncate(kept);
             }
         }
     })
@@ -841,6 +859,7 @@ pub fn solve<G: Indexed>(
     // Set up: terminal positions, holes, positions without moves, pending lists.
     progress.phase("setting up the table", Some(size));
     let chunks = size.div_ceil(CHUNK as u64);
+    let may_be_terminal = game.slots_may_be_terminal();
     let set_up = |k: u64| -> Result<Emit, Error> {
         if progress.cancelled() {
             return Err(Error::Cancelled { checkpoint: None });
@@ -854,7 +873,8 @@ pub fn solve<G: Indexed>(
                 emit.holes += 1;
                 continue;
             };
-            if let Some(o) = game.terminal(&pos) {
+            let end = if may_be_terminal { game.terminal(&pos) } else { None };
+            if let Some(o) = end {
                 let code = match o.value() {
                     Value::Win => WON,
                     Value::Lose => LOST,

@@ -937,15 +937,47 @@ fn live_children_with<B: Bits>(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool
     all
 }
 
+/// `Indexed::child_keys` of a live position with Sente to move: the key of a move is the
+/// position moved to, turned around (Sente to move), which `rank_live` ranks.
+#[inline(always)]
+fn live_child_keys_with<B: Bits>(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
+    for_each_move::<B>(
+        c,
+        #[inline(always)]
+        |child, terminal| match terminal {
+            Some(v) => ends.push(Outcome::new(v, TERMINAL_REMOTENESS)),
+            None => keys.push(child),
+        },
+    );
+}
+
 /// `Indexed::for_each_child_end` of a position with Sente to move, not terminal.
 #[inline(always)]
-fn child_ends_with<B: Bits>(c: u64, f: &mut dyn FnMut(Option<Outcome>)) {
+fn child_ends_with<B: Bits, F: FnMut(Option<Outcome>)>(c: u64, f: &mut F) {
     for_each_move::<B>(c, |_, terminal| f(terminal.map(|v| Outcome::new(v, TERMINAL_REMOTENESS))));
 }
 
-with_bits!(fn child_ends(c: u64, f: &mut dyn FnMut(Option<Outcome>)) -> () { B => child_ends_with::<B>(c, f) });
+/// `child_ends_with` with the fastest [`Bits`] of this processor, as `with_bits!` makes them;
+/// generic, so that the caller's `f` is inlined into the moves' loop (the set-up of a lean
+/// solve calls it for every position).
+pub(super) fn child_ends<F: FnMut(Option<Outcome>)>(c: u64, mut f: F) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "bmi2,popcnt")]
+        unsafe fn with_bmi2<F: FnMut(Option<Outcome>)>(c: u64, f: &mut F) {
+            child_ends_with::<Bmi2, F>(c, f)
+        }
+        if bmi2() {
+            // SAFETY: the processor has BMI2 and popcnt.
+            return unsafe { with_bmi2(c, &mut f) };
+        }
+    }
+    child_ends_with::<Tables, F>(c, &mut f)
+}
 
 with_bits!(fn live_children(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool { B => live_children_with::<B>(c, f) });
+
+with_bits!(fn live_child_keys(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) -> () { B => live_child_keys_with::<B>(c, keys, ends) });
 
 /// `Indexed::move_classes` of a position with Sente to move, not terminal. Two moves lead into
 /// one class only when they are mirror images of each other in a symmetric position; the
