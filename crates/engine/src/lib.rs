@@ -75,7 +75,7 @@ pub use dyadic::Dyadic;
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Error, ParseError};
 pub use game::{Game, Kind, Move};
-pub use index::{Indexed, MoveClasses};
+pub use index::{ChildEnds, Indexed, MoveClasses};
 pub use misere::Misere;
 pub use params::{ParamSpec, Params};
 pub use progress::{Progress, Silent};

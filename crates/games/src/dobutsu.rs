@@ -13,7 +13,8 @@
 
 use nimber_engine::table::subset;
 use nimber_engine::{
-    index::Child, DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
+    index::Child, ChildEnds, DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params,
+    ParseError, Value,
 };
 use nimber_engine::{Backward, Draw, Notation};
 
@@ -1113,6 +1114,12 @@ impl Indexed for DobutsuLive {
         fast::rank_live(key)
     }
 
+    /// Counted on the bitboards, no move listed.
+    #[inline]
+    fn child_ends(&self, pos: &DobutsuPos) -> ChildEnds {
+        fast::child_end_counts(pos.sente_view().0)
+    }
+
     #[inline]
     fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DobutsuPos, f: F) {
         fast::child_ends(pos.sente_view().0, f)
@@ -1500,6 +1507,7 @@ mod tests {
             keyed.extend(keys.iter().map(|&k| Child::Slot(game.slot_of_key(k))));
             keyed.sort_by_key(|c| format!("{c:?}"));
             assert_eq!(keyed, reference, "{p:?}");
+            assert_eq!(game.child_ends(p), ChildEnds::of_successors(&Dobutsu, p), "{p:?}");
             let mut ends = Vec::new();
             game.for_each_child_end(p, |e| ends.push(e));
             let mut succ = Vec::new();
@@ -1509,6 +1517,34 @@ mod tests {
         }
         eprintln!("dobutsu live predecessors: {} positions, {checked} predecessor classes", positions.len());
         assert!(checked > 10_000);
+    }
+
+    /// The counted ends of the moves ([`Indexed::child_ends`]) against the moves themselves, on
+    /// live positions of every kind, each kind of end met many times.
+    #[test]
+    fn live_child_ends_count_the_moves() {
+        let game = DobutsuLive;
+        let mut rng = ChaCha8Rng::seed_from_u64(16);
+        let (mut checked, mut tries, mut all_won, mut some_won, mut none) = (0, 0, 0, 0, 0);
+        while checked < 100_000 {
+            let p = unrank_sente(rng.gen_range(0..INDEX_SIZE));
+            let p = if rng.gen() { p.flipped() } else { p };
+            if !DobutsuLive::is_live(&p) {
+                continue;
+            }
+            let ends = game.child_ends(&p);
+            assert_eq!(ends, ChildEnds::of_successors(&Dobutsu, &p), "{p:?}");
+            checked += 1;
+            tries += ends.lost_min.is_some() as u32;
+            all_won += ends.all_won() as u32;
+            some_won += (ends.into_won > 0 && !ends.all_won()) as u32;
+            none += (ends.into_won == 0 && ends.lost_min.is_none()) as u32;
+        }
+        eprintln!(
+            "dobutsu live child ends: {checked} positions: {tries} with a try, {all_won} with every move \
+             lost at once, {some_won} with some, {none} with no move ending the game"
+        );
+        assert!(tries > 1000 && all_won > 1000 && some_won > 1000 && none > 1000);
     }
 
     fn mixed_positions(seed: u64) -> Vec<DobutsuPos> {

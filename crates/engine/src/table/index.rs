@@ -151,6 +151,16 @@ pub trait Indexed: Game {
         key
     }
 
+    /// The ends of the game that the moves of the non-terminal position `pos` lead to, summed up
+    /// as the lean solver sets up its table. The default adds up
+    /// [`Indexed::for_each_child_end`]; a game overrides it when it can count faster than it
+    /// lists the moves, and tests the override against [`ChildEnds::of_successors`].
+    fn child_ends(&self, pos: &Self::Position) -> ChildEnds {
+        let mut ends = ChildEnds::default();
+        self.for_each_child_end(pos, |end| ends.add(end));
+        ends
+    }
+
     /// Calls `f` once per move of the non-terminal position `pos` with the end of the game in
     /// the position moved to ([`Game::terminal`]: `None` when play goes on there), as the lean
     /// solver sets up its table. The default asks [`Game::successors`]; a game overrides it when
@@ -169,6 +179,56 @@ pub enum Child {
     Terminal(Outcome),
     /// Into the position (class) in this slot.
     Slot(u64),
+}
+
+/// The ends of the game that a position's moves lead to ([`Indexed::child_ends`]), outcomes for
+/// the player to move in the position moved to.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChildEnds {
+    /// The moves.
+    pub moves: u32,
+    /// The moves into terminal positions won.
+    pub into_won: u32,
+    /// The largest remoteness of the terminal positions won that a move leads to, if any.
+    pub won_max: Option<u32>,
+    /// The least remoteness of the terminal positions lost that a move leads to, if any.
+    pub lost_min: Option<u32>,
+    /// The least remoteness of the terminal positions tied that a move leads to, if any.
+    pub tie_min: Option<u32>,
+}
+
+impl ChildEnds {
+    /// Counts a move, into a terminal position with outcome `end` or (`None`) not.
+    #[inline]
+    pub fn add(&mut self, end: Option<Outcome>) {
+        self.moves += 1;
+        let Some(o) = end else { return };
+        let r = o.remoteness().unwrap_or(0);
+        match o.value() {
+            Value::Win => {
+                self.into_won += 1;
+                self.won_max = Some(self.won_max.map_or(r, |m| m.max(r)));
+            }
+            Value::Lose => self.lost_min = Some(self.lost_min.map_or(r, |m| m.min(r))),
+            Value::Tie => self.tie_min = Some(self.tie_min.map_or(r, |m| m.min(r))),
+            Value::Draw => {}
+        }
+    }
+
+    /// Whether every move (at least one) leads into a terminal position won.
+    pub fn all_won(&self) -> bool {
+        self.moves > 0 && self.into_won == self.moves
+    }
+
+    /// The ends of the moves of `pos` from [`Game::successors`] and [`Game::terminal`]: the
+    /// reference that [`Indexed::child_ends`] is tested against.
+    pub fn of_successors<G: Game + ?Sized>(game: &G, pos: &G::Position) -> ChildEnds {
+        let mut succ = Vec::new();
+        game.successors(pos, &mut succ);
+        let mut ends = ChildEnds::default();
+        succ.iter().for_each(|c| ends.add(game.terminal(c)));
+        ends
+    }
 }
 
 /// [`Indexed::all_children`] by ranking every successor that is not terminal: the reference
@@ -398,7 +458,7 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 
 /// Checks a game's [`Indexed::successor_slots`], [`Indexed::move_classes`],
 /// [`Indexed::predecessor_slots`], [`Indexed::for_each_predecessor`], [`Indexed::all_children`],
-/// [`Indexed::child_keys`] and [`Indexed::for_each_child_end`] against the reference versions on `positions` (each made canonical first, as the solvers only
+/// [`Indexed::child_keys`], [`Indexed::for_each_child_end`] and [`Indexed::child_ends`] against the reference versions on `positions` (each made canonical first, as the solvers only
 /// meet canonical positions): the same successor slots and terminal flags (as multisets), the
 /// same move classes, the same children and ends of the game (as multisets), and the same
 /// predecessor classes except for terminal ones, which may be left out, with none repeated. Returns the
@@ -457,7 +517,8 @@ pub fn check_slot_methods<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 }
 
 /// Checks [`Indexed::all_children`], [`Indexed::child_keys`] (ranked by
-/// [`Indexed::slot_of_key`]) and [`Indexed::for_each_child_end`] of the non-terminal position
+/// [`Indexed::slot_of_key`]), [`Indexed::for_each_child_end`] and [`Indexed::child_ends`] of the
+/// non-terminal position
 /// `p` against [`children_by_rank`] and the default: the same children and ends (as multisets),
 /// and `all_children` stopping at the first `false`.
 fn check_lean_methods<G: Indexed>(game: &G, p: &G::Position) {
@@ -503,6 +564,7 @@ fn check_lean_methods<G: Indexed>(game: &G, p: &G::Position) {
     fast.sort_unstable();
     reference.sort_unstable();
     assert_eq!(fast, reference, "for_each_child_end of {p:?}");
+    assert_eq!(game.child_ends(p), ChildEnds::of_successors(game, p), "child_ends of {p:?}");
 }
 
 /// How many positions [`rules_fingerprint`] reads.

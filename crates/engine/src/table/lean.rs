@@ -897,42 +897,24 @@ pub fn solve<G: Indexed>(
                 emit.push(List::Terminal, r, slot);
                 continue;
             }
-            let (mut lost_min, mut tie_min, mut won_max, mut all_won) =
-                (None::<u32>, None::<u32>, None::<u32>, true);
-            let mut moves = 0u32;
-            game.for_each_child_end(&pos, |end| {
-                moves += 1;
-                match end {
-                    Some(o) => {
-                        let r = o.remoteness().unwrap_or(0);
-                        match o.value() {
-                            Value::Lose => lost_min = Some(lost_min.map_or(r, |m| m.min(r))),
-                            Value::Tie => tie_min = Some(tie_min.map_or(r, |m| m.min(r))),
-                            Value::Win => won_max = Some(won_max.map_or(r, |m| m.max(r))),
-                            Value::Draw => {}
-                        }
-                        all_won &= o.value() == Value::Win;
-                    }
-                    None => all_won = false,
-                }
-            });
-            if moves == 0 {
+            let ends = game.child_ends(&pos);
+            if ends.moves == 0 {
                 states.mark(slot, LOST);
                 emit.push(List::Lost, 0, slot);
                 continue;
             }
-            if let Some(k) = lost_min {
+            if let Some(k) = ends.lost_min {
                 emit.push(List::PendingWin, k + 1, slot);
                 continue;
             }
-            if all_won {
-                emit.push(List::PendingLoss, won_max.unwrap_or(0) + 1, slot);
+            if ends.all_won() {
+                emit.push(List::PendingLoss, ends.won_max.unwrap_or(0) + 1, slot);
                 continue;
             }
-            if let Some(m) = won_max.filter(|&m| m >= 2) {
+            if let Some(m) = ends.won_max.filter(|&m| m >= 2) {
                 emit.push(List::PendingCheck, m + 1, slot);
             }
-            if let Some(k) = tie_min {
+            if let Some(k) = ends.tie_min {
                 emit.push(List::PendingTie, k + 1, slot);
             }
         }

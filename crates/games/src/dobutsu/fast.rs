@@ -11,7 +11,7 @@
 //! one piece that moves.
 
 use nimber_engine::index::{sort_dedup_from, Child};
-use nimber_engine::{MoveClasses, Outcome, Value};
+use nimber_engine::{ChildEnds, MoveClasses, Outcome, Value};
 
 use super::TERMINAL_REMOTENESS;
 
@@ -1087,39 +1087,84 @@ fn sente_attackers(g: u64) -> u64 {
     (0..8).fold(0, |a, d| if steps[d] & gote_lion != 0 { a | back[d] } else { a })
 }
 
-/// The move classes of a position that is not symmetric (no two moves lead into one class),
-/// counted with bit-parallel arithmetic. Moves are one step, so the only way a move leaves
-/// Sente's lion capturable is to take it onto an attacked square, or to leave it attacked (unless
-/// the move captures its only attacker; a captured piece never attacked its own square): those
-/// lead into positions won in 1 for Gote, decided before any round (`into_won`). Every other move
-/// is open, the tries included (a move that leaves the lion on Gote's home rank out of reach
-/// ends the game there, lost in 1 for Gote: the rounds decide the win in 2).
+/// Sente's moves in `c` (Sente to move, not terminal) counted by where they lead, with
+/// bit-parallel arithmetic. Moves are one step, so the only way a move leaves Sente's lion
+/// capturable is to take it onto an attacked square, or to leave it attacked (unless the move
+/// captures its only attacker; a captured piece never attacked its own square).
+struct MoveCounts {
+    /// The squares Sente's lion moves to, and the squares Gote attacks (one bit per cell at
+    /// 4·sq).
+    lion_to: u64,
+    attacked: u64,
+    /// Sente's lion.
+    lion: u64,
+    /// The moves of the other pieces and the drops, and those of them that leave the lion safe.
+    others: u32,
+    safe_others: u32,
+}
+
 #[inline(always)]
-fn count_moves(c: u64) -> MoveClasses {
+fn move_counts(c: u64) -> MoveCounts {
     let fl = flags(c);
     let occupied = fl.occupied;
     let sente = occupied & !fl.gote;
-    let Threats { attacked, attackers, lion: sente_lion } = threats(c);
+    let Threats { attacked, attackers, lion } = threats(c);
     let free = LOW_BITS & !sente;
     // Every piece but the lion (it moves below).
     let steps = steps_up(0, fl.giraffe & sente, fl.elephant & sente, fl.chick & sente, fl.hen & sente);
     let kinds_in_hand = (0..3).filter(|h| c >> (SENTE_HAND + 2 * h) & 3 != 0).count() as u32;
     let others = steps.into_iter().map(|s| (s & free).count_ones()).sum::<u32>()
         + kinds_in_hand * (LOW_BITS & !occupied).count_ones();
-    // The moves of the other pieces and the drops that leave the lion safe.
     let safe_others = match attackers.count_ones() {
         0 => others,
         1 => steps.into_iter().map(|s| (s & attackers).count_ones()).sum(),
         _ => 0,
     };
-    let lion_to = union(steps_up(sente_lion, 0, 0, 0, 0)) & free;
-    let lion_safe = lion_to & !attacked;
+    let lion_to = union(steps_up(lion, 0, 0, 0, 0)) & free;
+    MoveCounts { lion_to, attacked, lion, others, safe_others }
+}
+
+/// Gote's home rank (squares 0 to 2), one bit per cell at 4·sq.
+const FAR_RANK: u64 = 0x111;
+
+/// The move classes of a position that is not symmetric (no two moves lead into one class),
+/// counted ([`move_counts`]). The moves that leave the lion capturable lead into positions won
+/// in 1 for Gote, decided before any round (`into_won`). Every other move is open, the tries
+/// included (a move that leaves the lion on Gote's home rank out of reach ends the game there,
+/// lost in 1 for Gote: the rounds decide the win in 2).
+#[inline(always)]
+fn count_moves(c: u64) -> MoveClasses {
+    let m = move_counts(c);
+    let lion_safe = m.lion_to & !m.attacked;
     MoveClasses {
-        open: lion_safe.count_ones() + safe_others,
-        into_won: (lion_to & attacked != 0 || safe_others < others).then_some(TERMINAL_REMOTENESS),
+        open: lion_safe.count_ones() + m.safe_others,
+        into_won: (m.lion_to & m.attacked != 0 || m.safe_others < m.others).then_some(TERMINAL_REMOTENESS),
         into_lost: false,
     }
 }
+
+/// `Indexed::child_ends` of a position with Sente to move, not terminal, counted
+/// ([`move_counts`]): a move that leaves the lion capturable leads into a position won for
+/// Gote; one that leaves it out of reach on Gote's home rank (a try: the lion moved there, or
+/// stood there) into a position lost for Gote; every other move into a position that is not
+/// over.
+#[inline(always)]
+fn child_end_counts_with<B: Bits>(c: u64) -> ChildEnds {
+    let m = move_counts(c);
+    let into_won = (m.lion_to & m.attacked).count_ones() + m.others - m.safe_others;
+    let tries = (m.lion_to & !m.attacked & FAR_RANK).count_ones()
+        + if m.lion & FAR_RANK != 0 { m.safe_others } else { 0 };
+    let end = |n: u32| (n > 0).then_some(TERMINAL_REMOTENESS);
+    ChildEnds {
+        moves: m.lion_to.count_ones() + m.others,
+        into_won,
+        won_max: end(into_won),
+        lost_min: end(tries),
+        tie_min: None,
+    }
+}
+
+with_bits!(fn child_end_counts(c: u64) -> ChildEnds { B => child_end_counts_with::<B>(c) });
 
 with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(c) });
 
