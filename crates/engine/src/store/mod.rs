@@ -487,16 +487,18 @@ impl Slots for DenseSolution {
 }
 
 /// A [`LeanSolution`] with its game, read a group of slots at a time (the group last read is
-/// kept: a group holds one or more of the writer's ranges).
+/// kept: a group holds one or more of the writer's ranges). While the last range of a group is
+/// encoded, the next group is read.
 pub struct LeanSlots<'a> {
     solution: &'a LeanSolution,
-    last: Mutex<Option<GroupOutcomes<'a>>>,
+    /// The group last read, and the one after it when it has been read already.
+    groups: Mutex<(Option<GroupOutcomes<'a>>, Option<GroupOutcomes<'a>>)>,
 }
 
 impl<'a> LeanSlots<'a> {
     /// A lean solution, to be written.
     pub fn new(solution: &'a LeanSolution) -> Self {
-        LeanSlots { solution, last: Mutex::new(None) }
+        LeanSlots { solution, groups: Mutex::new((None, None)) }
     }
 }
 
@@ -510,16 +512,61 @@ impl Slots for LeanSlots<'_> {
     }
 
     fn read_range(&self, range: std::ops::Range<u64>, f: &mut dyn FnMut(&SlotFn<'_>)) -> Result<(), Error> {
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let mut held = self.groups.lock().unwrap_or_else(|e| e.into_inner());
+        let (last, next) = &mut *held;
         let g = range.start >> self.solution.group_bits();
         if last.as_ref().is_none_or(|o| !o.range().contains(&range.start)) {
             *last = None; // the group before is let go before the next is read
-            *last = Some(self.solution.group(g)?);
+            *last = match next.take() {
+                Some(n) if n.range().contains(&range.start) => Some(n),
+                _ => Some(self.solution.group(g)?),
+            };
         }
         let group = last.as_ref().expect("read above");
         debug_assert!(range.end <= group.range().end);
-        f(&|slot| group.get(slot));
+        if range.end == group.range().end && g + 1 < self.solution.groups() && next.is_none() {
+            let mut read = None;
+            rayon::in_place_scope(|s| {
+                s.spawn(|_| read = Some(self.solution.group(g + 1)));
+                f(&|slot| group.get(slot));
+            });
+            *next = read.transpose()?;
+        } else {
+            f(&|slot| group.get(slot));
+        }
         Ok(())
+    }
+}
+
+/// The symbol of every outcome counted, and which of the longest outcomes it is (if one), by
+/// value and remoteness: a lookup per slot while blocks are encoded.
+struct CodeTable {
+    by_value: [Vec<(u32, u8)>; 4],
+}
+
+/// In a [`CodeTable`]: an outcome that is not one of the longest.
+const NOT_LONGEST: u8 = u8::MAX;
+
+impl CodeTable {
+    fn new(codes: &[(Outcome, u32)], longest: &[Outcome]) -> CodeTable {
+        let mut by_value: [Vec<(u32, u8)>; 4] = Default::default();
+        for &(o, code) in codes {
+            let table = &mut by_value[o.value().index()];
+            let r = o.remoteness().unwrap_or(0) as usize;
+            if table.len() <= r {
+                table.resize(r + 1, (u32::MAX, NOT_LONGEST));
+            }
+            let j = longest.iter().position(|&l| l == o).map_or(NOT_LONGEST, |j| j as u8);
+            table[r] = (code, j);
+        }
+        CodeTable { by_value }
+    }
+
+    /// The symbol of `o`, and its place among the longest outcomes ([`NOT_LONGEST`] for none).
+    #[inline]
+    fn get(&self, o: Outcome) -> (u32, u8) {
+        let entry = self.by_value[o.value().index()].get(o.remoteness().unwrap_or(0) as usize);
+        *entry.filter(|e| e.0 != u32::MAX).expect("every outcome of a solution is counted")
     }
 }
 
@@ -528,8 +575,8 @@ impl Slots for LeanSlots<'_> {
 fn encode_block(
     solution: &SlotFn<'_>,
     header: &Header,
-    codes: &FxHashMap<Outcome, u32>,
-    longest: &[Outcome],
+    codes: &CodeTable,
+    longest: usize,
     b: u64,
 ) -> (Vec<u8>, Vec<(usize, u64)>) {
     let first = b * header.block_slots;
@@ -537,10 +584,10 @@ fn encode_block(
     let mut raw = vec![0u8; n];
     let mut exceptions = Vec::new();
     let mut examples = Vec::new();
-    let mut found = vec![0; longest.len()];
+    let mut found = vec![0; longest];
     for (i, code) in raw.iter_mut().enumerate() {
         if let Some(o) = solution(first + i as u64) {
-            let k = codes[&o];
+            let (k, j) = codes.get(o);
             if k < ESCAPE as u32 - 1 {
                 *code = k as u8 + 1;
             } else {
@@ -548,11 +595,9 @@ fn encode_block(
                 exceptions.extend_from_slice(&(i as u32).to_le_bytes());
                 exceptions.extend_from_slice(&k.to_le_bytes());
             }
-            if let Some(j) = longest.iter().position(|&l| l == o) {
-                if found[j] < EXAMPLES {
-                    found[j] += 1;
-                    examples.push((j, first + i as u64));
-                }
+            if j != NOT_LONGEST && found[j as usize] < EXAMPLES {
+                found[j as usize] += 1;
+                examples.push((j as usize, first + i as u64));
             }
         }
     }
@@ -593,10 +638,9 @@ pub struct Identity<'a> {
 /// ones: a plan is a function of its identity, positions and counts).
 pub struct Plan {
     header: Header,
-    codes: FxHashMap<Outcome, u32>,
+    codes: CodeTable,
     /// The longest outcome of each value, and how many examples of it the header gives.
     longest: Vec<(Outcome, usize)>,
-    longest_outcomes: Vec<Outcome>,
 }
 
 impl Plan {
@@ -631,7 +675,7 @@ impl Plan {
             (std::cmp::Reverse(n), v.index(), r)
         });
         let symbols: Vec<Entry> = symbols.into_iter().map(|(e, _)| e).collect();
-        let codes: FxHashMap<Outcome, u32> = counts
+        let codes: Vec<(Outcome, u32)> = counts
             .iter()
             .map(|r| {
                 let o = Outcome::new(r.value, r.remoteness.unwrap_or(0));
@@ -644,6 +688,7 @@ impl Plan {
             .map(|r| (Outcome::new(r.value, r.remoteness.unwrap_or(0)), (r.count as usize).min(EXAMPLES)))
             .collect();
         let longest_outcomes: Vec<Outcome> = longest.iter().map(|&(o, _)| o).collect();
+        let codes = CodeTable::new(&codes, &longest_outcomes);
         let header = Header {
             game: game.to_string(),
             params: params.to_vec(),
@@ -657,7 +702,7 @@ impl Plan {
             // Placeholders of the examples' length, filled in as the blocks are written.
             longest: longest.iter().map(|&(o, n)| (o, vec![0; n])).collect(),
         };
-        Ok(Plan { header, codes, longest, longest_outcomes })
+        Ok(Plan { header, codes, longest })
     }
 
     /// Blocks of the store.
@@ -686,7 +731,7 @@ impl Plan {
                 || zstd::bulk::Compressor::new(LEVEL).expect("a zstd context"),
                 |zstd, b| {
                     let (raw, examples) =
-                        encode_block(outcomes, &self.header, &self.codes, &self.longest_outcomes, b);
+                        encode_block(outcomes, &self.header, &self.codes, self.longest.len(), b);
                     let raw = compact(&raw, self.header.slots_in(b));
                     let mut frame = zstd.compress(&raw).expect("zstd compresses in memory");
                     // Held until written (by a member of a split solve, all its blocks): not
