@@ -1100,6 +1100,12 @@ impl Indexed for DobutsuLive {
         false
     }
 
+    /// Without the checks of `unrank` (canonical, not over).
+    #[inline]
+    fn unrank_position(&self, index: u64) -> Option<DobutsuPos> {
+        (index < LIVE_SIZE).then(|| DobutsuPos(fast::unrank_live(index)))
+    }
+
     fn all_children<F: FnMut(Child) -> bool>(&self, pos: &DobutsuPos, mut f: F) -> bool {
         fast::live_children(pos.sente_view().0, &mut f)
     }
@@ -1519,8 +1525,9 @@ mod tests {
         assert!(checked > 10_000);
     }
 
-    /// The counted ends of the moves ([`Indexed::child_ends`]) against the moves themselves, on
-    /// live positions of every kind, each kind of end met many times.
+    /// The counted ends of the moves ([`Indexed::child_ends`]) and the moves listed for the search
+    /// for losses ([`Indexed::child_keys`]) against the moves themselves, on live positions of
+    /// every kind, each kind of end met many times.
     #[test]
     fn live_child_ends_count_the_moves() {
         let game = DobutsuLive;
@@ -1534,6 +1541,20 @@ mod tests {
             }
             let ends = game.child_ends(&p);
             assert_eq!(ends, ChildEnds::of_successors(&Dobutsu, &p), "{p:?}");
+            // The moves listed for the search for losses, their ends apart.
+            let (mut keys, mut terminal) = (Vec::new(), Vec::new());
+            game.child_keys(&p, &mut keys, &mut terminal);
+            let mut listed: Vec<Child> = terminal.into_iter().map(Child::Terminal).collect();
+            listed.extend(keys.iter().map(|&k| Child::Slot(game.slot_of_key(k))));
+            let mut reference = Vec::new();
+            children_by_rank(&game, &p, |c| {
+                reference.push(c);
+                true
+            });
+            let key = |c: &Child| format!("{c:?}");
+            listed.sort_by_key(key);
+            reference.sort_by_key(key);
+            assert_eq!(listed, reference, "{p:?}");
             checked += 1;
             tries += ends.lost_min.is_some() as u32;
             all_won += ends.all_won() as u32;

@@ -648,7 +648,7 @@ fn mark_predecessors<G: Indexed>(
         for batch in chunk.chunks(PREFETCH) {
             preds.clear();
             for &s in batch {
-                if let Some(pos) = game.unrank(s) {
+                if let Some(pos) = game.unrank_position(s) {
                     game.predecessor_slots(&pos, &mut preds);
                 }
             }
@@ -701,7 +701,7 @@ fn mark_lost_predecessors<G: Indexed>(
         for batch in chunk.chunks(LOSS_PREFETCH) {
             preds.clear();
             for &s in batch {
-                if let Some(pos) = game.unrank(s) {
+                if let Some(pos) = game.unrank_position(s) {
                     game.for_each_predecessor(&pos, |q, p| {
                         states.prefetch(q);
                         if let Some(examined) = examined {
@@ -946,7 +946,7 @@ pub fn solve<G: Indexed>(
         let frontier = spill.count(List::Won, r);
         let examined = examined.as_ref().filter(|_| frontier >= size / EXAMINED_FRONTIER);
         mark_lost_predecessors(game, &spill, &states, examined, (List::Won, r), (List::Lost, t), r)?;
-        let listed_lost = |q| game.unrank(q).is_some_and(|p| examine(&p, r));
+        let listed_lost = |q| game.unrank_position(q).is_some_and(|p| examine(&p, r));
         mark_listed(&spill, &states, (List::PendingCheck, t), (List::Lost, t), LOST, listed_lost)?;
         mark_listed(&spill, &states, (List::PendingLoss, t), (List::Lost, t), LOST, |_| true)?;
         // Then wins.

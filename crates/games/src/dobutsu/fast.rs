@@ -937,18 +937,107 @@ fn live_children_with<B: Bits>(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool
     all
 }
 
+/// What a capture adds to the hands of the position moved to (turned around: the capturer's
+/// hand is Gote's there), by the kind captured (none: 0; a hen goes to hand as a chick).
+const HAND_STEP: [u64; 8] = {
+    let mut t = [0u64; 8];
+    let mut kind = 1;
+    while kind < 8 {
+        let h = match kind {
+            GIRAFFE => 0,
+            ELEPHANT => 1,
+            _ => 2,
+        };
+        t[kind as usize] = 1 << (GOTE_HAND + 2 * h);
+        kind += 1;
+    }
+    t
+};
+
+/// The most moves a position has: 36 on the board (the lion 8, two giraffes and two elephants 4
+/// each, two hens 6 each), and drops of three kinds on 10 empty squares.
+const MAX_MOVES: usize = 66;
+
 /// `Indexed::child_keys` of a live position with Sente to move: the key of a move is the
-/// position moved to, turned around (Sente to move), which `rank_live` ranks.
+/// position moved to, turned around (Sente to move), which `rank_live` ranks. The moves that end
+/// the game are told apart on the bitboards ([`move_counts`] counts them alike) and only
+/// counted; the others are listed, without a branch on what a square holds.
 #[inline(always)]
 fn live_child_keys_with<B: Bits>(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
-    for_each_move::<B>(
-        c,
-        #[inline(always)]
-        |child, terminal| match terminal {
-            Some(v) => ends.push(Outcome::new(v, TERMINAL_REMOTENESS)),
-            None => keys.push(child),
-        },
-    );
+    let (own, _, empty) = squares::<B>(c);
+    let threats = threats(c);
+    let attacked = B::compress(threats.attacked);
+    let attackers = B::compress(threats.attackers);
+    let on_far_rank = threats.lion.trailing_zeros() >> 2 < 3;
+    const FAR: u64 = 0b111;
+    // Where a piece other than the lion may move, or a piece be dropped, and leave the lion out
+    // of reach: anywhere when no piece of Gote's attacks it, onto the attacker when one does,
+    // nowhere when two do. With the lion on Gote's home rank every such move is a try.
+    let safe = match attackers.count_ones() {
+        0 => 0xfff,
+        1 => attackers,
+        _ => 0,
+    };
+    let (mut won, mut tries) = (0u32, 0u32);
+    let turned = flip(c) & !GOTE_TO_MOVE;
+    let mut listed = [0u64; MAX_MOVES];
+    let mut n = 0;
+    let mut from_set = own;
+    while from_set != 0 {
+        let from = from_set.trailing_zeros();
+        from_set &= from_set - 1;
+        let kind = cell(c, from) & 7;
+        let targets = TARGETS[kind as usize][from as usize] as u64 & !own;
+        let open = if kind == LION {
+            won += (targets & attacked).count_ones();
+            tries += (targets & !attacked & FAR).count_ones();
+            targets & !attacked & !FAR
+        } else {
+            won += (targets & !safe).count_ones();
+            if on_far_rank {
+                tries += (targets & safe).count_ones();
+                0
+            } else {
+                targets & safe
+            }
+        };
+        let lifted = turned & !(15 << (4 * (11 - from)));
+        let mut to_set = open;
+        while to_set != 0 {
+            let to = to_set.trailing_zeros();
+            to_set &= to_set - 1;
+            let promoted = (kind == CHICK && to < 3) as u64;
+            let shift = 4 * (11 - to);
+            listed[n] = (lifted & !(15 << shift) | (GOTE | (kind + promoted)) << shift)
+                + HAND_STEP[(cell(c, to) & 7) as usize];
+            n += 1;
+        }
+    }
+    if empty != 0 {
+        let open = if on_far_rank { 0 } else { empty & safe };
+        for (h, kind) in [GIRAFFE, ELEPHANT, CHICK].into_iter().enumerate() {
+            let field = GOTE_HAND + 2 * h as u32;
+            if turned >> field & 3 == 0 {
+                continue;
+            }
+            won += (empty & !safe).count_ones();
+            if on_far_rank {
+                tries += (empty & safe).count_ones();
+            }
+            let dropped = turned - (1 << field);
+            let mut to_set = open;
+            while to_set != 0 {
+                let to = to_set.trailing_zeros();
+                to_set &= to_set - 1;
+                listed[n] = dropped | (GOTE | kind) << (4 * (11 - to));
+                n += 1;
+            }
+        }
+    }
+    keys.extend_from_slice(&listed[..n]);
+    let end = |v| Outcome::new(v, TERMINAL_REMOTENESS);
+    ends.extend(std::iter::repeat_n(end(Value::Win), won as usize));
+    ends.extend(std::iter::repeat_n(end(Value::Lose), tries as usize));
 }
 
 /// `Indexed::for_each_child_end` of a position with Sente to move, not terminal.
