@@ -487,18 +487,16 @@ impl Slots for DenseSolution {
 }
 
 /// A [`LeanSolution`] with its game, read a group of slots at a time (the group last read is
-/// kept: a group holds one or more of the writer's ranges). While the last range of a group is
-/// encoded, the next group is read.
+/// kept: a group holds one or more of the writer's ranges).
 pub struct LeanSlots<'a> {
     solution: &'a LeanSolution,
-    /// The group last read, and the one after it when it has been read already.
-    groups: Mutex<(Option<GroupOutcomes<'a>>, Option<GroupOutcomes<'a>>)>,
+    last: Mutex<Option<GroupOutcomes<'a>>>,
 }
 
 impl<'a> LeanSlots<'a> {
     /// A lean solution, to be written.
     pub fn new(solution: &'a LeanSolution) -> Self {
-        LeanSlots { solution, groups: Mutex::new((None, None)) }
+        LeanSlots { solution, last: Mutex::new(None) }
     }
 }
 
@@ -512,28 +510,15 @@ impl Slots for LeanSlots<'_> {
     }
 
     fn read_range(&self, range: std::ops::Range<u64>, f: &mut dyn FnMut(&SlotFn<'_>)) -> Result<(), Error> {
-        let mut held = self.groups.lock().unwrap_or_else(|e| e.into_inner());
-        let (last, next) = &mut *held;
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         let g = range.start >> self.solution.group_bits();
         if last.as_ref().is_none_or(|o| !o.range().contains(&range.start)) {
             *last = None; // the group before is let go before the next is read
-            *last = match next.take() {
-                Some(n) if n.range().contains(&range.start) => Some(n),
-                _ => Some(self.solution.group(g)?),
-            };
+            *last = Some(self.solution.group(g)?);
         }
         let group = last.as_ref().expect("read above");
         debug_assert!(range.end <= group.range().end);
-        if range.end == group.range().end && g + 1 < self.solution.groups() && next.is_none() {
-            let mut read = None;
-            rayon::in_place_scope(|s| {
-                s.spawn(|_| read = Some(self.solution.group(g + 1)));
-                f(&|slot| group.get(slot));
-            });
-            *next = read.transpose()?;
-        } else {
-            f(&|slot| group.get(slot));
-        }
+        f(&|slot| group.get(slot));
         Ok(())
     }
 }
