@@ -86,7 +86,7 @@ pub const MAX_REMOTENESS: u32 = u16::MAX as u32 - 2;
 /// Slots set up or list entries examined by one task at a time.
 const CHUNK: usize = 1 << 12;
 /// List entries read from the spill file and examined in parallel at a time.
-const BATCH: usize = 1 << 16;
+const BATCH: usize = 1 << 17;
 
 /// The lists of slots kept in the spill file, each by round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -576,9 +576,9 @@ const FANOUT: u64 = 12;
 /// group and batch), and the process's own [`RUNTIME`]. A save reads one group of remoteness
 /// back instead of the examined set, which is no larger for the sizes where it counts.
 ///
-/// Measured (2-core AMD EPYC Zen 5, 2026-11-26, `/usr/bin/time` of `nimber solve`): Dōbutsu
-/// shōgi's live index, estimate 111 MiB, peak 105 MiB with or without `--save`; Dodgem 5x5's
-/// mirror index, estimate 61 MiB, peak 63 MiB.
+/// Measured (2-core AMD EPYC Zen 5, 2026-11-27, `/usr/bin/time` of `nimber solve --save`):
+/// Dōbutsu shōgi's live index, estimate 118 MiB, peak 108 to 111 MiB; Dodgem 5x5's mirror
+/// index, estimate 70 MiB, peak 68 MiB.
 pub fn estimate_bytes(size: u64) -> u64 {
     estimate(size, true)
 }
