@@ -127,7 +127,8 @@ pub trait Indexed: Game {
     }
 
     /// The moves of the non-terminal position `pos` as the lean solver
-    /// ([`crate::table::lean`]) examines them: calls `f` with each move's [`Child`] (the outcome
+    /// ([`crate::table::lean`]) examines a position of a pending list (its search for losses
+    /// goes through [`Indexed::child_keys`]): calls `f` with each move's [`Child`] (the outcome
     /// of a terminal position moved to, else the slot of its class) until `f` returns false, and
     /// returns whether every call returned true. The default ranks [`Game::successors`]; a game
     /// overrides it when it can do the same faster, and tests the override against
@@ -170,8 +171,8 @@ pub trait Indexed: Game {
     }
 
     /// Calls `f` once per move of the non-terminal position `pos` with the end of the game in
-    /// the position moved to ([`Game::terminal`]: `None` when play goes on there), as the lean
-    /// solver sets up its table. The default asks [`Game::successors`]; a game overrides it when
+    /// the position moved to ([`Game::terminal`]: `None` when play goes on there), which the
+    /// default [`Indexed::child_ends`] adds up as the lean solver sets up its table. The default asks [`Game::successors`]; a game overrides it when
     /// it can do the same faster, and tests the override against the default.
     fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &Self::Position, mut f: F) {
         let mut succ = Vec::new();
