@@ -236,7 +236,7 @@ fn kind_letter(kind: u64) -> char {
 
 /// The kind a captured piece becomes in hand (a hen reverts to a chick), as a hand index.
 #[inline]
-fn hand_index(kind: u64) -> usize {
+const fn hand_index(kind: u64) -> usize {
     match kind {
         GIRAFFE => 0,
         ELEPHANT => 1,
@@ -1126,9 +1126,8 @@ impl Indexed for DobutsuLive {
         fast::child_end_counts(pos.sente_view().0)
     }
 
-    #[inline]
-    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DobutsuPos, f: F) {
-        fast::child_ends(pos.sente_view().0, f)
+    fn for_each_child_end<F: FnMut(Option<Outcome>)>(&self, pos: &DobutsuPos, mut f: F) {
+        fast::child_ends(pos.sente_view().0, &mut f)
     }
 
     fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {

@@ -943,12 +943,7 @@ const HAND_STEP: [u64; 8] = {
     let mut t = [0u64; 8];
     let mut kind = 1;
     while kind < 8 {
-        let h = match kind {
-            GIRAFFE => 0,
-            ELEPHANT => 1,
-            _ => 2,
-        };
-        t[kind as usize] = 1 << (GOTE_HAND + 2 * h);
+        t[kind as usize] = 1 << (GOTE_HAND + 2 * super::hand_index(kind) as u32);
         kind += 1;
     }
     t
@@ -969,7 +964,6 @@ fn live_child_keys_with<B: Bits>(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Out
     let attacked = B::compress(threats.attacked);
     let attackers = B::compress(threats.attackers);
     let on_far_rank = threats.lion.trailing_zeros() >> 2 < 3;
-    const FAR: u64 = 0b111;
     // Where a piece other than the lion may move, or a piece be dropped, and leave the lion out
     // of reach: anywhere when no piece of Gote's attacks it, onto the attacker when one does,
     // nowhere when two do. With the lion on Gote's home rank every such move is a try.
@@ -990,8 +984,8 @@ fn live_child_keys_with<B: Bits>(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Out
         let targets = TARGETS[kind as usize][from as usize] as u64 & !own;
         let open = if kind == LION {
             won += (targets & attacked).count_ones();
-            tries += (targets & !attacked & FAR).count_ones();
-            targets & !attacked & !FAR
+            tries += (targets & !attacked & FAR_SQUARES).count_ones();
+            targets & !attacked & !FAR_SQUARES
         } else {
             won += (targets & !safe).count_ones();
             if on_far_rank {
@@ -1042,27 +1036,11 @@ fn live_child_keys_with<B: Bits>(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Out
 
 /// `Indexed::for_each_child_end` of a position with Sente to move, not terminal.
 #[inline(always)]
-fn child_ends_with<B: Bits, F: FnMut(Option<Outcome>)>(c: u64, f: &mut F) {
+fn child_ends_with<B: Bits>(c: u64, f: &mut dyn FnMut(Option<Outcome>)) {
     for_each_move::<B>(c, |_, terminal| f(terminal.map(|v| Outcome::new(v, TERMINAL_REMOTENESS))));
 }
 
-/// `child_ends_with` with the fastest [`Bits`] of this processor, as `with_bits!` makes them;
-/// generic, so that the caller's `f` is inlined into the moves' loop (the set-up of a lean
-/// solve calls it for every position).
-pub(super) fn child_ends<F: FnMut(Option<Outcome>)>(c: u64, mut f: F) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        #[target_feature(enable = "bmi2,popcnt")]
-        unsafe fn with_bmi2<F: FnMut(Option<Outcome>)>(c: u64, f: &mut F) {
-            child_ends_with::<Bmi2, F>(c, f)
-        }
-        if bmi2() {
-            // SAFETY: the processor has BMI2 and popcnt.
-            return unsafe { with_bmi2(c, &mut f) };
-        }
-    }
-    child_ends_with::<Tables, F>(c, &mut f)
-}
+with_bits!(fn child_ends(c: u64, f: &mut dyn FnMut(Option<Outcome>)) -> () { B => child_ends_with::<B>(c, f) });
 
 with_bits!(fn live_children(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool { B => live_children_with::<B>(c, f) });
 
@@ -1213,8 +1191,9 @@ fn move_counts(c: u64) -> MoveCounts {
     MoveCounts { lion_to, attacked, lion, others, safe_others }
 }
 
-/// Gote's home rank (squares 0 to 2), one bit per cell at 4·sq.
+/// Gote's home rank (squares 0 to 2), one bit per cell at 4·sq; and as a 12-bit square mask.
 const FAR_RANK: u64 = 0x111;
+const FAR_SQUARES: u64 = 0b111;
 
 /// The move classes of a position that is not symmetric (no two moves lead into one class),
 /// counted ([`move_counts`]). The moves that leave the lion capturable lead into positions won
