@@ -1,19 +1,20 @@
 //! Game in Darkness (TopCoder SRM 588): a blind pursuer on a grid, played as the
 //! perfect-information game of her beliefs.
 
-use nimber_engine::solve::pursuit::{PursuitGraph, MAX_VERTICES};
+use pursuit::{PursuitGraph, MAX_VERTICES};
 use nimber_engine::{Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::registry::{Facts, GameInfo};
 
 mod lab;
+pub mod pursuit;
 
 /// The largest field side accepted (the original problem's limit).
 pub const MAX_SIDE: usize = 50;
 
 /// The original problem lets Bob win after 100,000 of his moves; as a bound on Alice's moves
-/// ([`nimber_engine::solve::pursuit::Pursuit::within`]): a shortest winning walk of at most this
+/// ([`pursuit::Pursuit::within`]): a shortest winning walk of at most this
 /// many moves catches Bob after fewer than 100,000 of his moves when Alice moves onto him, and
 /// after at most 100,000 when he is forced onto her. The game itself has no limit (endless play
 /// is a draw); the problem's exact method (`nimber problem gameindarkness --exact`) applies it.
@@ -472,7 +473,7 @@ fn plural(n: u32) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::solve::pursuit::{self, DEFAULT_MAX_STATES};
+    use super::pursuit::{self, DEFAULT_MAX_STATES};
     use nimber_engine::solve::retrograde::{self, Predecessors};
     use nimber_engine::{Outcome, Silent};
     use rand::{Rng, SeedableRng};

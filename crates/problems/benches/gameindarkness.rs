@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
-use nimber_engine::solve::pursuit::DEFAULT_MAX_STATES;
+use nimber_games::gameindarkness::pursuit::DEFAULT_MAX_STATES;
 use nimber_problems::gameindarkness::criterion;
 use nimber_problems::gameindarkness::survey::{
     canonical_class, check_field, check_prediction, criterion_matrix, grid_symmetries, grid_trees,

@@ -6,7 +6,7 @@
 //! away from `v`; call such a cell a *junction*) and `dist(A, v) - dist(B, v) >= 2`. Its author
 //! could not prove it. Half of it is proved below (Bob wins when it says so); the other half
 //! (Alice wins otherwise) is checked exhaustively on the fields listed below, not proved. The
-//! exact method ([`exact`], `--exact`) is the pursuit search of [`nimber_engine::solve::pursuit`]
+//! exact method ([`exact`], `--exact`) is the pursuit search of [`nimber_games::gameindarkness::pursuit`]
 //! over (Alice's cell, set of cells where Bob may be), the belief game that `nimber solve
 //! gameindarkness` plays with the generic solvers. It finds a shortest winning plan, so it also
 //! applies the original rule that Bob wins after 100,000 moves: Alice wins iff her shortest plan
@@ -98,7 +98,7 @@
 //! its "Bob wins" answers are proved, and its "Alice wins" answers rest on the exhaustive check
 //! above (`--exact` decides any field of up to 128 cells).
 
-use nimber_engine::solve::pursuit::{self, Pursuit, PursuitGraph, DEFAULT_MAX_STATES, MAX_VERTICES};
+use nimber_games::gameindarkness::pursuit::{self, Pursuit, PursuitGraph, DEFAULT_MAX_STATES, MAX_VERTICES};
 
 use crate::input::{string_array, Literal};
 use crate::{InputError, Options, Problem};

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use nimber_engine::solve::pursuit::{self, PursuitGraph, DEFAULT_MAX_STATES};
+use nimber_games::gameindarkness::pursuit::{self, PursuitGraph, DEFAULT_MAX_STATES};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::{Game, Silent, Value};
 use nimber_games::gameindarkness::GameInDarkness;

@@ -6,7 +6,6 @@ pub mod explore;
 pub mod grundy;
 pub mod loopy;
 pub mod memo;
-pub mod pursuit;
 pub mod retrograde;
 pub mod solution;
 pub mod survey;

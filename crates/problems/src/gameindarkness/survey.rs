@@ -19,7 +19,7 @@
 //! When either step fails, the field is solved exactly placement by placement by
 //! [`pursuit::solve_all`] (every start at once), and the disagreements are reported.
 
-use nimber_engine::solve::pursuit::{self, PursuitGraph};
+use nimber_games::gameindarkness::pursuit::{self, PursuitGraph};
 use nimber_engine::Error;
 
 use super::Field;

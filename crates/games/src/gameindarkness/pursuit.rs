@@ -47,7 +47,7 @@
 //! costs 20 to 45 bytes (its set, vertex and parent, a slot of the hash table, growth slack):
 //! the default budget stays under a gigabyte.
 
-use crate::error::Error;
+use nimber_engine::Error;
 
 /// The largest graph [`solve`] accepts.
 pub const MAX_VERTICES: usize = 128;
