@@ -9,7 +9,8 @@
 
 use crate::error::Error;
 use crate::rules::value::{Outcome, Value};
-use crate::store::{Entry, Store};
+use crate::store::format::Entry;
+use crate::store::read::Store;
 use crate::table::index::Indexed;
 
 /// The outcome of `pos` (of `game`, whose solution `store` holds): `None` when the position is

@@ -25,7 +25,9 @@ use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::exchange::{all_gather, send_each, Exchange};
 use crate::solve::solution::CountRow;
-use crate::store::{write_planned, Header, Identity, Packed, Plan, SlotFn, BLOCK_SLOTS};
+use crate::store::codec::SlotFn;
+use crate::store::format::{Header, Identity, BLOCK_SLOTS};
+use crate::store::write::{write_planned, Packed, Plan};
 
 /// The part of a split solution one member holds.
 pub struct MemberPart<'a> {

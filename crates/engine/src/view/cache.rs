@@ -15,10 +15,11 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::store::{files, Store};
+use crate::store::files;
+use crate::store::read::Store;
 use crate::table::index::Fnv;
-use crate::view::dense::DenseStore;
-use crate::view::dyn_game::SolveOptions;
+use crate::view::dense::face::DenseStore;
+use crate::view::report::SolveOptions;
 
 /// The extension of a cached solution.
 const EXTENSION: &str = "nimber";

@@ -6,148 +6,14 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::{Game, Kind};
 use crate::rules::misere::Misere;
-use crate::rules::value::{Outcome, Value};
 use crate::solve::loopy::{self, LoopyNim, LoopySolution};
 use crate::solve::solution::{CountRow, NimSolution, Solution};
 use crate::solve::{grundy, memo, retrograde, SolverChoice};
-
-/// What to solve and how.
-#[derive(Clone, Debug)]
-pub struct SolveOptions {
-    /// Which solver; [`SolverChoice::Auto`] picks one.
-    pub solver: SolverChoice,
-    /// Ask for nim values (Sprague-Grundy) rather than outcomes; generalized values `∞(K)` of
-    /// the loopy solver when the game has cycles.
-    pub nim: bool,
-    /// Keep every position's row in the report (for dumps).
-    pub rows: bool,
-    /// The most memory a solve may take, in bytes: solvers that can estimate their needs
-    /// beforehand (the dense solver) refuse with the estimate when it is over. `None`: no limit.
-    pub memory: Option<u64>,
-    /// Keep checkpoints of a long solve, or resume from one (games solved through a dense
-    /// index; see [`crate::store::checkpoint`]). Other solvers ignore it.
-    pub checkpoint: Option<crate::store::checkpoint::CheckpointOptions>,
-}
-
-impl Default for SolveOptions {
-    fn default() -> Self {
-        SolveOptions { solver: SolverChoice::Auto, nim: false, rows: false, memory: None, checkpoint: None }
-    }
-}
-
-/// One solved position, as text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// The position in the game's notation.
-    pub position: String,
-    /// Value and remoteness, for the outcome solvers.
-    pub outcome: Option<Outcome>,
-    /// Nim value, for the Sprague-Grundy solver (and finite values of the loopy solver).
-    pub nim: Option<u32>,
-    /// `K` of a generalized nim value `∞(K)`, for the loopy solver (`nim` is then `None`).
-    pub infinite: Option<Vec<u32>>,
-}
-
-impl Row {
-    /// A row of an outcome solver: a position and its outcome (no nim value).
-    pub fn outcome(position: String, outcome: Option<Outcome>) -> Row {
-        Row { position, outcome, nim: None, infinite: None }
-    }
-
-    /// The nim value, finite or infinite, when there is one.
-    pub fn loopy(&self) -> Option<LoopyNim> {
-        match (self.nim, &self.infinite) {
-            (Some(n), _) => Some(LoopyNim::Finite(n)),
-            (None, Some(k)) => Some(LoopyNim::Infinite(k.clone())),
-            (None, None) => None,
-        }
-    }
-}
-
-/// The result of a full solve.
-#[derive(Clone, Debug)]
-pub struct SolveReport {
-    /// The solver that produced the result.
-    pub solver: SolverChoice,
-    /// The start position, its outcome and/or nim value.
-    pub start: Row,
-    /// Number of positions solved.
-    pub positions: u64,
-    /// Positions by value and remoteness (outcome solvers).
-    pub counts: Vec<CountRow>,
-    /// Positions by nim value (Sprague-Grundy solver; finite values of the loopy solver).
-    pub nim_counts: Vec<(u32, u64)>,
-    /// Positions by infinite value `∞(K)` (loopy solver), by `K`.
-    pub infinite_counts: Vec<(Vec<u32>, u64)>,
-    /// Every position, when asked for.
-    pub rows: Vec<Row>,
-    /// Remarks for the user, such as a change of solver.
-    pub notes: Vec<String>,
-}
-
-/// One move of a queried position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveReport {
-    /// The move's label.
-    pub label: String,
-    /// The resulting position in the game's notation.
-    pub position: String,
-    /// What the move gives the player who makes it; remoteness counts the move itself.
-    pub outcome: Outcome,
-    /// The nim value of the resulting position, when asked for ([`QueryOptions::nim`]).
-    pub nim: Option<LoopyNim>,
-}
-
-/// The answer to a query about one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryReport {
-    /// The position in the game's notation.
-    pub position: String,
-    /// Its value and remoteness for the player to move.
-    pub outcome: Outcome,
-    /// Every move, best first.
-    pub moves: Vec<MoveReport>,
-    /// Remarks for the user.
-    pub notes: Vec<String>,
-    /// The position's nim value, when asked for ([`QueryOptions::nim`]).
-    pub nim: Option<LoopyNim>,
-}
-
-impl QueryReport {
-    /// Whether the position's outcome is the best of what its moves give (one ply of the
-    /// solve, checked again against the rules; a position without moves is not checked): a
-    /// stored solution that disagrees was written for other rules.
-    pub fn consistent(&self) -> bool {
-        // The moves' outcomes are the mover's already.
-        match self.moves.iter().map(|m| m.outcome).max_by(|a, b| a.preference_cmp(*b)) {
-            None => true,
-            Some(best) if best.value() == Value::Draw => self.outcome.value() == Value::Draw,
-            Some(best) => best == self.outcome,
-        }
-    }
-}
-
-/// How to answer a query.
-#[derive(Clone, Debug, Default)]
-pub struct QueryOptions {
-    /// Also give the nim value of the position and of every move's result (impartial games
-    /// under normal play; generalized values `∞(K)` when the game has cycles).
-    pub nim: bool,
-}
-
-/// A game solved once ([`DynGame::solved`]): answers queries about its positions from the solved
-/// table, without solving again. Front ends that answer many queries (the web explorer) hold one.
-pub trait Solved: Send + Sync {
-    /// Number of positions solved.
-    fn positions(&self) -> u64;
-
-    /// The positions solved, counted by value and then by remoteness.
-    fn counts(&self) -> Vec<CountRow>;
-
-    /// A position (the start when `None`) and what each of its moves gives the mover, best first,
-    /// as [`DynGame::query`] reports it. A position the solve did not reach is refused.
-    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error>;
-}
+use crate::view::dense::face::DenseStore;
+use crate::view::report::{parse, parse_or, query_report};
+pub use crate::view::report::{
+    MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved,
+};
 
 /// Any game, with positions as text.
 pub trait DynGame: Send + Sync {
@@ -211,9 +77,9 @@ pub trait DynGame: Send + Sync {
         Ok(None)
     }
 
-    /// The game's dense index, for stored solutions ([`crate::view::dense::DenseStore`], [`crate::store`]); `None` for games not
-    /// solved through the dense path.
-    fn dense(&self) -> Option<&dyn crate::view::dense::DenseStore> {
+    /// The game's dense index, for stored solutions ([`DenseStore`], [`crate::store`]); `None`
+    /// for games not solved through the dense path.
+    fn dense(&self) -> Option<&dyn DenseStore> {
         None
     }
 
@@ -221,23 +87,6 @@ pub trait DynGame: Send + Sync {
     /// has one; `None` by default.
     fn misere(&self) -> Option<Box<dyn DynGame + '_>> {
         None
-    }
-}
-
-/// The position `text` names in `game`, its parse error as [`Error::Position`].
-pub(crate) fn parse<G: Game>(game: &G, text: &str) -> Result<G::Position, Error> {
-    capability::parse(game, text).map_err(|error| Error::Position { text: text.to_string(), error })
-}
-
-/// The position `text` names in `game` (as [`parse`]), or `default()` when there is no text.
-pub(crate) fn parse_or<G: Game>(
-    game: &G,
-    text: Option<&str>,
-    default: impl FnOnce() -> G::Position,
-) -> Result<G::Position, Error> {
-    match text {
-        Some(text) => parse(game, text),
-        None => Ok(default()),
     }
 }
 
@@ -442,35 +291,6 @@ impl<G: Game> Solved for SolvedTable<'_, G> {
         };
         query_report(game, &pos, outcome_of, |_| None, Vec::new())
     }
-}
-
-/// The answer to a query about `pos`: its outcome and what each move gives the mover, best
-/// first, from `outcome_of` (a solved table, or a stored file), with nim values from `nim_of`.
-pub(crate) fn query_report<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    outcome_of: impl Fn(&G::Position) -> Result<Outcome, Error>,
-    nim_of: impl Fn(&G::Position) -> Option<LoopyNim>,
-    notes: Vec<String>,
-) -> Result<QueryReport, Error> {
-    let outcome = outcome_of(pos)?;
-    let mut moves: Vec<MoveReport> = if game.terminal(pos).is_some() {
-        Vec::new()
-    } else {
-        game.moves(pos)
-            .into_iter()
-            .map(|m| {
-                Ok(MoveReport {
-                    outcome: outcome_of(&m.to)?.for_mover(),
-                    position: capability::format(game, &m.to),
-                    nim: nim_of(&m.to),
-                    label: m.label,
-                })
-            })
-            .collect::<Result<_, Error>>()?
-    };
-    moves.sort_by(|a, b| b.outcome.preference_cmp(a.outcome));
-    Ok(QueryReport { position: capability::format(game, pos), outcome, moves, notes, nim: nim_of(pos) })
 }
 
 /// A full solve by the loopy solver: generalized nim values, finite or `∞(K)`.

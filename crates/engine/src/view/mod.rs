@@ -1,6 +1,12 @@
 //! The front-end layer: the object-safe view of a game, with positions as text, that the
 //! command line and the web explorer use. Imports every layer below it.
+//!
+//! The rooms: `report.rs` (the options and reports every view answers with, and the helpers
+//! they share), [`dyn_game`] (the object-safe [`dyn_game::DynGame`] of any game), [`dense`] (the
+//! view of a game solved over its dense index, and its stored solutions) and [`cache`] (the
+//! cache directory of solved games).
 
 pub mod cache;
 pub mod dense;
 pub mod dyn_game;
+pub(crate) mod report;
