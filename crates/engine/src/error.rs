@@ -83,6 +83,15 @@ pub enum Error {
         /// What is wrong.
         what: String,
     },
+    /// An error that another choice of the caller would mend ([`Choice`]): a front end names
+    /// the choice its own way (a command-line flag, a keyword argument) after the message.
+    #[error("{error}")]
+    Choice {
+        /// What the caller may choose otherwise.
+        choice: Choice,
+        /// The error itself.
+        error: Box<Error>,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {
@@ -91,4 +100,41 @@ pub enum Error {
         /// The failure.
         source: std::io::Error,
     },
+}
+
+/// A choice of the caller of a solve that mends an [`Error::Choice`]. The engine names none of
+/// the front ends' spellings of it (`--memory` on the command line, a keyword in Python).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// The memory limit: a higher one lets the work go on.
+    MemoryLimit,
+    /// Resuming from a checkpoint, or starting over.
+    Resume,
+    /// The solver.
+    Solver,
+    /// Saving the solution to a store.
+    Save,
+}
+
+impl Error {
+    /// This error, mended by another `choice` of the caller.
+    pub fn mended_by(self, choice: Choice) -> Error {
+        Error::Choice { choice, error: Box::new(self) }
+    }
+
+    /// The choice of the caller that mends this error, if one does.
+    pub fn choice(&self) -> Option<Choice> {
+        match self {
+            Error::Choice { choice, .. } => Some(*choice),
+            _ => None,
+        }
+    }
+
+    /// The error itself, without the choice that mends it.
+    pub fn root(&self) -> &Error {
+        match self {
+            Error::Choice { error, .. } => error.root(),
+            error => error,
+        }
+    }
 }

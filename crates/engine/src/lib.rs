@@ -73,7 +73,7 @@ pub mod dense {
 }
 pub use dyadic::Dyadic;
 pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
-pub use error::{Error, ParseError};
+pub use error::{Choice, Error, ParseError};
 pub use game::{Game, Kind, Move};
 pub use index::{ChildEnds, Indexed, MoveClasses};
 pub use misere::Misere;

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::Error;
+use crate::error::{Choice, Error};
 
 /// Total memory of this machine in bytes, when it can be read (Linux `/proc/meminfo`).
 pub fn machine_memory() -> Option<u64> {
@@ -124,11 +124,11 @@ pub fn check(positions: usize) -> Result<(), Error> {
         return Ok(());
     }
     Err(Error::TooLarge(format!(
-        "stopped after {positions} positions: the search uses {} MiB, over the memory limit of {} MiB \
-         (raise it with --memory)",
+        "stopped after {positions} positions: the search uses {} MiB, over the memory limit of {} MiB",
         used >> 20,
         limit >> 20
-    )))
+    ))
+    .mended_by(Choice::MemoryLimit))
 }
 
 /// A size for people: `580 MB`, `12 kB`, `37 bytes` (powers of 1000).

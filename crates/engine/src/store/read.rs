@@ -8,7 +8,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::error::Error;
+use crate::error::{Choice, Error};
 use crate::rules::value::Outcome;
 use crate::store::codec::{block_crc, expand, symbol_at};
 use crate::store::format::{
@@ -132,9 +132,10 @@ impl Store {
             }
             return Err(Error::Unsupported(format!(
                 "{}: unsupported version {version} of the solved-game file format (this nimber reads \
-                 versions {OLDEST_VERSION} to {VERSION}); solve the game again with --save",
+                 versions {OLDEST_VERSION} to {VERSION}); solve the game again and save it",
                 path.display()
-            )));
+            ))
+            .mended_by(Choice::Save));
         }
         if got < FIXED {
             return Err(truncated("header"));

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::error::Error;
+use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::solve::exchange::Exchange;
 use crate::solve::retrograde::{Between, Resume, StateWord};
@@ -155,9 +155,10 @@ impl<'a> MemberCheckpointer<'a> {
                 return match exists.first() {
                     Some(file) => Err(refused(
                         file,
-                        "a checkpoint is already there: resume from it (--resume on every process), \
-                         or remove it to start over",
-                    )),
+                        "a checkpoint is already there: resume from it on every process, or remove it \
+                         to start over",
+                    )
+                    .mended_by(Choice::Resume)),
                     None => Ok(Vec::new()),
                 };
             }

@@ -12,7 +12,7 @@
 
 use std::path::Path;
 
-use crate::error::Error;
+use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
@@ -66,16 +66,18 @@ impl<G: Indexed> Dense<G> {
     fn lean(&self, options: &SolveOptions) -> Result<bool, Error> {
         if options.nim || matches!(options.solver, SolverChoice::Memo | SolverChoice::Grundy) {
             return Err(Error::Unsupported(format!(
-                "this game is solved by retrograde analysis over its dense index; --solver {} is not available",
+                "this game is solved by retrograde analysis over its dense index; the solver {} is not \
+                 available",
                 if options.nim { "grundy" } else { options.solver.name() }
-            )));
+            ))
+            .mended_by(Choice::Solver));
         }
         match options.solver {
             SolverChoice::Lean => Ok(true),
             SolverChoice::Auto if self.0.partial() => Ok(true),
-            other if self.0.partial() => {
-                Err(self.partial_index(&format!("; --solver {} is not available", other.name())))
-            }
+            other if self.0.partial() => Err(self
+                .partial_index(&format!("; the solver {} is not available", other.name()))
+                .mended_by(Choice::Solver)),
             _ => Ok(false),
         }
     }
@@ -99,9 +101,9 @@ impl<G: Indexed> Dense<G> {
             if let Some(checkpoint) = &options.checkpoint {
                 if checkpoint.resume {
                     return Err(Error::Unsupported(
-                        "--resume: the lean solver keeps no checkpoints, so there is none to resume from"
-                            .into(),
-                    ));
+                        "the lean solver keeps no checkpoints, so there is none to resume from".into(),
+                    )
+                    .mended_by(Choice::Resume));
                 }
                 progress.note("the lean solver keeps no checkpoints: a solve that is stopped starts over");
             }
