@@ -18,7 +18,7 @@ use nimber_engine::{
 };
 use nimber_engine::{Backward, Draw, Notation};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 mod fast;
 
@@ -1170,13 +1170,13 @@ fn kind_name(kind: u64) -> &'static str {
 /// towards every square it can step to; Gote's turned by 180 degrees (its letter upside down,
 /// its dots pointing down the board). `attrs` go on the tile's group.
 fn draw_piece(
-    svg: &mut crate::svg::Svg,
+    svg: &mut crate::common::svg::Svg,
     (cx, cy): (f64, f64),
     size: f64,
     cell: u64,
-    attrs: crate::svg::Attrs,
+    attrs: crate::common::svg::Attrs,
 ) {
-    use crate::svg::{colour, Anchor, Attrs};
+    use crate::common::svg::{colour, Anchor, Attrs};
     let gote = cell & GOTE != 0;
     let kind = cell & 7;
     let (ink, soft, owner) = if gote {
@@ -1228,7 +1228,7 @@ fn draw_piece(
 /// turned around; both hands beside the board (`data-hand` the letter, `data-count`), Gote's
 /// above and Sente's below, the mover's highlighted; and whose turn it is, or how it ended.
 fn draw(pos: DobutsuPos) -> String {
-    use crate::svg::{colour, file_letter, Anchor, Attrs, Board, Svg};
+    use crate::common::svg::{colour, file_letter, Anchor, Attrs, Board, Svg};
     const CELL: f64 = 80.0;
     const HAND_X: f64 = 300.0;
     const HAND_W: f64 = 128.0;

@@ -7,7 +7,7 @@ use nimber_engine::{
 };
 use nimber_engine::{Backward, Draw, Notation};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 /// The smallest and largest board sizes accepted.
 pub const MIN_SIZE: u64 = 2;
@@ -879,7 +879,7 @@ impl Indexed for Dodgem {
 /// square), the edges they leave by (`data-exit="b"` on the right, `"r"` on top), the cars
 /// that have left, and whose turn it is (or who won).
 fn draw(game: &Dodgem, pos: &DodgemPos) -> String {
-    use crate::svg::{colour, file_letter, Anchor, Attrs, Board, Svg};
+    use crate::common::svg::{colour, file_letter, Anchor, Attrs, Board, Svg};
     const CELL: f64 = 70.0;
     const STRIP: f64 = 22.0;
     let n = game.n as usize;
