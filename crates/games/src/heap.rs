@@ -13,6 +13,10 @@ use crate::common::multiset::{
 /// The largest heap accepted.
 pub const MAX_HEAP: u64 = crate::nim::MAX_HEAP;
 
+/// The name in the library of the subtraction games (the preset `subtraction`, whose module
+/// builds on this one): a [`HeapGame`] with a subtraction ruleset is drawn under it.
+pub(crate) const SUBTRACTION_NAME: &str = "subtraction";
+
 /// A heap game under normal play. A position is the multiset of heap sizes, kept sorted and
 /// without empty heaps; a move changes one heap as [`Ruleset::options`] allows.
 #[derive(Clone, Debug)]
@@ -191,10 +195,7 @@ impl Draw<Vec<u32>> for HeapGame {
             }
             Ruleset::Subtraction(set) => {
                 let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-                (
-                    crate::subtraction::INFO.name,
-                    format!("Subtraction game: take {} from one heap", set.join(", ")),
-                )
+                (SUBTRACTION_NAME, format!("Subtraction game: take {} from one heap", set.join(", ")))
             }
             _ => (INFO.name, format!("Heap game {}", self.rules.title())),
         };

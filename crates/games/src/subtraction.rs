@@ -9,7 +9,7 @@ use nimber_engine::{DynGame, Error, ParamSpec, Params};
 use nimber_heaps::Ruleset;
 
 use crate::common::info::{Facts, GameInfo};
-use crate::heap::{heaps, HeapGame};
+use crate::heap::{heaps, HeapGame, SUBTRACTION_NAME};
 
 /// The largest heap and the largest amount accepted.
 pub const MAX_HEAP: u64 = crate::nim::MAX_HEAP;
@@ -35,7 +35,7 @@ fn rules(mut set: Vec<u32>) -> Result<Ruleset, Error> {
 }
 
 pub(crate) const INFO: GameInfo = GameInfo {
-    name: "subtraction",
+    name: SUBTRACTION_NAME,
     summary: "Subtraction game: remove an amount from a fixed set from one heap; the last to move wins",
     help: "Subtraction games (Berlekamp, Conway and Guy, Winning Ways, ch. 4, Taking and \
            Breaking; T. S. Ferguson, Game Theory, part I). Heaps of counters and a fixed set S of \
