@@ -5,8 +5,8 @@
 //! (`info.rs`: [`GameInfo`] and [`Facts`], what a game states about itself; `svg.rs`: the
 //! drawings; `grid.rs`: rectangular boards as bit sets; `multiset.rs`: heap positions); then one
 //! module per game (a file, or a folder of one-job files such as `dobutsu/` and `dodgem/`);
-//! on top, `registry.rs`, the list of the games, which imports every game and which no game
-//! imports.
+//! on top, `registry.rs`, the list of the games, which imports every game and which no game's
+//! code imports (only a test file may, as `dodgem/tests.rs` builds through it).
 
 mod common;
 
