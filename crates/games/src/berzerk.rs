@@ -4,7 +4,7 @@
 use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 /// The largest circle accepted (the contest's limit).
 pub const MAX_N: u64 = 7000;
@@ -232,7 +232,7 @@ const DRAWN_OBJECTS: u32 = 60;
 /// with `data-move="+S"` and an arrow from the monster; both players' steps and whose turn it
 /// is (or who won).
 fn draw(game: &Berzerk, pos: &BerzerkPos) -> String {
-    use crate::svg::{colour, shorten, Anchor, Attrs, Svg};
+    use crate::common::svg::{colour, shorten, Anchor, Attrs, Svg};
     const R: f64 = 150.0;
     const C: (f64, f64) = (210.0, 236.0);
     let n = game.n;
@@ -446,14 +446,14 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let g = crate::build("berzerk", &["n=8", "s1=6,2,3,4", "s2=3,6"]).unwrap();
+        let g = INFO.build_from(&["n=8", "s1=6,2,3,4", "s2=3,6"]).unwrap();
         assert_eq!(g.start_text(), "1:2");
-        assert!(crate::build("berzerk", &["n=8", "s1=8"]).is_err());
-        assert!(crate::build("berzerk", &["n=8", "s1=0"]).is_err());
-        assert!(crate::build("berzerk", &["n=8", "s2="]).is_err());
-        assert!(crate::build("berzerk", &["n=1"]).is_err());
-        assert!(crate::build("berzerk", &["n=7001"]).is_err());
-        assert!(crate::build("berzerk", &[] as &[&str]).is_ok());
+        assert!(INFO.build_from(&["n=8", "s1=8"]).is_err());
+        assert!(INFO.build_from(&["n=8", "s1=0"]).is_err());
+        assert!(INFO.build_from(&["n=8", "s2="]).is_err());
+        assert!(INFO.build_from(&["n=1"]).is_err());
+        assert!(INFO.build_from(&["n=7001"]).is_err());
+        assert!(INFO.build_from(&[] as &[&str]).is_ok());
     }
 
     proptest::proptest! {

@@ -11,8 +11,8 @@ use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Partizan, Player};
 
-use crate::grid::{self, cell_name, Shape};
-use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
+use crate::common::grid::{self, cell_name, Shape};
+use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -180,7 +180,7 @@ pub fn parse_board(text: &str) -> Result<Board, ParseError> {
 /// The board: Left's stones blue, Right's red (`data-piece` `x` or `o`), and who is to move.
 impl Draw<(Board, Player)> for Clobber {
     fn svg(&self, (b, player): &(Board, Player)) -> Option<String> {
-        use crate::svg::{colour, Attrs};
+        use crate::common::svg::{colour, Attrs};
         Some(grid::draw_partizan(
             (INFO.name, &self.format(b)),
             b.shape,

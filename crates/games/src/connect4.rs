@@ -22,7 +22,7 @@ use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
 };
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 /// A position: the stones of the player to move, and all the stones. The first player (`x`) is
 /// to move when the number of stones is even.
@@ -349,11 +349,11 @@ impl Game for ConnectFour {
 /// whose turn it is or how the game ended.
 impl Draw<Board> for ConnectFour {
     fn svg(&self, &board: &Board) -> Option<String> {
-        use crate::svg::{colour, Attrs, Svg};
+        use crate::common::svg::{colour, Attrs, Svg};
         let (w, h) = (self.w as usize, self.h as usize);
         let cell = (360.0 / w.max(h) as f64).clamp(24.0, 64.0);
         let (left, top) = (24.0, 24.0);
-        let grid = crate::svg::Board { x: left, y: top, cols: w, rows: h, cell };
+        let grid = crate::common::svg::Board { x: left, y: top, cols: w, rows: h, cell };
         let (width, height) = grid.size();
         let mut svg = Svg::new(INFO.name, &self.format(&board), left + width + 24.0, top + height + 64.0);
         // Rows are drawn from the top; the notation's rows count from the bottom.

@@ -11,7 +11,7 @@ use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Partizan, Player};
 
-use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
+use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -241,7 +241,7 @@ fn side(chars: &[char], i: &mut usize, what: &str) -> Result<u8, ParseError> {
 /// (`data-move`, named as the moves), and who is to move.
 impl Draw<(Cakes, Player)> for Cutcake {
     fn svg(&self, (cakes, player): &(Cakes, Player)) -> Option<String> {
-        use crate::svg::{colour, Attrs, Svg};
+        use crate::common::svg::{colour, Attrs, Svg};
         const GAP: f64 = 16.0;
         let width: usize = cakes.0.iter().map(|c| c.cols as usize).sum();
         let height = cakes.0.iter().map(|c| c.rows as usize).max().unwrap_or(0);
@@ -281,13 +281,13 @@ impl Draw<(Cakes, Player)> for Cutcake {
 /// A scored line of a cake from `a` to `b`: a cut of the player to move (`mine`: dashed, in
 /// their colour, with `data-move`) or a faint line.
 fn score(
-    svg: &mut crate::svg::Svg,
+    svg: &mut crate::common::svg::Svg,
     a: (f64, f64),
     b: (f64, f64),
     mine: bool,
     (cake, vertical, at): (Cake, bool, u8),
 ) {
-    use crate::svg::{colour, Attrs};
+    use crate::common::svg::{colour, Attrs};
     let attrs = Attrs::new().at("x1", a.0).at("y1", a.1).at("x2", b.0).at("y2", b.1);
     let attrs = if mine {
         let (x, y) = if vertical {

@@ -12,9 +12,9 @@ use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Partizan, Player};
 
-use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
+use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
-use crate::grid::{self, cell_name, Shape};
+use crate::common::grid::{self, cell_name, Shape};
 
 pub mod lab;
 
@@ -159,7 +159,7 @@ impl Explore<Board> for Domineering {
 /// top left; `data-filled` on the filled ones), and who is to move.
 impl Draw<(Board, Player)> for Domineering {
     fn svg(&self, (board, player): &(Board, Player)) -> Option<String> {
-        use crate::svg::colour;
+        use crate::common::svg::colour;
         let empty = |c: usize, r: usize| board.empty & board.shape.bit(r, c) != 0;
         Some(grid::draw_partizan(
             (INFO.name, &self.format(board)),

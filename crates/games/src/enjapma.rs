@@ -47,7 +47,7 @@
 use nimber_engine::{Backward, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 mod lab;
 
@@ -405,7 +405,7 @@ fn apply(pos: u64, from: u32, to: Option<u32>) -> u64 {
 /// rule counts shaded), `data-square` named as the moves (`r1c1` top left), each piece a
 /// counter (`data-piece="o"`, `data-at` the square), and the counts of the rule.
 fn draw(game: &Enjapma, pos: u64) -> String {
-    use crate::svg::{colour, Anchor, Attrs, Board, Svg};
+    use crate::common::svg::{colour, Anchor, Attrs, Board, Svg};
     const CELL: f64 = 48.0;
     let (h, w) = (game.h as usize, game.w as usize);
     let board = Board { x: 40.0, y: 40.0, cols: w, rows: h, cell: CELL };
@@ -549,15 +549,15 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let game = crate::build("enjapma", &["board=o.o/.o.", "h=2", "w=3"]).unwrap();
+        let game = INFO.build_from(&["board=o.o/.o.", "h=2", "w=3"]).unwrap();
         assert_eq!(game.start_text(), "o.o/.o.");
-        assert_eq!(crate::build("enjapma", &[] as &[&str]).unwrap().start_text(), "oooo/oooo/oooo");
-        let err = crate::build("enjapma", &["board=o.o/.o."]).err().unwrap().to_string();
+        assert_eq!(INFO.build_from(&[] as &[&str]).unwrap().start_text(), "oooo/oooo/oooo");
+        let err = INFO.build_from(&["board=o.o/.o."]).err().unwrap().to_string();
         assert_eq!(err, "the board is 2 x 3 but h=3 w=4: give -p h=2 -p w=3 with it");
-        assert!(crate::build("enjapma", &["board=o.o/.o.", "h=2"]).is_err());
-        assert!(crate::build("enjapma", &["h=9", "w=8"]).is_err());
-        assert!(crate::build("enjapma", &["h=8", "w=8"]).is_ok());
-        assert!(crate::build("enjapma", &["board=o.x"]).is_err());
+        assert!(INFO.build_from(&["board=o.o/.o.", "h=2"]).is_err());
+        assert!(INFO.build_from(&["h=9", "w=8"]).is_err());
+        assert!(INFO.build_from(&["h=8", "w=8"]).is_ok());
+        assert!(INFO.build_from(&["board=o.x"]).is_err());
     }
 
     proptest::proptest! {

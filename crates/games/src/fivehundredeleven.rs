@@ -4,7 +4,7 @@
 use nimber_engine::{Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 /// The most cards accepted (the contest's limit; the remaining cards are a 64-bit mask).
 pub const MAX_CARDS: usize = 50;
@@ -225,7 +225,7 @@ impl Draw<FiveHundredElevenPos> for FiveHundredEleven {
 /// its index, value and bits (`data-card="I"`, `data-value`; a card still in play carries
 /// `data-move="#I:V"`, a played one is greyed and `data-played="1"`), and what happens now.
 fn draw(game: &FiveHundredEleven, pos: &FiveHundredElevenPos) -> String {
-    use crate::svg::{colour, Anchor, Attrs, Svg};
+    use crate::common::svg::{colour, Anchor, Attrs, Svg};
     const PER_ROW: usize = 10;
     const TILE: (f64, f64) = (58.0, 76.0);
     const GAP: f64 = 8.0;
@@ -380,12 +380,12 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let g = crate::build("fivehundredeleven", &["cards=0,511,7"]).unwrap();
+        let g = INFO.build_from(&["cards=0,511,7"]).unwrap();
         assert_eq!(g.start_text(), "m=0;0,1,2");
-        assert!(crate::build("fivehundredeleven", &["cards=512"]).is_err());
+        assert!(INFO.build_from(&["cards=512"]).is_err());
         let many = format!("cards={}", vec!["1"; 51].join(","));
-        assert!(crate::build("fivehundredeleven", &[many]).is_err());
-        assert!(crate::build("fivehundredeleven", &[] as &[&str]).is_ok());
+        assert!(INFO.build_from(&[many]).is_err());
+        assert!(INFO.build_from(&[] as &[&str]).is_ok());
     }
 
     proptest::proptest! {

@@ -5,7 +5,7 @@ use pursuit::{PursuitGraph, MAX_VERTICES};
 use nimber_engine::{Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 mod lab;
 pub mod pursuit;
@@ -408,7 +408,7 @@ impl Explore<DarkPos> for GameInDarkness {
 /// (`data-piece="B"`), Alice's possible steps as `data-move` (`up`, `down`, `left`, `right`)
 /// on the cells they lead to, and whose turn it is.
 fn draw(game: &GameInDarkness, pos: &DarkPos) -> String {
-    use crate::svg::{colour, Attrs, Board, Svg};
+    use crate::common::svg::{colour, Attrs, Board, Svg};
     const CELL: f64 = 44.0;
     let board = Board { x: 40.0, y: 40.0, cols: game.cols, rows: game.rows, cell: CELL };
     let (bw, bh) = board.size();
@@ -433,7 +433,13 @@ fn draw(game: &GameInDarkness, pos: &DarkPos) -> String {
             let attrs = Attrs::new().data("piece", "B").data("at", name(col, row));
             svg.group(attrs, Some("Bob may be here"));
             svg.token(board.centre(col, row), CELL * 0.24, colour::SECOND_SOFT, colour::SECOND, Attrs::new());
-            svg.bold(board.centre(col, row), "B", CELL * 0.3, crate::svg::Anchor::Middle, colour::SECOND);
+            svg.bold(
+                board.centre(col, row),
+                "B",
+                CELL * 0.3,
+                crate::common::svg::Anchor::Middle,
+                colour::SECOND,
+            );
             svg.close();
         }
     }
@@ -446,7 +452,7 @@ fn draw(game: &GameInDarkness, pos: &DarkPos) -> String {
     }
     svg.group(Attrs::new().data("piece", "A").data("at", name(ac, ar)), Some("Alice"));
     svg.token(board.centre(ac, ar), CELL * 0.34, colour::FIRST, colour::INK, Attrs::new());
-    svg.bold(board.centre(ac, ar), "A", CELL * 0.36, crate::svg::Anchor::Middle, "#ffffff");
+    svg.bold(board.centre(ac, ar), "A", CELL * 0.36, crate::common::svg::Anchor::Middle, "#ffffff");
     svg.close();
     let bob = pos.bob.count_ones();
     let (ink, text) = match (bob, pos.alice_to_move) {
@@ -457,7 +463,13 @@ fn draw(game: &GameInDarkness, pos: &DarkPos) -> String {
     svg.status((board.x, board.y + bh + 30.0), Some(ink), text, 16.0);
     if bob > 0 {
         let where_ = format!("Bob may be on {bob} cell{}", plural(bob));
-        svg.text((board.x, board.y + bh + 56.0), &where_, 13.0, crate::svg::Anchor::Start, colour::MUTED);
+        svg.text(
+            (board.x, board.y + bh + 56.0),
+            &where_,
+            13.0,
+            crate::common::svg::Anchor::Start,
+            colour::MUTED,
+        );
     }
     svg.finish()
 }

@@ -9,7 +9,7 @@ use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
 };
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 /// A game given explicitly as a directed graph. Positions are node numbers, in order of first
 /// appearance in the file; both players have the same moves.
@@ -358,7 +358,7 @@ const DRAWN_VERTICES: usize = 40;
 /// ringed with `data-move="NAME"` and their arrows in the first player's colour, declared ends
 /// marked `win`, `lose` or `tie`.
 fn draw(game: &Graph, pos: u32) -> String {
-    use crate::svg::{colour, shorten, Anchor, Attrs, Svg};
+    use crate::common::svg::{colour, shorten, Anchor, Attrs, Svg};
     const GAP_X: f64 = 92.0;
     const GAP_Y: f64 = 96.0;
     const R: f64 = 24.0;
@@ -791,12 +791,12 @@ mod tests {
     #[test]
     fn unreadable_file_is_an_io_error() {
         let missing = "/nonexistent/nimber/graph.txt";
-        match crate::build("graph", &[format!("file={missing}")]) {
+        match INFO.build_from(&[format!("file={missing}")]) {
             Err(Error::Io { path, .. }) => assert_eq!(path, missing),
             Err(e) => panic!("expected an I/O error, got {e}"),
             Ok(_) => panic!("expected an I/O error"),
         }
-        assert!(matches!(crate::build("graph", &[] as &[&str]), Err(Error::Param(_))));
+        assert!(matches!(INFO.build_from(&[] as &[&str]), Err(Error::Param(_))));
     }
 
     #[test]

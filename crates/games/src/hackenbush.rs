@@ -24,7 +24,7 @@ use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Dyadic, Partizan, Player};
 
-use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
+use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -622,7 +622,7 @@ impl Reader<'_> {
 /// the player to move may cut carry `data-move`, named as the moves), and who is to move.
 impl Draw<(Forest, Player)> for Hackenbush {
     fn svg(&self, (forest, player): &(Forest, Player)) -> Option<String> {
-        use crate::svg::{colour, Attrs, Svg};
+        use crate::common::svg::{colour, Attrs, Svg};
         const SLOT: f64 = 30.0;
         const LEVEL: f64 = 40.0;
         let n = forest.edges();

@@ -5,11 +5,17 @@ use nimber_engine::{Backward, Decompose, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
-use crate::multiset::{distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps};
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
+use crate::common::multiset::{
+    distinct, draw_heaps, format_heaps, parse_position, replace_heap, single_heaps,
+};
 
 /// The largest heap accepted.
 pub const MAX_HEAP: u64 = crate::nim::MAX_HEAP;
+
+/// The name in the library of the subtraction games (the preset `subtraction`, whose module
+/// builds on this one): a [`HeapGame`] with a subtraction ruleset is drawn under it.
+pub(crate) const SUBTRACTION_NAME: &str = "subtraction";
 
 /// A heap game under normal play. A position is the multiset of heap sizes, kept sorted and
 /// without empty heaps; a move changes one heap as [`Ruleset::options`] allows.
@@ -189,10 +195,7 @@ impl Draw<Vec<u32>> for HeapGame {
             }
             Ruleset::Subtraction(set) => {
                 let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-                (
-                    crate::subtraction::INFO.name,
-                    format!("Subtraction game: take {} from one heap", set.join(", ")),
-                )
+                (SUBTRACTION_NAME, format!("Subtraction game: take {} from one heap", set.join(", ")))
             }
             _ => (INFO.name, format!("Heap game {}", self.rules.title())),
         };
@@ -354,7 +357,7 @@ mod tests {
     #[test]
     fn a_query_names_a_winning_move() {
         // Kayles 4,6: values 1 and 3, XOR 2: a win; a winning move leaves XOR 0.
-        let g = crate::build("octal", &["code=0.77", "heaps=4,6"]).unwrap();
+        let g = INFO.build_from(&["code=0.77", "heaps=4,6"]).unwrap();
         let report = g.query(None, &Silent).unwrap();
         assert_eq!(report.outcome.value(), Value::Win);
         let best = &report.moves[0];
@@ -372,12 +375,12 @@ mod tests {
         }
         assert_eq!(kayles.format(&kayles.parse(" 5, 0,3").unwrap()), "3,5");
         assert_eq!(kayles.parse("3,x").unwrap_err().column, Some(3));
-        let g = crate::build("octal", &[] as &[&str]).unwrap();
+        let g = INFO.build_from(&[] as &[&str]).unwrap();
         assert_eq!(g.start_text(), "10");
-        let e = crate::build("octal", &["code=0.7x"]).err().unwrap().to_string();
+        let e = INFO.build_from(&["code=0.7x"]).err().unwrap().to_string();
         assert!(e.contains("code=0.7x") && e.contains("column 4"), "{e}");
-        let g = crate::build("grundy-game", &["heaps=7,0,3"]).unwrap();
+        let g = GRUNDY_INFO.build_from(&["heaps=7,0,3"]).unwrap();
         assert_eq!(g.start_text(), "3,7");
-        assert!(crate::build("grundy-game", &["code=0.77"]).is_err());
+        assert!(GRUNDY_INFO.build_from(&["code=0.77"]).is_err());
     }
 }

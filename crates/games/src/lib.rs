@@ -1,5 +1,14 @@
 //! nimber's library of built-in games. Each game states its rules once by implementing
 //! [`nimber_engine::Game`]; [`registry`] lists them for front ends.
+//!
+//! The files, from the bottom up: `common/` holds what the games share and imports no game
+//! (`info.rs`: [`GameInfo`] and [`Facts`], what a game states about itself; `svg.rs`: the
+//! drawings; `grid.rs`: rectangular boards as bit sets; `multiset.rs`: heap positions); then one
+//! module per game (a file, or a folder of one-job files such as `dobutsu/` and `dodgem/`);
+//! on top, `registry.rs`, the list of the games, which imports every game and which no game's
+//! code imports (only a test file may, as `dodgem/tests.rs` builds through it).
+
+mod common;
 
 pub mod berzerk;
 pub mod clobber;
@@ -12,20 +21,19 @@ pub mod enjapma;
 pub mod fivehundredeleven;
 pub mod gameindarkness;
 pub mod graph;
-pub mod grid;
 pub mod hackenbush;
 pub mod heap;
-pub(crate) mod multiset;
 pub mod nim;
 pub mod pathgame;
 pub mod registry;
 pub mod subtraction;
-pub(crate) mod svg;
-
-/// Escapes text for SVG and XML (the escaper of the drawings of positions).
-pub use svg::escape as xml_escape;
 pub mod tictactoe;
 pub mod toadsandfrogs;
+
+pub use common::grid;
+
+/// Escapes text for SVG and XML (the escaper of the drawings of positions).
+pub use common::svg::escape as xml_escape;
 
 /// A hash of the sources of the engine, the heap games and the games (by `build.rs`): the
 /// identity of the code that decides a solved game's values. Solutions kept in the cache are

@@ -4,8 +4,10 @@ use nimber_engine::{Decompose, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
-use crate::multiset::{draw_heaps, format_heaps, parse_position, single_heaps, take_moves, take_successors};
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
+use crate::common::multiset::{
+    draw_heaps, format_heaps, parse_position, single_heaps, take_moves, take_successors,
+};
 
 mod index;
 mod lab;

@@ -3,7 +3,7 @@
 use nimber_engine::{Decompose, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 mod lab;
 
@@ -433,10 +433,10 @@ impl Explore<Board> for PathGame {
 /// `data-move` with that name, one that may not (the other row's black cell next to it) is
 /// greyed and crossed.
 fn draw(game: &PathGame, board: &Board) -> String {
-    use crate::svg::{colour, Anchor, Attrs, Svg};
+    use crate::common::svg::{colour, Anchor, Attrs, Svg};
     const CELL: f64 = 40.0;
     let width = board.width as usize;
-    let grid = crate::svg::Board { x: 36.0, y: 36.0, cols: width, rows: 2, cell: CELL };
+    let grid = crate::common::svg::Board { x: 36.0, y: 36.0, cols: width, rows: 2, cell: CELL };
     let (bw, bh) = grid.size();
     let mut svg =
         Svg::new(INFO.name, &game.format(board), (grid.x + bw + 20.0).max(300.0), grid.y + bh + 50.0);
@@ -591,21 +591,21 @@ mod tests {
     }
 
     #[test]
-    fn registry_builds_it() {
-        let game = crate::build("pathgame", &["board=#../..."]).unwrap();
+    fn built_from_parameters() {
+        let game = INFO.build_from(&["board=#../..."]).unwrap();
         assert_eq!(game.start_text(), "#../...");
-        assert!(crate::build("pathgame", &["board=#../.#."]).is_err());
-        assert!(crate::build("pathgame", &[] as &[&str]).is_ok());
+        assert!(INFO.build_from(&["board=#../.#."]).is_err());
+        assert!(INFO.build_from(&[] as &[&str]).is_ok());
         let white = |w: usize| format!("board={}/{}", ".".repeat(w), ".".repeat(w));
-        let game = crate::build("pathgame", &[white(18)]).unwrap();
+        let game = INFO.build_from(&[white(18)]).unwrap();
         assert!(game.normalize(&white(18)[6..]).is_ok());
         assert!(game.normalize(&white(19)[6..]).is_err());
         let limited = PathGame::new(Board::white(1)).unwrap().with_max_reachable(100);
         assert!(limited.parse("...../.....").is_ok());
         assert!(limited.parse("....../......").is_err());
-        assert!(matches!(crate::build("pathgame", &[white(19)]), Err(Error::TooLarge(_))));
+        assert!(matches!(INFO.build_from(&[white(19)]), Err(Error::TooLarge(_))));
         // Wide boards with enough black cells are fine.
         let wide = format!("board={}{}/{}", "#".repeat(50), ".".repeat(14), ".".repeat(64));
-        assert!(crate::build("pathgame", &[wide]).is_ok());
+        assert!(INFO.build_from(&[wide]).is_ok());
     }
 }

@@ -8,8 +8,8 @@
 use nimber_engine::{DynGame, Error, ParamSpec, Params};
 use nimber_heaps::Ruleset;
 
-use crate::heap::{heaps, HeapGame};
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
+use crate::heap::{heaps, HeapGame, SUBTRACTION_NAME};
 
 /// The largest heap and the largest amount accepted.
 pub const MAX_HEAP: u64 = crate::nim::MAX_HEAP;
@@ -35,7 +35,7 @@ fn rules(mut set: Vec<u32>) -> Result<Ruleset, Error> {
 }
 
 pub(crate) const INFO: GameInfo = GameInfo {
-    name: "subtraction",
+    name: SUBTRACTION_NAME,
     summary: "Subtraction game: remove an amount from a fixed set from one heap; the last to move wins",
     help: "Subtraction games (Berlekamp, Conway and Guy, Winning Ways, ch. 4, Taking and \
            Breaking; T. S. Ferguson, Game Theory, part I). Heaps of counters and a fixed set S of \
@@ -234,12 +234,12 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let g = crate::build("subtraction", &["set=3,1,1,2", "heaps=4,0,2"]).unwrap();
+        let g = INFO.build_from(&["set=3,1,1,2", "heaps=4,0,2"]).unwrap();
         assert_eq!(g.start_text(), "2,4");
-        assert!(crate::build("subtraction", &["set=0,1"]).is_err());
-        assert!(crate::build("subtraction", &["set="]).is_err());
-        assert!(crate::build("subtraction", &["set=1,x"]).is_err());
-        let g = crate::build("subtraction", &[] as &[&str]).unwrap();
+        assert!(INFO.build_from(&["set=0,1"]).is_err());
+        assert!(INFO.build_from(&["set="]).is_err());
+        assert!(INFO.build_from(&["set=1,x"]).is_err());
+        let g = INFO.build_from(&[] as &[&str]).unwrap();
         assert_eq!(g.start_text(), "10");
     }
 
@@ -253,8 +253,8 @@ mod tests {
         for set in [&[1, 2, 3][..], &[1, 3, 4], &[2, 5, 7], &[3, 4], &[1], &[4, 1, 4]] {
             let list: Vec<String> = set.iter().map(|s| s.to_string()).collect();
             let list = list.join(",");
-            let sub = crate::build("subtraction", &[format!("set={list}")]).unwrap();
-            let octal = crate::build("octal", &[format!("code=sub:{list}")]).unwrap();
+            let sub = INFO.build_from(&[format!("set={list}")]).unwrap();
+            let octal = crate::heap::INFO.build_from(&[format!("code=sub:{list}")]).unwrap();
             let query = |g: &dyn DynGame, p: &str| g.query(Some(p), &nimber_engine::Silent).unwrap();
             for p in ["12", "3,7,9", "1,1,2"] {
                 let (a, b) = (query(&*sub, p), query(&*octal, p));

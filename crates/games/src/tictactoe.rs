@@ -3,7 +3,7 @@
 use nimber_engine::{Backward, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
-use crate::registry::{Facts, GameInfo};
+use crate::common::info::{Facts, GameInfo};
 
 /// A board: one bit per cell for each player's marks. Cell `i` is row `i / 3` (0 = top), column
 /// `i % 3` (0 = left). Who moves follows from the counts: X when both have as many marks, else O.
@@ -223,9 +223,9 @@ impl Backward<Board> for TicTacToe {
 /// marks blue crosses and O's red rings (`data-piece="x"` or `"o"`, `data-at` the square), a
 /// completed line struck through, and whose turn it is or how the game ended.
 fn draw(game: &TicTacToe, board: Board) -> String {
-    use crate::svg::{colour, file_letter, Attrs, Svg};
+    use crate::common::svg::{colour, file_letter, Attrs, Svg};
     const CELL: f64 = 80.0;
-    let grid = crate::svg::Board { x: 44.0, y: 44.0, cols: 3, rows: 3, cell: CELL };
+    let grid = crate::common::svg::Board { x: 44.0, y: 44.0, cols: 3, rows: 3, cell: CELL };
     let mut svg =
         Svg::new(INFO.name, &game.format(&board), 44.0 + 3.0 * CELL + 24.0, 44.0 + 3.0 * CELL + 56.0);
     grid.draw(&mut svg, |_, _| colour::SQUARE, |c, r| cell_name(r * 3 + c), |_, _, a| a);

@@ -47,8 +47,8 @@ use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{Explore, Family};
 use nimber_partizan::{Partizan, Player};
 
-use crate::grid::mask;
-use crate::registry::{bridged, valued, Facts, GameInfo, PartizanGame};
+use crate::common::grid::mask;
+use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 pub mod lab;
 
@@ -352,7 +352,7 @@ pub fn parse_strip(text: &str) -> Result<Strip, ParseError> {
 /// player to move that can move carry `data-move`, the move's label), and who is to move.
 impl Draw<(Strip, Player)> for ToadsAndFrogs {
     fn svg(&self, (s, player): &(Strip, Player)) -> Option<String> {
-        use crate::svg::{colour, Anchor, Attrs, Board, Svg};
+        use crate::common::svg::{colour, Anchor, Attrs, Board, Svg};
         let n = s.len as usize;
         // Long strips get smaller squares: at most about 900 units wide.
         let cell = (900.0 / n.max(1) as f64).clamp(14.0, 48.0);

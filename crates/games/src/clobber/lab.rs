@@ -13,7 +13,7 @@ use nimber_engine::{Error, Params};
 use nimber_partizan::game::Family;
 
 use super::Board;
-use crate::grid::{family, Shape};
+use crate::common::grid::{family, Shape};
 
 /// The largest board of a family of the parameters `rows` and `cols`, for the start board
 /// `start` (its size is checked when the family is made).

@@ -12,7 +12,7 @@ use nimber_engine::{Error, ParamSpec, Params};
 use nimber_partizan::game::Family;
 
 use super::{Cake, Cakes, MAX_SIDE};
-use crate::grid::family;
+use crate::common::grid::family;
 
 /// The parameter `rows`.
 pub const ROWS: ParamSpec = ParamSpec {

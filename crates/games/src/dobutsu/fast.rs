@@ -1,8 +1,9 @@
 //! The fast paths of the dense solve: rank and unrank of the index, the moves of a position with
 //! the slots and terminal values of the positions they lead to, and the predecessors' slots, all
 //! on the 64-bit encoding with bit-parallel arithmetic (one nibble per cell) and small tables,
-//! without branches on the contents of cells. The plain versions in `dobutsu.rs` (the `Game`
-//! methods, `rank_sente`, `unrank_sente`) are the reference; the tests compare both.
+//! without branches on the contents of cells. The plain versions (the `Game` methods of
+//! `rules.rs`, and `reference.rs`'s `rank_sente`, `unrank_sente`) are the reference; the tests
+//! compare both.
 //!
 //! Every position the solver meets is canonical (Sente to move). Its moves and predecessors are
 //! generated directly in the frame of the position they lead to, turned around (the player to
@@ -13,11 +14,10 @@
 use nimber_engine::index::{sort_dedup_from, Child};
 use nimber_engine::{ChildEnds, MoveClasses, Outcome, Value};
 
-use super::TERMINAL_REMOTENESS;
-
-use super::{
-    index_tables, DobutsuPos, CELLS, CHICK, ELEPHANT, GIRAFFE, GOTE, GOTE_HAND, GOTE_TO_MOVE, HEN,
-    INDEX_SIZE, LION, LOW_BITS, SENTE_HAND,
+use super::numbering::{self, index_tables, INDEX_SIZE};
+use super::position::{
+    self, DobutsuPos, CELLS, CHICK, ELEPHANT, GIRAFFE, GOTE, GOTE_HAND, GOTE_TO_MOVE, HEN, LION, LOW_BITS,
+    SENTE_HAND, TERMINAL_REMOTENESS,
 };
 
 /// Bit 4·sq of the squares of file a (left) and file c (right).
@@ -354,7 +354,7 @@ pub(super) fn live_canonical(x: u64) -> u64 {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The index (see the description in `dobutsu.rs`).
+// The index (see the description in `numbering.rs`).
 
 /// A block of the index with what rank and unrank need.
 #[derive(Copy, Clone, Default)]
@@ -393,9 +393,9 @@ struct Shape {
 }
 
 struct Fast {
-    /// Every lion pair: the index of the dense solve ([`super::INDEX_SIZE`] slots).
+    /// Every lion pair: the index of the dense solve ([`INDEX_SIZE`] slots).
     full: Shape,
-    /// The lion pairs of positions that are not over ([`super::LIVE_SIZE`] slots).
+    /// The lion pairs of positions that are not over ([`numbering::LIVE_SIZE`] slots).
     live: Shape,
     /// Block number by the counts on the board (base-3 code) and Sente's hand bits (6 bits),
     /// the same in both shapes.
@@ -471,7 +471,7 @@ fn fast() -> &'static Fast {
                     low_bits,
                     chicks,
                     pieces: k,
-                    counts_code: super::counts_code(b.counts) as u32,
+                    counts_code: numbering::counts_code(b.counts) as u32,
                     hands,
                 }
             })
@@ -479,14 +479,14 @@ fn fast() -> &'static Fast {
         let mut block_of = vec![u8::MAX; 27 * 64];
         for (n, b) in t.blocks.iter().enumerate() {
             let hand = (b.sente[0] as usize) | (b.sente[1] as usize) << 2 | (b.sente[2] as usize) << 4;
-            block_of[super::counts_code(b.counts) * 64 + hand] = n as u8;
+            block_of[numbering::counts_code(b.counts) * 64 + hand] = n as u8;
         }
         let all_pairs: Vec<(u8, u8)> =
             (0..12u8).flat_map(|l| (0..12u8).filter(move |&g| g != l).map(move |g| (l, g))).collect();
         let full = Shape::new(&blocks, &all_pairs);
         assert_eq!(full.size(), INDEX_SIZE);
-        let live = Shape::new(&blocks, &super::live_lion_pairs());
-        assert_eq!(live.size(), super::LIVE_SIZE);
+        let live = Shape::new(&blocks, &numbering::live_lion_pairs());
+        assert_eq!(live.size(), numbering::LIVE_SIZE);
         let kinds_masks = t
             .kinds_unrank
             .iter()
@@ -881,7 +881,7 @@ fn for_each_move<B: Bits>(c: u64, mut f: impl FnMut(u64, Option<Value>)) {
             let captured = cell(c, to) & 7;
             let mut child = lifted & !(15 << (4 * (11 - to))) | (GOTE | new_kind) << (4 * (11 - to));
             if captured != 0 {
-                child += 1 << (GOTE_HAND + 2 * super::hand_index(captured) as u32);
+                child += 1 << (GOTE_HAND + 2 * position::hand_index(captured) as u32);
             }
             let terminal = if kind == LION { after_move(attacked, to) } else { lion_stays(1 << to) };
             f(child, terminal);
@@ -943,7 +943,7 @@ const HAND_STEP: [u64; 8] = {
     let mut t = [0u64; 8];
     let mut kind = 1;
     while kind < 8 {
-        t[kind as usize] = 1 << (GOTE_HAND + 2 * super::hand_index(kind) as u32);
+        t[kind as usize] = 1 << (GOTE_HAND + 2 * position::hand_index(kind) as u32);
         kind += 1;
     }
     t
@@ -1307,7 +1307,7 @@ fn predecessor_slots_with<B: Bits, const LIVE: bool, S: Sink>(c: u64, out: &mut 
         }
         // Un-drops: an unpromoted piece other than the lion may have come from Sente's hand.
         if kind != LION && kind != HEN && others == 0 {
-            let field = SENTE_HAND + 2 * super::hand_index(kind) as u32;
+            let field = SENTE_HAND + 2 * position::hand_index(kind) as u32;
             out.push(slot(vacated + (1 << field)));
         }
     }
@@ -1342,101 +1342,4 @@ with_bits!(fn predecessors(c: u64, out: &mut Vec<(u64, u64)>) -> () { B => prede
 with_bits!(fn live_predecessors(c: u64, out: &mut Vec<(u64, u64)>) -> () { B => predecessor_slots_with::<B, true, (u64, u64)>(c, out) });
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bit_helpers() {
-        for m in 0..4096u64 {
-            assert_eq!(compress(spread(m)), m);
-            assert_eq!(pop12(m), m.count_ones());
-            for v in [0u64, 0xfff, 0x5a5, 0x3c, m ^ 0x777] {
-                let packed = pext12(v, m);
-                // The bits of `v` under `m`, from the lowest, packed.
-                let (mut want, mut k) = (0, 0);
-                for b in (0..12).filter(|b| m >> b & 1 != 0) {
-                    want |= (v >> b & 1) << k;
-                    k += 1;
-                }
-                assert_eq!(packed, want, "{v:x} {m:x}");
-                assert_eq!(pdep12(packed, m), v & m, "{v:x} {m:x}");
-                assert!(packed < 1 << m.count_ones());
-            }
-        }
-        assert_eq!(remove_bit(0b1011, 1), 0b101);
-        assert_eq!(insert_bit(0b101, 1), 0b1001);
-    }
-
-    /// The portable versions agree with the ones this processor runs (compared with the
-    /// reference in `dobutsu.rs`'s tests), so that both are tested where BMI2 is fast.
-    #[test]
-    fn tables_agree_with_dispatch() {
-        #[cfg(target_arch = "x86_64")]
-        eprintln!("fast BMI2: {}", bmi2());
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let (mut open, mut symmetric) = (0, 0);
-        for _ in 0..300_000 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let slot = state % INDEX_SIZE;
-            let p = unrank_with::<Tables>(slot);
-            assert_eq!(p, unrank(slot), "{slot}");
-            let c = canonical_sente(p);
-            assert_eq!(rank_with::<Tables>(c), rank(c));
-            let c = if state >> 60 == 0 {
-                // A symmetric position now and then: file c copied from file a, when legal.
-                let m = c & !0xf00_f00_f00_f00 | (c & 0x00f_00f_00f_00f) << 8;
-                let legal = super::super::check_material(DobutsuPos(m)).is_ok();
-                symmetric += legal as u32;
-                if legal {
-                    m
-                } else {
-                    c
-                }
-            } else {
-                c
-            };
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            predecessor_slots_with::<Tables, false, u64>(c, &mut a);
-            predecessor_slots(c, &mut b);
-            assert_eq!(a, b);
-            // With their positions (Indexed::for_each_predecessor): the same slots, each with the
-            // position its slot unranks to.
-            let mut with = Vec::new();
-            predecessors(c, &mut with);
-            assert_eq!(with.iter().map(|w| w.0).collect::<Vec<_>>(), b);
-            for &(slot, x) in &with {
-                assert_eq!(Indexed::unrank(&super::super::Dobutsu, slot), Some(DobutsuPos(x)));
-            }
-            // The reference: every predecessor by the rules, the terminal ones left out.
-            use nimber_engine::{Game, Indexed};
-            let mut preds = Vec::new();
-            nimber_engine::Backward::predecessors(&super::super::Dobutsu, &DobutsuPos(c), &mut preds);
-            let mut want: Vec<u64> = preds
-                .iter()
-                .filter(|q| super::super::Dobutsu.terminal(q).is_none())
-                .map(|q| super::super::Dobutsu.rank(q))
-                .collect();
-            want.sort_unstable();
-            want.dedup();
-            a.sort_unstable();
-            assert_eq!(a, want, "{:?}", DobutsuPos(c));
-            if sente_terminal(c).is_none() {
-                open += 1;
-                assert_eq!(move_classes_with::<Tables>(c), move_classes(c));
-                assert_eq!(
-                    move_classes(c),
-                    move_classes_by_moves::<Tables>(c, mirror(c) == c),
-                    "{:?}",
-                    DobutsuPos(c)
-                );
-                let (mut a, mut b) = (Vec::new(), Vec::new());
-                successor_slots_with::<Tables>(c, &mut a);
-                successor_slots(c, &mut b);
-                assert_eq!(a, b);
-            }
-        }
-        assert!(open > 30_000 && symmetric > 10, "{open} {symmetric}");
-    }
-}
+mod tests;

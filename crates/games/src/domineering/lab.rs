@@ -12,7 +12,7 @@ use nimber_engine::{Error, ParamSpec, Params};
 use nimber_partizan::game::Family;
 
 use super::Board;
-use crate::grid::{family, Shape};
+use crate::common::grid::{family, Shape};
 
 /// The parameter `family`.
 pub const FAMILY: ParamSpec = ParamSpec {

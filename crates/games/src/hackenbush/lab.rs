@@ -17,7 +17,7 @@ use nimber_partizan::game::Family;
 use rustc_hash::FxHashSet;
 
 use super::{arrange, string_bytes, Colour, Forest, MAX_EDGES};
-use crate::grid::family;
+use crate::common::grid::family;
 
 /// The parameter `edges`.
 pub const EDGES: ParamSpec = ParamSpec {

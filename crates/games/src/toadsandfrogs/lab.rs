@@ -14,7 +14,7 @@ use nimber_engine::{Error, ParamSpec, Params};
 use nimber_partizan::game::Family;
 
 use super::{Strip, MAX_SQUARES};
-use crate::grid::{family, mask};
+use crate::common::grid::{family, mask};
 
 /// The parameter `squares`.
 pub const SQUARES: ParamSpec = ParamSpec {

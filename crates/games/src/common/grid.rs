@@ -212,14 +212,14 @@ pub(crate) fn draw_partizan(
     player: nimber_partizan::Player,
     turn: [&str; 2],
     paint: impl Fn(usize, usize) -> &'static str,
-    more: impl Fn(usize, usize, crate::svg::Attrs) -> crate::svg::Attrs,
-    pieces: impl FnOnce(&mut crate::svg::Svg, &crate::svg::Board),
+    more: impl Fn(usize, usize, crate::common::svg::Attrs) -> crate::common::svg::Attrs,
+    pieces: impl FnOnce(&mut crate::common::svg::Svg, &crate::common::svg::Board),
 ) -> String {
-    use crate::svg::{colour, file_letter, Svg};
+    use crate::common::svg::{colour, file_letter, Svg};
     use nimber_partizan::Player;
     const CELL: f64 = 48.0;
     let (rows, cols) = (shape.rows as usize, shape.cols as usize);
-    let board = crate::svg::Board { x: 40.0, y: 20.0, cols, rows, cell: CELL };
+    let board = crate::common::svg::Board { x: 40.0, y: 20.0, cols, rows, cell: CELL };
     let (w, h) = board.size();
     let (who, text, c) = match player {
         Player::Left => ("L", turn[0], colour::FIRST),

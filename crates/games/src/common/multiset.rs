@@ -95,13 +95,13 @@ pub(crate) const DRAWN_HEAPS: usize = 24;
 /// Heaps up to this size are drawn as rows of counters; larger ones as bars.
 pub(crate) const DRAWN_COUNTERS: u32 = 30;
 
-/// A drawing of a multiset of heaps (see [`crate::svg`]): one row per heap in the order of the
+/// A drawing of a multiset of heaps (see [`crate::common::svg`]): one row per heap in the order of the
 /// notation, `<g data-heap="I" data-size="N">` with I counted from 1, made of `N` counters
 /// (`data-token="K"`, K from 1 on the left) when every heap has at most [`DRAWN_COUNTERS`],
 /// else of a bar of length proportional to its size; the size is written on the left.
 /// `heading` names the game and its rules.
 pub(crate) fn draw_heaps(game: &str, heading: &str, heaps: &[u32]) -> String {
-    use crate::svg::{colour, shorten, Anchor, Attrs, Svg};
+    use crate::common::svg::{colour, shorten, Anchor, Attrs, Svg};
     const ROW: f64 = 36.0;
     const TOP: f64 = 44.0;
     const PITCH: f64 = 22.0;
