@@ -88,14 +88,16 @@ fn main() {
     println!("  ... checked up to {}: the mover loses exactly when n mod 7 is 0 or 2", game.0);
 
     let game = PutBack { heap: 20, cap: 20 };
-    let solved = retrograde::solve(&game, &[game.start()], Predecessors::Auto, &Silent).expect("a finite game");
+    let solved =
+        retrograde::solve(&game, &[game.start()], Predecessors::Auto, &Silent).expect("a finite game");
     println!("\nwith a counter put back on heaps of 2 modulo 4 below {}: heap, outcome", game.cap);
     let mut draws = 0;
     for n in 0..=game.cap {
         let outcome = solved.get(&n).expect("every heap up to the cap is reachable");
         // The outcome agrees with the moves: a win has a move to a loss, a loss only moves to
         // wins, a draw no move to a loss and one to a draw.
-        let after: Vec<Value> = game.moves(&n).iter().map(|m| solved.get(&m.to).expect("reachable").value()).collect();
+        let after: Vec<Value> =
+            game.moves(&n).iter().map(|m| solved.get(&m.to).expect("reachable").value()).collect();
         let ok = match outcome.value() {
             Value::Win => after.contains(&Value::Lose),
             Value::Lose => after.iter().all(|&v| v == Value::Win),

@@ -1,9 +1,9 @@
 //! Game in Darkness (TopCoder SRM 588): a blind pursuer on a grid, played as the
 //! perfect-information game of her beliefs.
 
-use pursuit::{PursuitGraph, MAX_VERTICES};
 use nimber_engine::{Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
+use pursuit::{PursuitGraph, MAX_VERTICES};
 
 use crate::common::info::{Facts, GameInfo};
 
@@ -484,8 +484,8 @@ fn plural(n: u32) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::pursuit::{self, DEFAULT_MAX_STATES};
+    use super::*;
     use nimber_engine::solve::retrograde::{self, Predecessors};
     use nimber_engine::{Outcome, Silent};
     use rand::{Rng, SeedableRng};

@@ -10,9 +10,9 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use nimber_games::gameindarkness::pursuit::{self, PursuitGraph, DEFAULT_MAX_STATES};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::{Game, Silent, Value};
+use nimber_games::gameindarkness::pursuit::{self, PursuitGraph, DEFAULT_MAX_STATES};
 use nimber_games::gameindarkness::GameInDarkness;
 use nimber_problems::gameindarkness::survey::{
     canonical_class, check_field, check_prediction, criterion_matrix, grid_symmetries, grid_trees,

@@ -19,8 +19,8 @@
 //! When either step fails, the field is solved exactly placement by placement by
 //! [`pursuit::solve_all`] (every start at once), and the disagreements are reported.
 
-use nimber_games::gameindarkness::pursuit::{self, PursuitGraph};
 use nimber_engine::Error;
+use nimber_games::gameindarkness::pursuit::{self, PursuitGraph};
 
 use super::Field;
 
