@@ -411,61 +411,36 @@ pub fn checkpoint(data: &[u8]) {
 // Requests to `nimber serve` (the HTTP layer; the JSON API behind it is fuzzed by schemathesis,
 // see crates/web/fuzz).
 
-/// A connection in memory: the client sends the input, `chunk` bytes per read at most (so that
-/// heads and bodies arrive in pieces), and what the server writes (`100 Continue`) is dropped.
-struct Wire<'a> {
-    input: &'a [u8],
-    chunk: usize,
-}
-
-impl std::io::Read for Wire<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = buf.len().min(self.chunk).min(self.input.len());
-        buf[..n].copy_from_slice(&self.input[..n]);
-        self.input = &self.input[n..];
-        Ok(n)
-    }
-}
-
-impl std::io::Write for Wire<'_> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The bytes a client sends on one connection: the first byte sets how many arrive per read
-/// (1 to 256), the rest are read as requests one after the other (kept alive) until the client
-/// is gone or a request is refused. A request read whole has a head within the bounds, a body of
-/// its `Content-Length` (within the body limit) and took bytes from the input; a refusal is a
-/// 4xx or 5xx with a JSON error.
+/// (1 to 256), the rest are read by the server (hyper, with `nimber serve`'s bounds and router)
+/// as requests one after the other (kept alive) until the client is gone or a request is
+/// refused. Every answer is a whole HTTP/1.1 response (a status line, a head, and a body of its
+/// `Content-Length`), never a 5xx.
 pub fn http(data: &[u8]) {
-    use nimber_web::http::{read_request, Limits, Read1, MAX_HEADERS};
+    use std::sync::{Arc, OnceLock};
+    static APP: OnceLock<Arc<nimber_web::api::App>> = OnceLock::new();
     let Some((&chunk, input)) = data.split_first() else { return };
-    let mut reader = std::io::BufReader::new(Wire { input, chunk: chunk as usize + 1 });
-    let limits = Limits::default();
-    let mut left = input.len();
-    loop {
-        match read_request(&mut reader, &limits, |_, _| Ok(())) {
-            Read1::Request(head, body) => {
-                assert!(head.headers.len() <= MAX_HEADERS, "http: {} headers", head.headers.len());
-                let length =
-                    head.header("Content-Length").map_or(0, |v| v.parse::<usize>().expect("a length"));
-                assert_eq!(body.len(), length, "http: a body that is not its Content-Length");
-                assert!(body.len() <= nimber_web::api::MAX_BODY, "http: a body of {} bytes", body.len());
-                let now = reader.get_ref().input.len() + reader.buffer().len();
-                assert!(now < left, "http: a request read from no bytes");
-                left = now;
-            }
-            Read1::Gone => return,
-            Read1::Refuse(response, _) => {
-                assert!((400..600).contains(&response.status), "http: refused with {}", response.status);
-                return;
-            }
-        }
+    // Solves started by the requests stay small.
+    let app = APP.get_or_init(|| Arc::new(nimber_web::api::App::new(&[], Some(64 << 20)).expect("an app")));
+    let out = nimber_web::server::serve_bytes(app, input, chunk as usize + 1);
+    let mut rest = &out[..];
+    while !rest.is_empty() {
+        let end = rest.windows(4).position(|w| w == b"\r\n\r\n").expect("http: a response head");
+        let head = std::str::from_utf8(&rest[..end]).expect("http: a UTF-8 response head");
+        let mut lines = head.split("\r\n");
+        let status: u16 = match lines.next().unwrap_or("").strip_prefix("HTTP/1.1 ") {
+            Some(line) => line.get(..3).and_then(|s| s.parse().ok()).expect("http: a status"),
+            None => panic!("http: not a status line: {head}"),
+        };
+        assert!(status < 500, "http: answered {status}");
+        let length = lines
+            .filter_map(|l| l.split_once(':'))
+            .find(|(k, _)| k.eq_ignore_ascii_case("content-length"))
+            .map_or(0, |(_, v)| v.trim().parse::<usize>().expect("http: a length"));
+        // The body of an answer to HEAD is not sent (the next answer follows the head).
+        let after = &rest[end + 4..];
+        let body = if after.starts_with(b"HTTP/1.1 ") { 0 } else { length.min(after.len()) };
+        rest = &rest[end + 4 + body..];
     }
 }
 

@@ -1,26 +1,32 @@
 #!/usr/bin/env bash
-# Fuzzes the web API from its own OpenAPI document (crates/web/assets/openapi.json) with
+# Fuzzes the web API from its own OpenAPI document (generated from its types: crates/web/src/openapi.rs) with
 # schemathesis: `nimber serve` on a free loopback port, requests generated from the document's
 # schemas (and beyond them), every response checked against it (no 5xx, status codes, content
 # types and bodies as documented). The server is stopped at the end.
 #
 #   crates/web/fuzz/schemathesis.sh [EXAMPLES]     (default 100 examples per operation)
 #
-# Schemathesis (4.32.5, MIT) goes into a virtual environment under target/, never into the Rust
-# build. Exit status: schemathesis's (0 when every check passed). Report: target/schemathesis/.
+# Schemathesis (4.32.5, MIT) goes into a virtual environment under target/ (or $SCHEMATHESIS_VENV),
+# never into the Rust build. The server is a release build of nimber (or $NIMBER_BIN, such as the
+# binary the tests built). Exit status: schemathesis's (0 when every check passed). Report:
+# target/schemathesis/.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 examples=${1:-100}
-venv=target/schemathesis-venv
+venv=${SCHEMATHESIS_VENV:-target/schemathesis-venv}
 out=target/schemathesis
 mkdir -p "$out"
 if [ ! -x "$venv/bin/schemathesis" ]; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q schemathesis==4.32.5
 fi
-cargo build --release -p nimber
+bin=${NIMBER_BIN:-}
+if [ -z "$bin" ]; then
+    cargo build --release -p nimber
+    bin="${CARGO_TARGET_DIR:-target}/release/nimber"
+fi
 # A small memory bound keeps the solves that requests start small.
-target/release/nimber serve --host 127.0.0.1 --port 0 --memory 512M >"$out/serve.log" 2>&1 &
+"$bin" serve --host 127.0.0.1 --port 0 --memory 512M >"$out/serve.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true' EXIT
 url=

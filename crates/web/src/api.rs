@@ -1,5 +1,6 @@
 //! The JSON API: every route the page uses, as a function from a [`Request`] to a [`Response`]
-//! (the HTTP layer in `lib.rs` only moves bytes). Documented in `assets/openapi.json`; every
+//! (the HTTP layer, [`crate::server`], only moves requests read whole). Its bodies are the types
+//! of [`crate::bodies`], from which the OpenAPI document is generated ([`crate::openapi`]); every
 //! failure is a 4xx with `{"error": "..."}`.
 
 use std::path::PathBuf;
@@ -11,12 +12,13 @@ use nimber_games::GameInfo;
 use nimber_heaps::{find_period, nim_sequence, Ruleset};
 use nimber_lab::{self as lab, Observed, Scope, SurveyOptions};
 use nimber_partizan::{thermograph, Analysis, Forms, Player, Printer, ValuedMove};
-use serde::Deserialize;
-use serde_json::{json, Map, Value as Json};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value as Json};
 
 use crate::assets;
+use crate::bodies::{self, GameRequest};
 use crate::jobs::lock;
-use crate::jobs::{JobStatus, Jobs};
+use crate::jobs::Jobs;
 use crate::solved::{Cache, Key, SolvedGame};
 use crate::values::{Entry, Values};
 
@@ -80,7 +82,7 @@ impl Response {
 
     /// A failure: `{"error": message}` with a 4xx status.
     pub fn error(status: u16, message: impl Into<String>) -> Response {
-        Response::json(status, &json!({ "error": message.into() }))
+        Response::json(status, &to_json(bodies::ErrorBody { error: message.into() }))
     }
 }
 
@@ -102,6 +104,7 @@ fn bad(message: impl Into<String>) -> Fail {
 }
 
 /// The routes, as `(method, path)`: the OpenAPI document lists exactly these (a test checks).
+/// `/api/openapi.json` serves that document, generated from the API's types.
 pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/openapi.json"),
     ("GET", "/api/games"),
@@ -190,14 +193,14 @@ impl App {
                 return Response {
                     status: 200,
                     content_type: "application/json",
-                    body: assets::OPENAPI.to_vec(),
+                    body: crate::openapi::document().as_bytes().to_vec(),
                     allow: None,
                 }
             }
             "/api/games" => Ok(games()),
             "/api/stores" => Ok(self.list_stores()),
-            "/api/job" => Ok(job_json(self.jobs.status())),
-            "/api/job/cancel" => Ok(job_json(self.jobs.cancel())),
+            "/api/job" => Ok(to_json(bodies::JobReply { job: self.jobs.status() })),
+            "/api/job/cancel" => Ok(to_json(bodies::JobReply { job: self.jobs.cancel() })),
             _ => self.post(path, &req.body),
         };
         match result {
@@ -224,24 +227,21 @@ impl App {
     }
 
     fn list_stores(&self) -> Json {
-        let stores: Vec<Json> = self
+        let stores = self
             .stores
             .iter()
             .enumerate()
-            .map(|(id, s)| {
-                let h = s.store.header();
-                json!({
-                    "id": id,
-                    "file": s.file,
-                    "game": s.info.name,
-                    "title": title(s.info.name, &s.params),
-                    "params": params_json(&s.params),
-                    "positions": h.positions,
-                    "start": s.game.start_text(),
-                })
+            .map(|(id, s)| bodies::StoreInfo {
+                id,
+                file: s.file.clone(),
+                game: s.info.name,
+                title: title(s.info.name, &s.params),
+                params: params_json(&s.params),
+                positions: s.store.header().positions,
+                start: s.game.start_text(),
             })
             .collect();
-        json!({ "stores": stores })
+        to_json(bodies::Stores { stores })
     }
 
     /// `POST /api/game`: builds the game (checking its parameters) and describes it.
@@ -251,18 +251,18 @@ impl App {
         let start = built.game.start_text();
         let svg = built.game.svg(&start)?;
         let key = built.key(None);
-        Ok(json!({
-            "game": built.info.name,
-            "title": built.title(),
-            "params": params_json(&built.params),
-            "kind": built.game.kind().name(),
-            "start": start,
-            "svg": svg,
-            "features": built.game.feature_names(),
-            "ruleset": nimber_games::ruleset_of(built.info, &built.params)?.map(|r| r.code()),
-            "dense": built.game.dense().is_some(),
-            "values": built.info.facts.partizan.is_some(),
-            "solved": self.cache.get(&key).is_some(),
+        Ok(to_json(bodies::Game {
+            game: built.info.name,
+            title: built.title(),
+            params: params_json(&built.params),
+            kind: built.game.kind().name(),
+            start,
+            svg,
+            features: built.game.feature_names(),
+            ruleset: nimber_games::ruleset_of(built.info, &built.params)?.map(|r| r.code()),
+            dense: built.game.dense().is_some(),
+            values: built.info.facts.partizan.is_some(),
+            solved: self.cache.get(&key).is_some(),
         }))
     }
 
@@ -279,7 +279,8 @@ impl App {
         }
         let key = built.key(from.clone());
         if let Some(solved) = self.cache.get(&key) {
-            return Ok(json!({ "cached": true, "positions": solved.table().positions(), "job": null }));
+            let positions = Some(solved.table().positions());
+            return Ok(to_json(bodies::SolveStarted { cached: true, positions, job: None }));
         }
         let title = match &from {
             Some(f) => format!("{} from {f}", built.title()),
@@ -298,16 +299,20 @@ impl App {
                 }
                 let solved = SolvedGame::solve(game, from.as_deref(), &options, progress)?;
                 let start = solved.table().query(from.as_deref())?;
-                let result = json!({
-                    "title": game_title,
-                    "positions": solved.table().positions(),
-                    "start": { "position": start.position, "value": start.outcome.value(), "remoteness": start.outcome.remoteness() },
+                let result = bodies::JobResult::Solve(bodies::SolveResult {
+                    title: game_title,
+                    positions: solved.table().positions(),
+                    start: bodies::SolvedStart {
+                        position: start.position,
+                        value: start.outcome.value(),
+                        remoteness: start.outcome.remoteness(),
+                    },
                 });
                 cache.put(key, solved);
-                Ok(result)
+                Ok(to_json(result))
             })
             .map_err(busy)?;
-        Ok(json!({ "cached": false, "job": status }))
+        Ok(to_json(bodies::SolveStarted { cached: false, positions: None, job: Some(status) }))
     }
 
     /// `POST /api/query`: a position of a solved game (or of a stored solve) and its moves.
@@ -347,7 +352,7 @@ impl App {
             .jobs
             .start("sequence", title, move |progress| Ok(sequence_json(&rules, upto, progress)))
             .map_err(busy)?;
-        Ok(json!({ "job": status }))
+        Ok(to_json(bodies::JobStarted { job: status }))
     }
 
     /// `POST /api/explore`: tabulates a game's family by features, in the background.
@@ -392,7 +397,7 @@ impl App {
                 exploration_json(&e)
             })
             .map_err(busy)?;
-        Ok(json!({ "job": status }))
+        Ok(to_json(bodies::JobStarted { job: status }))
     }
 }
 
@@ -429,15 +434,15 @@ impl App {
             Err(Error::TooLarge(_)) if !fresh => value_json(&mut entry, info.name, position, player),
             other => other,
         };
-        let mut doc = result.map_err(|e| match e {
+        let mut valued = result.map_err(|e| match e {
             Error::TooLarge(why) => bad(format!(
                 "cannot value {} here: {why}, over the server's bound (`nimber cgt` has none)",
                 position.map_or_else(|| "the start".to_string(), |p| format!("`{p}`"))
             )),
             e => Fail::from(e),
         })?;
-        doc["title"] = json!(title);
-        Ok(doc)
+        valued.title = title;
+        Ok(to_json(valued))
     }
 }
 
@@ -451,8 +456,13 @@ fn optional_text<'a>(body: &'a Json, field: &str) -> Result<Option<&'a str>, Fai
     Ok(Some(text))
 }
 
-/// The value of a position and of its moves, as `/api/value` answers (but the game's name).
-fn value_json(entry: &mut Entry, name: &str, position: Option<&str>, player: Player) -> Result<Json, Error> {
+/// The value of a position and of its moves, as `/api/value` answers (but the title).
+fn value_json(
+    entry: &mut Entry,
+    name: &'static str,
+    position: Option<&str>,
+    player: Player,
+) -> Result<bodies::Valued, Error> {
     let Entry { game, memory } = entry;
     let a: Analysis = game.analyse(position, memory)?;
     let forms = &mut memory.forms;
@@ -461,16 +471,14 @@ fn value_json(entry: &mut Entry, name: &str, position: Option<&str>, player: Pla
     let (left_stop, right_stop) = forms.stops(g);
     let th = forms.thermograph(g);
     let value = Printer::new(forms).text_within(g, MAX_VALUE_SIZE);
-    let moves = |forms: &mut Forms, moves: &[ValuedMove]| -> Vec<Json> {
+    let moves = |forms: &mut Forms, moves: &[ValuedMove]| -> Vec<bodies::ValuedMove> {
         moves
             .iter()
-            .map(|m| {
-                json!({
-                    "label": m.label,
-                    "position": m.position,
-                    "value": Printer::new(forms).text_within(m.value, MAX_VALUE_SIZE),
-                    "outcome": forms.outcome(m.value).letter(),
-                })
+            .map(|m| bodies::ValuedMove {
+                label: m.label.clone(),
+                position: m.position.clone(),
+                value: Printer::new(forms).text_within(m.value, MAX_VALUE_SIZE),
+                outcome: forms.outcome(m.value).letter(),
             })
             .collect()
     };
@@ -482,63 +490,62 @@ fn value_json(entry: &mut Entry, name: &str, position: Option<&str>, player: Pla
             crate::values::MAX_FORMS
         )));
     }
-    Ok(json!({
-        "game": name,
-        "position": a.position,
-        "value": value,
-        "outcome": class.letter(),
-        "meaning": class.meaning(),
-        "left_stop": left_stop.to_string(),
-        "right_stop": right_stop.to_string(),
-        "mean": th.mean().to_string(),
-        "temperature": th.temperature().to_string(),
-        "thermograph": thermograph::svg(&th, &format!("{name} {}", a.position)),
-        "player": match player { Player::Left => "L", Player::Right => "R" },
-        "svg": game.draw(&a.position, player)?,
-        "left": left,
-        "right": right,
-        "positions": memory.positions(),
-        "forms": memory.forms.len(),
-    }))
+    Ok(bodies::Valued {
+        game: name,
+        title: String::new(),
+        thermograph: thermograph::svg(&th, &format!("{name} {}", a.position)),
+        svg: game.draw(&a.position, player)?,
+        position: a.position,
+        value,
+        outcome: class.letter(),
+        meaning: class.meaning(),
+        left_stop: left_stop.to_string(),
+        right_stop: right_stop.to_string(),
+        mean: th.mean().to_string(),
+        temperature: th.temperature().to_string(),
+        player: match player {
+            Player::Left => bodies::Player::L,
+            Player::Right => bodies::Player::R,
+        },
+        left,
+        right,
+        positions: memory.positions(),
+        forms: memory.forms.len(),
+    })
 }
 
 fn busy(title: String) -> Fail {
     Fail(409, format!("another job is running ({title}): wait for it or cancel it (POST /api/job/cancel)"))
 }
 
-fn job_json(status: Option<JobStatus>) -> Json {
-    json!({ "job": status })
+/// A body as JSON.
+fn to_json(body: impl Serialize) -> Json {
+    serde_json::to_value(body).expect("the API's bodies serialize")
 }
 
 /// `GET /api/games`: every game of the library with its parameters.
 fn games() -> Json {
-    let games: Vec<Json> = nimber_games::all()
+    let games = nimber_games::all()
         .iter()
         .map(|info| {
             let not_served = not_served(info);
-            json!({
-                "name": info.name,
-                "summary": info.summary,
-                "help": info.help,
-                "params": info.params.iter().map(|p| json!({"name": p.name, "default": p.default, "help": p.help})).collect::<Vec<_>>(),
-                "sequence": info.facts.ruleset.is_some(),
-                "values": info.facts.partizan.is_some(),
-                "available": not_served.is_none(),
-                "note": not_served,
-            })
+            bodies::GameInfo {
+                name: info.name,
+                summary: info.summary,
+                help: info.help,
+                params: info
+                    .params
+                    .iter()
+                    .map(|p| bodies::ParamInfo { name: p.name, default: p.default, help: p.help })
+                    .collect(),
+                sequence: info.facts.ruleset.is_some(),
+                values: info.facts.partizan.is_some(),
+                available: not_served.is_none(),
+                note: not_served,
+            }
         })
         .collect();
-    json!({ "games": games })
-}
-
-/// A game named in a request body: `{"game": "nim", "params": {"heaps": "3,4,5"}, "from": ...}`.
-#[derive(Deserialize)]
-struct GameRequest {
-    game: String,
-    #[serde(default)]
-    params: Option<Map<String, Json>>,
-    #[serde(default)]
-    from: Option<String>,
+    to_json(bodies::Games { games })
 }
 
 fn parse_body<T: for<'de> Deserialize<'de>>(body: &Json) -> Result<T, Fail> {
@@ -579,8 +586,8 @@ fn title(name: &str, params: &[(String, String)]) -> String {
     title
 }
 
-fn params_json(params: &[(String, String)]) -> Json {
-    Json::Object(params.iter().map(|(k, v)| (k.clone(), Json::String(v.clone()))).collect())
+fn params_json(params: &[(String, String)]) -> bodies::Params {
+    params.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
 fn build(req: &GameRequest) -> Result<Built, Fail> {
@@ -623,29 +630,32 @@ fn checked(req: &GameRequest) -> Result<(&'static GameInfo, Params), Fail> {
     Ok((info, Params::parse(info.name, info.params, &pairs)?))
 }
 
-fn report_json(game: &dyn DynGame, name: &str, title: &str, report: &QueryReport) -> Result<Json, Fail> {
-    let moves: Vec<Json> = report
+fn report_json(
+    game: &dyn DynGame,
+    name: &'static str,
+    title: &str,
+    report: &QueryReport,
+) -> Result<Json, Fail> {
+    let moves = report
         .moves
         .iter()
-        .map(|m| {
-            json!({
-                "label": m.label,
-                "position": m.position,
-                "value": m.outcome.value(),
-                "remoteness": m.outcome.remoteness(),
-            })
+        .map(|m| bodies::Move {
+            label: m.label.clone(),
+            position: m.position.clone(),
+            value: m.outcome.value(),
+            remoteness: m.outcome.remoteness(),
         })
         .collect();
-    Ok(json!({
-        "game": name,
-        "title": title,
-        "kind": game.kind().name(),
-        "position": report.position,
-        "value": report.outcome.value(),
-        "remoteness": report.outcome.remoteness(),
-        "over": report.moves.is_empty(),
-        "svg": game.svg(&report.position)?,
-        "moves": moves,
+    Ok(to_json(bodies::Position {
+        game: name,
+        title: title.to_string(),
+        kind: game.kind().name(),
+        position: report.position.clone(),
+        value: report.outcome.value(),
+        remoteness: report.outcome.remoteness(),
+        over: report.moves.is_empty(),
+        svg: game.svg(&report.position)?,
+        moves,
     }))
 }
 
@@ -708,25 +718,31 @@ fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
 fn sequence_json(rules: &Ruleset, upto: usize, progress: &dyn nimber_engine::Progress) -> Json {
     let values = nim_sequence(rules, upto, progress);
     let period = find_period(&values, Some(rules), progress);
-    json!({
-        "ruleset": rules.code(),
-        "title": rules.title(),
-        "upto": upto,
-        "values": values,
-        "period": period.map(|p| p.period),
-        "preperiod": period.map(|p| p.preperiod),
-        "saltus": period.map_or(0, |p| p.saltus),
-        "proved": period.is_some_and(|p| p.proved),
-        "proof_needs_upto": period.and_then(|p| if p.proved || p.saltus != 0 { None } else { rules.proof_needs_upto(p.period, p.preperiod) }),
-    })
+    to_json(bodies::JobResult::Sequence(bodies::Sequence {
+        ruleset: rules.code(),
+        title: rules.title(),
+        upto,
+        values,
+        period: period.map(|p| p.period),
+        preperiod: period.map(|p| p.preperiod),
+        saltus: period.map_or(0, |p| p.saltus),
+        proved: period.is_some_and(|p| p.proved),
+        proof_needs_upto: period.and_then(|p| {
+            if p.proved || p.saltus != 0 {
+                None
+            } else {
+                rules.proof_needs_upto(p.period, p.preperiod)
+            }
+        }),
+    }))
 }
 
 /// A value name, a nim value, or the text of a game value (among `values`).
-fn observed_json(v: Observed, values: &[String]) -> Json {
+fn observed_json(v: Observed, values: &[String]) -> bodies::Observed {
     match v {
-        Observed::Outcome(v) => json!(v.name()),
-        Observed::Nim(n) => json!(n),
-        Observed::Value(_) => json!(v.text(values)),
+        Observed::Outcome(v) => bodies::Observed::Text(v.name().to_string()),
+        Observed::Nim(n) => bodies::Observed::Nim(n),
+        Observed::Value(_) => bodies::Observed::Text(v.text(values)),
     }
 }
 
@@ -738,34 +754,41 @@ fn exploration_json(e: &lab::Exploration) -> Result<Json, Error> {
             e.cells.len()
         )));
     }
-    let cells: Vec<Json> = e
+    let cells = e
         .cells
         .iter()
-        .map(|c| {
-            json!({
-                "key": c.key,
-                "entries": c.entries.iter().map(|en| json!({
-                    "value": observed_json(en.value, e.value_texts()),
-                    "count": en.count,
-                    "example": en.example,
-                })).collect::<Vec<_>>(),
-            })
+        .map(|c| bodies::Cell {
+            key: c.key.clone(),
+            entries: c
+                .entries
+                .iter()
+                .map(|en| bodies::CellEntry {
+                    value: observed_json(en.value, e.value_texts()),
+                    count: en.count,
+                    example: en.example.clone(),
+                })
+                .collect(),
         })
         .collect();
-    Ok(json!({
-        "features": e.features,
-        "nim": e.nim,
-        "scope": e.scope,
-        "positions": e.positions,
-        "cells": cells,
-        "function": e.function,
-        "counterexample": e.counterexample.as_ref().map(|[a, b]| json!([
-            {"position": a.position, "value": observed_json(a.value, e.value_texts())},
-            {"position": b.position, "value": observed_json(b.value, e.value_texts())},
-        ])),
-        "periods": e.periods.iter().map(|p| p.map(|p| json!({"period": p.period, "offset": p.offset}))).collect::<Vec<_>>(),
-        "rule": e.rule,
-        "rule_value": e.rule_value,
-        "nim_rule": e.nim_rule,
-    }))
+    let witness = |w: &lab::Witness| bodies::Witness {
+        position: w.position.clone(),
+        value: observed_json(w.value, e.value_texts()),
+    };
+    Ok(to_json(bodies::JobResult::Exploration(bodies::Exploration {
+        features: e.features.clone(),
+        nim: e.nim,
+        scope: e.scope.clone(),
+        positions: e.positions,
+        cells,
+        function: e.function,
+        counterexample: e.counterexample.as_ref().map(|[a, b]| [witness(a), witness(b)]),
+        periods: e
+            .periods
+            .iter()
+            .map(|p| p.map(|p| bodies::Period { period: p.period, offset: p.offset }))
+            .collect(),
+        rule: e.rule.clone(),
+        rule_value: e.rule_value,
+        nim_rule: e.nim_rule.clone(),
+    })))
 }

@@ -7,9 +7,6 @@ pub struct Asset {
     pub content_type: &'static str,
 }
 
-/// The OpenAPI description of the JSON API, served at `/api/openapi.json`.
-pub const OPENAPI: &[u8] = include_bytes!("../assets/openapi.json");
-
 const HTML: &str = "text/html; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";

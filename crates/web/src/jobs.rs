@@ -6,8 +6,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use nimber_engine::{Error, Progress};
-use serde::Serialize;
 use serde_json::Value as Json;
+
+pub use crate::bodies::{JobStatus, State};
 
 /// Progress of the running job, shared between the worker thread (which reports) and the
 /// request threads (which read it and may cancel).
@@ -66,16 +67,6 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Where a job is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum State {
-    Running,
-    Done,
-    Failed,
-    Cancelled,
-}
-
 /// A job: what it is, how far it got, and its result or error.
 struct Job {
     id: u64,
@@ -94,22 +85,6 @@ struct Job {
 pub struct Jobs {
     slot: Mutex<Option<Job>>,
     next: AtomicU64,
-}
-
-/// What the API says about a job.
-#[derive(Serialize)]
-pub struct JobStatus {
-    pub id: u64,
-    pub kind: &'static str,
-    pub title: String,
-    pub state: State,
-    pub phase: String,
-    pub done: u64,
-    pub total: Option<u64>,
-    pub elapsed_ms: u64,
-    pub notes: Vec<String>,
-    pub error: Option<String>,
-    pub result: Option<Json>,
 }
 
 impl Jobs {

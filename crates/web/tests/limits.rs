@@ -1,6 +1,10 @@
 //! The server's bounds over real TCP: stalled and slow clients are dropped after the read
 //! time-out without holding a worker, and requests too large in any part are answered 4xx
 //! without harm to the server.
+//!
+//! hyper reads the request heads: a malformed or oversized head is answered with its status and
+//! an empty body (hyper writes those answers itself), and a head that does not arrive within the
+//! read time-out ends the connection without an answer.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -69,8 +73,9 @@ fn answered(stream: &TcpStream) -> bool {
 }
 
 /// Eight clients stop part-way (four in the head, four in a body) on a server with two workers:
-/// valid requests are answered while the eight still wait, and each of the eight gets 408 and
-/// is closed after the read time-out.
+/// valid requests are answered while the eight still wait, and each of the eight is closed after
+/// the read time-out: those stopped in a body with 408, those stopped in the head without an
+/// answer (hyper's header time-out closes the connection; it has no way to answer first).
 #[test]
 fn stalled_clients_hold_no_worker_and_time_out() {
     let limits = Limits { read_timeout: Duration::from_secs(3), ..Limits::default() };
@@ -98,11 +103,13 @@ fn stalled_clients_hold_no_worker_and_time_out() {
     for stream in &stalled {
         assert!(!answered(stream), "a stalled client was dropped before the valid requests were answered");
     }
-    for stream in stalled {
+    for (i, stream) in stalled.into_iter().enumerate() {
         let mut reader = BufReader::new(stream);
-        let (status, body) = response(&mut reader);
-        assert_eq!(status, 408, "{body}");
-        assert!(body.contains("too long"), "{body}");
+        if i % 2 == 1 {
+            let (status, body) = response(&mut reader);
+            assert_eq!(status, 408, "{body}");
+            assert!(body.contains("too long"), "{body}");
+        }
         let mut rest = Vec::new();
         assert_eq!(reader.read_to_end(&mut rest).expect("closed"), 0);
     }
@@ -127,25 +134,34 @@ fn oversized_requests_are_refused() {
             413,
             "over 65536 bytes",
         ),
+        // A length over u64 is not a length to hyper: 400 (it was 413, as a length over any
+        // bound, before hyper read the heads), with hyper's empty body.
         (
             format!(
                 "POST /api/query HTTP/1.1\r\nHost: {host}\r\nContent-Length: 99999999999999999999999\r\n\r\n"
             )
             .into_bytes(),
-            413,
-            "over 65536 bytes",
+            400,
+            "",
         ),
+        // Heads over 16 KiB or 100 headers: hyper's 431, with an empty body.
         (
             format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nX-Big: {}\r\n\r\n", "a".repeat(100_000))
                 .into_bytes(),
             431,
-            "request head over",
+            "",
         ),
         (
-            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\n{}\r\n", "X-Many: 1\r\n".repeat(200))
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nX-Big: {}\r\n\r\n", "a".repeat(17_000))
                 .into_bytes(),
             431,
-            "headers",
+            "",
+        ),
+        (
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\n{}\r\n", "X-Many: 1\r\n".repeat(101))
+                .into_bytes(),
+            431,
+            "",
         ),
         (
             format!(
@@ -156,12 +172,14 @@ fn oversized_requests_are_refused() {
             411,
             "Content-Length",
         ),
-        (format!("GET / HTTP/2.0\r\nHost: {host}\r\n\r\n").into_bytes(), 505, "HTTP/1.1"),
-        (b"GET / HTTP/1.1 extra\r\n\r\n".to_vec(), 400, "request line"),
+        // Malformed heads: hyper's 400 with an empty body. An HTTP/2.0 request line is one of
+        // them (it was 505 before hyper: hyper's parser reads HTTP/1.x request lines only).
+        (format!("GET / HTTP/2.0\r\nHost: {host}\r\n\r\n").into_bytes(), 400, ""),
+        (b"GET / HTTP/1.1 extra\r\n\r\n".to_vec(), 400, ""),
         (
             format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nContent-Length: x\r\n\r\n").into_bytes(),
             400,
-            "number",
+            "",
         ),
         (format!("PUT /api/job HTTP/1.1\r\nHost: {host}\r\n\r\n").into_bytes(), 405, "not used here"),
     ];
