@@ -1,5 +1,7 @@
-//! Command-line definitions (clap derive).
+//! Command-line definitions (clap derive): every command, its options and their help texts,
+//! and the parsing of option values that clap leaves to us (`--memory SIZE`).
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -46,9 +48,9 @@ pub enum Command {
     /// Show the value of one position and of every move from it
     Query(QueryArgs),
     /// Solve every position of a family, tabulate values by features, find periods and a rule
-    Explore(crate::commands::explore::ExploreArgs),
+    Explore(ExploreArgs),
     /// Check a conjectured rule (an expression over features) on every position of a family
-    Check(crate::commands::check::CheckArgs),
+    Check(CheckArgs),
     /// Show a game's rules and parameters, or the help of a command
     Help(HelpArgs),
     /// Solve a classic contest problem: read its input on stdin, print the judge's output
@@ -60,7 +62,7 @@ pub enum Command {
     /// Counts, longest wins and example positions of a solution stored by `solve --save`
     Analyze(AnalyzeArgs),
     /// The web explorer: play against perfect play, see every move's value, plot nim sequences
-    Serve(crate::commands::serve::ServeArgs),
+    Serve(ServeArgs),
     /// The value of a position of a partizan game (Domineering...) in CGSuite's notation
     Cgt(CgtArgs),
     /// A game value or a comparison written in CGSuite's notation: {2|-1/2} + ^* - 1/4
@@ -155,6 +157,34 @@ pub struct AnalyzeArgs {
     /// Write JSON instead of text
     #[arg(long)]
     pub json: bool,
+}
+
+/// `nimber serve [--port N] [--db FILE]...`.
+#[derive(Debug, Args)]
+#[command(after_help = "The server listens on 127.0.0.1 (this machine only) unless --host names another \
+                        address, and prints its URL; open it in a browser. The page talks to a JSON API \
+                        described at /api/openapi.json. Solves from the page run one at a time, within \
+                        --memory, and can be cancelled.\n\nExamples:\n  \
+                        nimber serve\n  \
+                        nimber serve --port 0                 # any free port\n  \
+                        nimber serve --db tictactoe.db        # also offer a stored solve")]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// The address to listen on (default: 127.0.0.1, this machine only)
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub host: IpAddr,
+
+    /// A stored solve (written by `solve --save`) to offer on the page (repeatable)
+    #[arg(long, value_name = "FILE")]
+    pub db: Vec<PathBuf>,
+
+    /// The most memory a solve from the page may take, as bytes or with a suffix K, M, G
+    /// (default: three quarters of the machine's memory)
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
 }
 
 /// `nimber grundy RULESET --upto N`.
@@ -405,6 +435,126 @@ pub struct QueryArgs {
     pub no_cache: bool,
 }
 
+/// `nimber explore GAME --by FEATURE[,FEATURE]`.
+#[derive(Debug, Args)]
+#[command(after_help = "The family is set by the game's parameters (see `nimber help GAME`: for Enjapma \
+                        every board up to h x w with every placement of pieces, for Nim every position of at \
+                        most `count` heaps of at most `max`); games without one explore the positions reachable \
+                        from the start. Every game has the feature `moves`; the others are in the game's help. \
+                        The rule printed is accepted by `nimber check --rule`.\n\nExamples:\n  \
+                        nimber explore enjapma -p h=4 -p w=4 --by pieces,on_dark\n  \
+                        nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
+                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png\n  \
+                        nimber explore domineering --values -p rows=4 -p cols=4 --by rows,cols\n  \
+                        nimber explore clobber --values -p rows=1 -p cols=8 --by temperature\n  \
+                        nimber explore cutcake --values -p rows=8 -p cols=8 --by rows,cols\n  \
+                        nimber explore toadsandfrogs --values -p family=starts -p squares=8 --by toads,frogs\n  \
+                        nimber explore hackenbush --values -p colours=BR -p edges=6 --by blue,red\n\n\
+                        With --values (partizan games: `nimber help domineering`), the table holds \
+                        canonical values in CGSuite's notation, and the features are the game's, \
+                        moves_left, moves_right, and the parts of the value: left_stop, right_stop, \
+                        mean, temperature (dyadic rationals: 5/4), number, ups, nimber (a value x + \
+                        n.^ + *m has number x, ups n and nimber m; other values have none: `-`). \
+                        The rule printed is true exactly where the value is 0; when every value is \
+                        an integer, a formula for it is sought too (`nimber check --values` \
+                        accepts both).")]
+pub struct ExploreArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The features of the table, comma-separated: one to four (two give a grid)
+    #[arg(long, value_name = "FEATURE[,FEATURE]", value_delimiter = ',', required = true)]
+    pub by: Vec<String>,
+
+    /// Tabulate nim values (Sprague-Grundy; impartial games) instead of outcomes
+    #[arg(long)]
+    pub nim: bool,
+
+    /// Tabulate game values (partizan games: canonical forms in CGSuite's notation) instead of
+    /// outcomes; the parts of the value are features
+    #[arg(long, conflicts_with = "nim")]
+    pub values: bool,
+
+    /// Explore the positions reachable from this position instead of the game's family
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub from: Option<String>,
+
+    /// Draw the table (one or two features) as an SVG picture, cells coloured by value
+    #[arg(long, value_name = "FILE.svg")]
+    pub svg: Option<PathBuf>,
+
+    /// Draw the table (one or two features) as a PNG picture, cells coloured by value
+    #[arg(long, value_name = "FILE.png")]
+    pub png: Option<PathBuf>,
+
+    /// Write JSON instead of text: {"positions", "features", "table": [{"key", "value", "count"}],
+    /// "function", "counterexample", "rule", ...}
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `nimber check GAME --rule EXPR`.
+#[derive(Debug, Args)]
+#[command(after_help = "The rule is an expression over the game's features (see `nimber help GAME`; every \
+                        game has `moves`): integers, + - * / % (Rust's remainder), comparisons == != < <= > >=, \
+                        && || !, bitwise & | ^ (XOR; they bind more loosely than comparisons, as in C), \
+                        parentheses, min(a, b), max(a, b), abs(a), log2(n) (the floor of the base-2 \
+                        logarithm of n >= 1), if c { a } else { b }. True means the \
+                        position has the value of --value (lose: the player to move loses); a rule may also \
+                        give a value name (\"draw\"), or with --nim a nim value.\n\nExamples:\n  \
+                        nimber check enjapma -p h=3 -p w=4 --rule '(on_light + 2*on_dark) % 3 == 0'\n  \
+                        nimber check nim -p heaps=3 -p max=7 --rule 'xor == 0'\n  \
+                        nimber check nim -p heaps=3 -p max=7 --nim --rule 'heap1 ^ heap2 ^ heap3'\n  \
+                        nimber check gameindarkness -p field=A..../...../....B --rule 'dist_diff >= 2' --value draw\n  \
+                        nimber check domineering --values -p rows=1 -p cols=8 --rule '-(cols / 2)'\n  \
+                        nimber check domineering --values --rule 'if rows == cols { \"N\" } else { \"+-1\" }'\n  \
+                        nimber check clobber --values -p rows=1 -p cols=8 --always --rule 'left_stop - right_stop <= 2'\n  \
+                        nimber check cutcake --values -p rows=16 -p cols=16 --rule 'if cols >= rows { (cols >> log2(rows)) - 1 } else { 1 - (rows >> log2(cols)) }'\n\n\
+                        With --values (partizan games), the features include the parts of the value \
+                        (see `nimber explore --help`; dyadic ones are floats, exact; write 0.5, not 1/2, \
+                        which is the integer 0; a part a value lacks is `()`), and a rule gives a \
+                        number (the value is that number), a string (a value in CGSuite's notation, \
+                        such as \"{2|-1/2}\", compared by canonical form, or an outcome class \"L\", \
+                        \"R\", \"N\", \"P\"), or true (the value is --value, 0 unless given) or \
+                        false (it is not); with --always, true or false: a statement that must be \
+                        true at every position.")]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+
+    /// The conjecture: an expression over the game's features, such as '(pieces + on_dark) % 3 == 0'
+    #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
+    pub rule: String,
+
+    /// The value a true rule claims (a false one claims any other value): win, lose (the
+    /// default), tie or draw; with --values a game value in CGSuite's notation (default 0)
+    #[arg(long, value_name = "VALUE", allow_hyphen_values = true)]
+    pub value: Option<String>,
+
+    /// Check nim values (Sprague-Grundy; impartial games): a number-valued rule gives the nim value
+    #[arg(long)]
+    pub nim: bool,
+
+    /// Check game values (partizan games): a rule gives a value, a number, an outcome class,
+    /// or true where the value is --value
+    #[arg(long, conflicts_with = "nim")]
+    pub values: bool,
+
+    /// With --values: the rule is a statement about the features and the parts of the value,
+    /// true at every position (such as 'left_stop >= right_stop')
+    #[arg(long, requires = "values", conflicts_with = "value")]
+    pub always: bool,
+
+    /// Check the positions reachable from this position instead of the game's family
+    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
+    pub from: Option<String>,
+
+    /// Write JSON instead of text: {"holds", "positions", "counterexample": {"position", "value",
+    /// "claimed"} or null}
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// The solvers, as named on the command line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolverArg {
@@ -434,6 +584,30 @@ impl From<SolverArg> for SolverChoice {
             SolverArg::Lean => SolverChoice::Lean,
         }
     }
+}
+
+/// The bytes of a `--memory SIZE` (`solve`, `serve`): a number, optionally followed by K, M, G
+/// or T (powers of 1024; `B` and `iB` may follow, as in `512MiB`); the error is the message to
+/// show.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || format!("--memory {text}: expected a size such as 1073741824, 900M or 1G");
+    let t = text.trim();
+    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
+    let (digits, shift) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let shift = match c.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(bad()),
+            };
+            (&t[..i], shift)
+        }
+        _ => (t, 0),
+    };
+    let n: u64 = digits.trim().parse().map_err(|_| bad())?;
+    n.checked_mul(1u64 << shift).ok_or_else(bad)
 }
 
 #[cfg(test)]
@@ -479,6 +653,23 @@ mod tests {
             }
         }
         None
+    }
+
+    #[test]
+    fn sizes_parse_with_their_suffixes() {
+        assert_eq!(parse_size("1073741824"), Ok(1 << 30));
+        assert_eq!(parse_size("900M"), Ok(900 << 20));
+        assert_eq!(parse_size(" 1g "), Ok(1 << 30));
+        assert_eq!(parse_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_size("2KB"), Ok(2 << 10));
+        assert_eq!(parse_size("3T"), Ok(3 << 40));
+        for bad in ["", "12Q", "M", "-1G", "1.5G", "99999999999T"] {
+            assert_eq!(
+                parse_size(bad),
+                Err(format!("--memory {bad}: expected a size such as 1073741824, 900M or 1G")),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

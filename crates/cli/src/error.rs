@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::path::Path;
 
 /// A failed command.
 #[derive(Debug)]
@@ -23,6 +24,11 @@ impl Failure {
     /// A failure with a message.
     pub fn msg(message: impl Into<String>) -> Failure {
         Failure::Message(message.into())
+    }
+
+    /// A failure to read or write the file at `path`.
+    pub fn io(path: &Path, source: io::Error) -> Failure {
+        Failure::Engine(nimber_engine::Error::Io { path: path.display().to_string(), source })
     }
 
     /// Whether this is standard output being closed by its reader (`nimber list | head -1`),

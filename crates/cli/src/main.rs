@@ -6,9 +6,11 @@
 mod args;
 mod commands;
 mod error;
+mod game;
 mod interrupt;
 mod output;
 mod progress;
+mod targets;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use nimber_engine::Value;
+use nimber_lab::Observed;
 use serde::Serialize;
 
 /// How a column's cells line up.
@@ -304,6 +305,24 @@ pub struct AnalyzeJson<'a> {
     /// The longest outcome of each value.
     pub longest: Vec<LongestJson>,
     pub counts: Vec<CountJson>,
+}
+
+/// A value in JSON: a value name (`"lose"`), a nim value (`3`), or a game value's text
+/// (`"{2|-1/2}"`).
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum ObservedJson {
+    Nim(u32),
+    Text(String),
+}
+
+impl ObservedJson {
+    pub fn new(v: Observed, values: &[String]) -> ObservedJson {
+        match v {
+            Observed::Nim(n) => ObservedJson::Nim(n),
+            _ => ObservedJson::Text(v.text(values)),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,63 +1,18 @@
-//! Stored solutions (`solve --save`, `query --db`, `analyze --db`): opening a store with its
-//! game, and `nimber analyze --db FILE`: counts, the longest wins and example positions.
+//! `nimber analyze --db FILE`: the counts, the longest wins and example positions of a solution
+//! stored by `solve --save`.
 
 use std::io::Write;
-use std::path::Path;
 
-use nimber_engine::store::{Entry, Store};
-use nimber_engine::{DynGame, Error, Value};
+use nimber_engine::store::Entry;
+use nimber_engine::{Error, Value};
 
 use crate::args::AnalyzeArgs;
-use crate::commands::Built;
 use crate::error::Failure;
+use crate::game::open_db;
 use crate::output::{self, Align, AnalyzeJson, CountJson, LongestJson, StartJson, Table};
 
 /// Example positions shown per value.
 const EXAMPLES: usize = nimber_engine::store::EXAMPLES;
-
-/// The game to solve for `solve --save FILE`: the built game as one solved through its dense
-/// index, or a one-line error.
-pub fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dyn DynGame>, Failure> {
-    if misere {
-        return Err(Failure::msg("--save: stored solutions are of normal play; --misere cannot be saved"));
-    }
-    let game = built.dense_game()?.ok_or_else(|| {
-        Failure::msg(format!(
-            "--save: {} is not solved through a dense index; only dense games can be stored ({})",
-            built.info.name,
-            nimber_games::dense_games().join(", ")
-        ))
-    })?;
-    check_save_dir(path)?;
-    Ok(game)
-}
-
-/// Fails before the work when `--save`'s file cannot be written where asked.
-pub fn check_save_dir(path: &Path) -> Result<(), Failure> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if !dir.is_dir() {
-        return Err(Failure::msg(format!("--save {}: no such directory {}", path.display(), dir.display())));
-    }
-    Ok(())
-}
-
-/// The game of a cluster solve: its dense index.
-pub fn dense_for_cluster(built: &Built) -> Result<Box<dyn DynGame>, Failure> {
-    built.dense_game()?.ok_or_else(|| {
-        Failure::msg(format!(
-            "--cluster: {} is not solved through a dense index; a cluster solves dense games ({})",
-            built.info.name,
-            nimber_games::dense_games().join(", ")
-        ))
-    })
-}
-
-/// Opens a store and builds its game from the stored name and parameters, checking that this
-/// nimber indexes the game the same way.
-pub fn open_db(path: &Path) -> Result<(Built, Store), Failure> {
-    let opened = nimber_games::open_store(path)?;
-    Ok((Built { info: opened.info, params: opened.params, game: opened.game }, opened.store))
-}
 
 /// Shows the counts by value and remoteness from the header, the longest outcome of each value
 /// with example positions (the first slots holding it), and the start position.

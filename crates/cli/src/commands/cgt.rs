@@ -15,7 +15,9 @@ use serde_json::{json, Value as Json};
 
 use crate::args::{CgtArgs, ValueArgs};
 use crate::error::Failure;
+use crate::game::partizan;
 use crate::output;
+use crate::targets::lock_and_clean;
 
 /// The most nodes of the nested `canonical` tree in `--json` (a form shared by many options is
 /// written out at each place).
@@ -58,7 +60,7 @@ impl Facts {
 
 /// Writes the thermograph of `g` to `path` (whole, through a temporary file).
 fn draw(forms: &mut Forms, g: Form, title: &str, path: &Path) -> Result<(), Failure> {
-    let _lock = crate::commands::solve::lock_and_clean(&[path])?;
+    let _lock = lock_and_clean(&[path])?;
     let svg = thermograph::svg(&forms.thermograph(g), title);
     nimber_engine::files::write_whole(path, |w| w.write_all(svg.as_bytes()))?;
     Ok(())
@@ -81,7 +83,7 @@ fn tree(forms: &Forms, g: Form, budget: &mut usize) -> Option<Json> {
 /// `nimber cgt`.
 pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let info = nimber_games::find(&args.game.game)?;
-    let game = super::partizan(info, &args.game.params, "nimber cgt")?;
+    let game = partizan(info, &args.game.params, "nimber cgt")?;
     let params = Params::parse(info.name, info.params, &args.game.params)?;
     let started = Instant::now();
     let mut valued = game.value(args.position.as_deref())?;

@@ -5,79 +5,15 @@
 
 use std::io::Write;
 
-use clap::Args;
 use nimber_engine::Value;
 use nimber_lab::values::Target;
 use nimber_lab::{self as lab, Num, Rule, Verdict};
 use serde::Serialize;
 
-use crate::args::GameArgs;
-use crate::commands::explore::ObservedJson;
-use crate::commands::{build, survey, value_survey, Built};
+use crate::args::CheckArgs;
 use crate::error::Failure;
-use crate::output;
-
-/// `nimber check GAME --rule EXPR`.
-#[derive(Debug, Args)]
-#[command(after_help = "The rule is an expression over the game's features (see `nimber help GAME`; every \
-                        game has `moves`): integers, + - * / % (Rust's remainder), comparisons == != < <= > >=, \
-                        && || !, bitwise & | ^ (XOR; they bind more loosely than comparisons, as in C), \
-                        parentheses, min(a, b), max(a, b), abs(a), log2(n) (the floor of the base-2 \
-                        logarithm of n >= 1), if c { a } else { b }. True means the \
-                        position has the value of --value (lose: the player to move loses); a rule may also \
-                        give a value name (\"draw\"), or with --nim a nim value.\n\nExamples:\n  \
-                        nimber check enjapma -p h=3 -p w=4 --rule '(on_light + 2*on_dark) % 3 == 0'\n  \
-                        nimber check nim -p heaps=3 -p max=7 --rule 'xor == 0'\n  \
-                        nimber check nim -p heaps=3 -p max=7 --nim --rule 'heap1 ^ heap2 ^ heap3'\n  \
-                        nimber check gameindarkness -p field=A..../...../....B --rule 'dist_diff >= 2' --value draw\n  \
-                        nimber check domineering --values -p rows=1 -p cols=8 --rule '-(cols / 2)'\n  \
-                        nimber check domineering --values --rule 'if rows == cols { \"N\" } else { \"+-1\" }'\n  \
-                        nimber check clobber --values -p rows=1 -p cols=8 --always --rule 'left_stop - right_stop <= 2'\n  \
-                        nimber check cutcake --values -p rows=16 -p cols=16 --rule 'if cols >= rows { (cols >> log2(rows)) - 1 } else { 1 - (rows >> log2(cols)) }'\n\n\
-                        With --values (partizan games), the features include the parts of the value \
-                        (see `nimber explore --help`; dyadic ones are floats, exact; write 0.5, not 1/2, \
-                        which is the integer 0; a part a value lacks is `()`), and a rule gives a \
-                        number (the value is that number), a string (a value in CGSuite's notation, \
-                        such as \"{2|-1/2}\", compared by canonical form, or an outcome class \"L\", \
-                        \"R\", \"N\", \"P\"), or true (the value is --value, 0 unless given) or \
-                        false (it is not); with --always, true or false: a statement that must be \
-                        true at every position.")]
-pub struct CheckArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
-
-    /// The conjecture: an expression over the game's features, such as '(pieces + on_dark) % 3 == 0'
-    #[arg(long, value_name = "EXPR", allow_hyphen_values = true)]
-    pub rule: String,
-
-    /// The value a true rule claims (a false one claims any other value): win, lose (the
-    /// default), tie or draw; with --values a game value in CGSuite's notation (default 0)
-    #[arg(long, value_name = "VALUE", allow_hyphen_values = true)]
-    pub value: Option<String>,
-
-    /// Check nim values (Sprague-Grundy; impartial games): a number-valued rule gives the nim value
-    #[arg(long)]
-    pub nim: bool,
-
-    /// Check game values (partizan games): a rule gives a value, a number, an outcome class,
-    /// or true where the value is --value
-    #[arg(long, conflicts_with = "nim")]
-    pub values: bool,
-
-    /// With --values: the rule is a statement about the features and the parts of the value,
-    /// true at every position (such as 'left_stop >= right_stop')
-    #[arg(long, requires = "values", conflicts_with = "value")]
-    pub always: bool,
-
-    /// Check the positions reachable from this position instead of the game's family
-    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-    pub from: Option<String>,
-
-    /// Write JSON instead of text: {"holds", "positions", "counterexample": {"position", "value",
-    /// "claimed"} or null}
-    #[arg(long)]
-    pub json: bool,
-}
+use crate::game::{build, partizan, survey, value_survey, Built};
+use crate::output::{self, ObservedJson};
 
 /// The value of `--value` without `--values`.
 fn outcome_value(text: Option<&str>) -> Result<Value, Failure> {
@@ -120,7 +56,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// `nimber check --values`: the rule against the game values.
 fn run_values(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&args.game)?;
-    let game = crate::commands::partizan(built.info, &args.game.params, "--values")?;
+    let game = partizan(built.info, &args.game.params, "--values")?;
     // Read the rule and the target value before valuing anything.
     let rule = Rule::new(&args.rule, &game.feature_names(), Value::Lose)?;
     let target_text = args.value.as_deref().unwrap_or("0");

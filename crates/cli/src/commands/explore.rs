@@ -7,82 +7,21 @@ mod picture;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::Args;
 use nimber_engine::Value;
-use nimber_lab::{self as lab, Exploration, Num, Observed};
+use nimber_lab::{self as lab, Exploration, Num};
 use serde::Serialize;
 
-use crate::args::GameArgs;
-use crate::commands::{build, survey, value_survey, Built};
+use crate::args::ExploreArgs;
 use crate::error::Failure;
-use crate::output::{self, Align, Table};
-
-/// `nimber explore GAME --by FEATURE[,FEATURE]`.
-#[derive(Debug, Args)]
-#[command(after_help = "The family is set by the game's parameters (see `nimber help GAME`: for Enjapma \
-                        every board up to h x w with every placement of pieces, for Nim every position of at \
-                        most `count` heaps of at most `max`); games without one explore the positions reachable \
-                        from the start. Every game has the feature `moves`; the others are in the game's help. \
-                        The rule printed is accepted by `nimber check --rule`.\n\nExamples:\n  \
-                        nimber explore enjapma -p h=4 -p w=4 --by pieces,on_dark\n  \
-                        nimber explore nim -p heaps=3 -p max=7 --by xor\n  \
-                        nimber explore enjapma -p h=3 -p w=3 --by pieces,on_dark --nim --png enjapma.png\n  \
-                        nimber explore domineering --values -p rows=4 -p cols=4 --by rows,cols\n  \
-                        nimber explore clobber --values -p rows=1 -p cols=8 --by temperature\n  \
-                        nimber explore cutcake --values -p rows=8 -p cols=8 --by rows,cols\n  \
-                        nimber explore toadsandfrogs --values -p family=starts -p squares=8 --by toads,frogs\n  \
-                        nimber explore hackenbush --values -p colours=BR -p edges=6 --by blue,red\n\n\
-                        With --values (partizan games: `nimber help domineering`), the table holds \
-                        canonical values in CGSuite's notation, and the features are the game's, \
-                        moves_left, moves_right, and the parts of the value: left_stop, right_stop, \
-                        mean, temperature (dyadic rationals: 5/4), number, ups, nimber (a value x + \
-                        n.^ + *m has number x, ups n and nimber m; other values have none: `-`). \
-                        The rule printed is true exactly where the value is 0; when every value is \
-                        an integer, a formula for it is sought too (`nimber check --values` \
-                        accepts both).")]
-pub struct ExploreArgs {
-    #[command(flatten)]
-    pub game: GameArgs,
-
-    /// The features of the table, comma-separated: one to four (two give a grid)
-    #[arg(long, value_name = "FEATURE[,FEATURE]", value_delimiter = ',', required = true)]
-    pub by: Vec<String>,
-
-    /// Tabulate nim values (Sprague-Grundy; impartial games) instead of outcomes
-    #[arg(long)]
-    pub nim: bool,
-
-    /// Tabulate game values (partizan games: canonical forms in CGSuite's notation) instead of
-    /// outcomes; the parts of the value are features
-    #[arg(long, conflicts_with = "nim")]
-    pub values: bool,
-
-    /// Explore the positions reachable from this position instead of the game's family
-    #[arg(long, value_name = "POSITION", allow_hyphen_values = true)]
-    pub from: Option<String>,
-
-    /// Draw the table (one or two features) as an SVG picture, cells coloured by value
-    #[arg(long, value_name = "FILE.svg")]
-    pub svg: Option<PathBuf>,
-
-    /// Draw the table (one or two features) as a PNG picture, cells coloured by value
-    #[arg(long, value_name = "FILE.png")]
-    pub png: Option<PathBuf>,
-
-    /// Write JSON instead of text: {"positions", "features", "table": [{"key", "value", "count"}],
-    /// "function", "counterexample", "rule", ...}
-    #[arg(long)]
-    pub json: bool,
-}
+use crate::game::{self, build, survey, value_survey, Built};
+use crate::output::{self, Align, ObservedJson, Table};
+use crate::targets::lock_and_clean;
 
 /// Runs the exploration and writes the report (and the picture, when asked).
 pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&args.game)?;
-    let partizan = if args.values {
-        Some(crate::commands::partizan(built.info, &args.game.params, "--values")?)
-    } else {
-        None
-    };
+    let partizan =
+        if args.values { Some(game::partizan(built.info, &args.game.params, "--values")?) } else { None };
     let by: Vec<String> = args.by.iter().map(|s| s.trim().to_string()).collect();
     // Check the features and the picture's format before solving anything.
     let names = match &partizan {
@@ -106,7 +45,7 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 
     let targets: Vec<&std::path::Path> = pictures.iter().map(|(_, p)| p.as_path()).collect();
-    let _locks = crate::commands::solve::lock_and_clean(&targets)?;
+    let _locks = lock_and_clean(&targets)?;
     let (survey, elapsed) = match &partizan {
         Some(game) => {
             let (values, elapsed) = value_survey(game.as_ref(), args.from.as_deref())?;
@@ -293,24 +232,6 @@ struct RowJson<'a> {
     key: &'a [Num],
     value: ObservedJson,
     count: u64,
-}
-
-/// A value in JSON: a value name (`"lose"`), a nim value (`3`), or a game value's text
-/// (`"{2|-1/2}"`).
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum ObservedJson {
-    Nim(u32),
-    Text(String),
-}
-
-impl ObservedJson {
-    pub fn new(v: Observed, values: &[String]) -> ObservedJson {
-        match v {
-            Observed::Nim(n) => ObservedJson::Nim(n),
-            _ => ObservedJson::Text(v.text(values)),
-        }
-    }
 }
 
 #[derive(Serialize)]

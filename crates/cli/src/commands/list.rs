@@ -5,8 +5,8 @@ use std::io::Write;
 use nimber_games::GameInfo;
 
 use crate::args::ListArgs;
-use crate::commands::help;
 use crate::error::Failure;
+use crate::game::{param_with_default, write_help};
 use crate::output::{self, Align, GameJson, ParamJson, Table};
 
 /// Lists every game, or shows one game's help when a game is named.
@@ -16,7 +16,7 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<(), Failure> {
         if args.json {
             output::write_json(out, &game_json(info))?;
         } else {
-            help::write_game(info, out)?;
+            write_help(info, out)?;
         }
         return Ok(());
     }
@@ -42,7 +42,7 @@ fn params_line(info: &GameInfo) -> String {
     if info.params.is_empty() {
         return "-".to_string();
     }
-    info.params.iter().map(help::param_with_default).collect::<Vec<_>>().join(" ")
+    info.params.iter().map(param_with_default).collect::<Vec<_>>().join(" ")
 }
 
 fn game_json(info: &GameInfo) -> GameJson<'_> {

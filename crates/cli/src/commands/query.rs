@@ -6,9 +6,8 @@ use nimber_engine::view::cache::{Cache, Found};
 use nimber_engine::{DynGame, Error, Progress, QueryOptions, QueryReport, SolveOptions};
 
 use crate::args::{GameArgs, QueryArgs};
-use crate::commands::solve::{misere_game, MISERE_NIM};
-use crate::commands::{build, Built};
 use crate::error::Failure;
+use crate::game::{build, misere_game, open_db, Built, MISERE_NIM};
 use crate::output::{self, Align, MoveJson, NimJson, QueryJson, Table};
 use crate::progress::{self, TerminalProgress};
 
@@ -114,7 +113,7 @@ fn run_db(args: &QueryArgs, db: &std::path::Path, out: &mut dyn Write) -> Result
             "query --db: -p, --nim and --misere do not apply (the file holds one solved game)",
         ));
     }
-    let (built, store) = crate::commands::analyze::open_db(db)?;
+    let (built, store) = open_db(db)?;
     let dense = built.game.dense().expect("open_db builds dense games");
     let report = dense.query_store(&store, args.game.as_deref())?;
     if args.json {

@@ -1,20 +1,25 @@
 //! `nimber solve`: solves a game from its start position and shows how its positions divide up.
+//! Its cluster mode (`--cluster`, `--local-processes`) is [`cluster`]; its checkpoints, what a
+//! stopped solve says and the command that resumes it are [`resume`].
+
+mod cluster;
+mod resume;
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use nimber_engine::checkpoint::CheckpointOptions;
 use nimber_engine::files;
 use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
 
-use crate::args::{SolveArgs, SolverArg};
-use crate::commands::{build, Built};
+use crate::args::{parse_size, SolveArgs, SolverArg};
 use crate::error::Failure;
+use crate::game::{build, misere_game, Built, MISERE_NIM};
 use crate::output::{
     self, Align, CountJson, NimCountJson, NimSolveJson, NimStartJson, SolveJson, StartJson, Table,
 };
 use crate::progress::{self, TerminalProgress};
+use crate::targets::{check_save_dir, lock_and_clean};
 
 /// Solves the game and writes the summary (and the dump, when asked).
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -41,7 +46,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let listed = args.dump.as_deref().filter(|_| first);
         let _lock = lock_and_clean(&listed.filter(|p| !is_stdout(p)).into_iter().collect::<Vec<_>>())?;
         let mut dump = listed.map(Dump::create).transpose()?;
-        let solved = crate::commands::cluster::solve(args);
+        let solved = cluster::solve(args);
         return match solved {
             Ok(Some((built, report, elapsed, shown))) => {
                 if let Some(dump) = dump.take() {
@@ -49,7 +54,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 }
                 write_report(args, &built, &report, &shown, elapsed, out)
             }
-            Ok(None) => crate::commands::cluster::done_line(args, out),
+            Ok(None) => cluster::done_line(args, out),
             Err(e) => {
                 if let Some(dump) = dump.take() {
                     dump.discard();
@@ -62,14 +67,14 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let misere = if args.misere { Some(misere_game(&built)?) } else { None };
     let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
     let memory = match &args.memory {
-        Some(text) => Some(parse_size(text)?),
+        Some(text) => Some(parse_size(text).map_err(Failure::msg)?),
         None => nimber_engine::memory::default_memory_limit(),
     };
     if let Some(bytes) = memory {
         // The hash-map searches check the process's memory against it as they grow.
         nimber_engine::memory::set_limit(bytes);
     }
-    let checkpoint = checkpoint_options(args, &built)?;
+    let checkpoint = resume::checkpoint_options(args, &built)?;
     // The files this solve writes: each locked for the whole solve (a second solve of the same
     // file is refused), and the half-written files of dead processes removed.
     let targets: Vec<&Path> = [args.save.as_deref(), checkpoint.as_ref().map(|c| c.path.as_path())]
@@ -89,7 +94,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
 
     let saver = match &args.save {
-        Some(path) => Some((crate::commands::analyze::dense_for_save(&built, args.misere, path)?, path)),
+        Some(path) => Some((dense_for_save(&built, args.misere, path)?, path)),
         None => None,
     };
     // Checkpoints are kept by the dense solver, and the lean solver works over the dense index:
@@ -125,7 +130,10 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 dump.discard();
             }
             if let Error::Cancelled { checkpoint: saved } = &e {
-                return Err(Failure::Stopped(stopped_message(saved.as_deref(), checkpoint.is_some())));
+                return Err(Failure::Stopped(resume::stopped_message(
+                    saved.as_deref(),
+                    checkpoint.is_some(),
+                )));
             }
             return Err(e.into());
         }
@@ -166,67 +174,21 @@ fn write_report(
     Ok(())
 }
 
-/// The checkpoints asked for: `--checkpoint FILE`, or next to `--save FILE`; checked before the
-/// work (a checkpoint to resume from is there, none is in the way of a new solve).
-fn checkpoint_options(args: &SolveArgs, built: &Built) -> Result<Option<CheckpointOptions>, Failure> {
-    checkpoint_options_of(args, built, |path| vec![path.to_path_buf()])
-}
-
-/// [`checkpoint_options`] where the files of the checkpoint named `PATH` are `files(PATH)` (a
-/// cluster process's own files): to resume, one of them must be there; to start, none.
-pub fn checkpoint_options_of(
-    args: &SolveArgs,
-    built: &Built,
-    files: impl Fn(&Path) -> Vec<PathBuf>,
-) -> Result<Option<CheckpointOptions>, Failure> {
-    let path = match (&args.checkpoint, &args.save) {
-        (Some(path), _) => path.clone(),
-        (None, Some(save)) => {
-            let mut path = save.as_os_str().to_owned();
-            path.push(".checkpoint");
-            PathBuf::from(path)
-        }
-        (None, None) if args.resume => {
-            return Err(Failure::msg(
-                "--resume: no checkpoint named: give the solve's --checkpoint FILE (or its --save FILE, \
-                 whose checkpoint is FILE.checkpoint)",
-            ))
-        }
-        (None, None) => return Ok(None),
-    };
-    let mut there = None;
-    for file in files(&path) {
-        if file.try_exists().map_err(|e| io_error(&file, e))? {
-            there.get_or_insert(file);
-        }
+/// The game to solve for `solve --save FILE`: the built game as one solved through its dense
+/// index, or a one-line error.
+fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dyn DynGame>, Failure> {
+    if misere {
+        return Err(Failure::msg("--save: stored solutions are of normal play; --misere cannot be saved"));
     }
-    let first = files(&path).into_iter().next().unwrap_or_else(|| path.clone());
-    if args.resume && there.is_none() {
-        return Err(Failure::msg(format!(
-            "--resume: there is no checkpoint {} to resume from (the solve finished, or was never \
-             stopped after its first checkpoint); run without --resume to start over",
-            first.display()
-        )));
-    }
-    if let (false, Some(file)) = (args.resume, &there) {
-        return Err(Failure::msg(format!(
-            "{}: the checkpoint of an earlier solve is there: add --resume to continue it, or remove \
-             the file to start over",
-            file.display()
-        )));
-    }
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    if !dir.is_dir() {
-        return Err(Failure::msg(format!(
-            "--checkpoint {}: no such directory {}",
-            path.display(),
-            dir.display()
-        )));
-    }
-    let mut options = CheckpointOptions::new(path, built.info.name, &built.params);
-    options.every = Duration::from_secs(args.checkpoint_every);
-    options.resume = args.resume;
-    Ok(Some(options))
+    let game = built.dense_game()?.ok_or_else(|| {
+        Failure::msg(format!(
+            "--save: {} is not solved through a dense index; only dense games can be stored ({})",
+            built.info.name,
+            nimber_games::dense_games().join(", ")
+        ))
+    })?;
+    check_save_dir(path)?;
+    Ok(game)
 }
 
 /// The game built from the command line over its dense index, for what `flag` asks (`needs`
@@ -242,52 +204,6 @@ fn dense_for(built: &Built, misere: bool, flag: &str, needs: &str) -> Result<Box
             nimber_games::dense_games().join(", ")
         ))
     })
-}
-
-/// What a solve stopped by Ctrl-C says: where its work is and how to go on.
-fn stopped_message(saved: Option<&str>, checkpoints: bool) -> String {
-    match saved {
-        Some(path) => {
-            format!("stopped; the work so far is saved in {path}\nto continue: {}", resume_command())
-        }
-        None if checkpoints => "stopped before a checkpoint could be taken; nothing was saved".to_string(),
-        None => "stopped before the end".to_string(),
-    }
-}
-
-/// This command line with `--resume`, for the user to run next.
-pub fn resume_command() -> String {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut words = vec!["nimber".to_string()];
-    words.extend(args.iter().map(|a| shell_word(a)));
-    if !args.iter().any(|a| a == "--resume") {
-        words.push("--resume".to_string());
-    }
-    words.join(" ")
-}
-
-/// `word` as the shell reads it: as is when plain, else in single quotes.
-fn shell_word(word: &str) -> String {
-    let plain =
-        !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_=.,/:+@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
-/// Why `--misere` has no nim values.
-pub const MISERE_NIM: &str =
-    "--misere: nim values are for normal play (misère sums do not add up by XOR); for heap \
-                              games, `nimber genus RULESET --upto N` gives the misère values of single heaps";
-
-/// The misère version of the game built from the command line.
-pub fn misere_game(built: &Built) -> Result<Box<dyn DynGame + '_>, Failure> {
-    built
-        .game
-        .misere()
-        .ok_or_else(|| Failure::msg(format!("--misere: {} has no misère version", built.info.name)))
 }
 
 /// Whether the report holds nim values rather than outcomes.
@@ -430,21 +346,6 @@ fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
-/// Locks each of `targets` for this process and removes the half-written files (`FILE.tmp-PID`)
-/// that processes no longer running left of them, saying so on standard error.
-pub(crate) fn lock_and_clean(targets: &[&Path]) -> Result<Vec<files::TargetLock>, Failure> {
-    let mut locks = Vec::new();
-    let mut removed = Vec::new();
-    for target in targets {
-        locks.push(files::TargetLock::acquire(target)?);
-        removed.extend(files::remove_stale(target)?);
-    }
-    if let Some(line) = files::describe_removed(&removed) {
-        eprintln!("nimber: note: {line}");
-    }
-    Ok(locks)
-}
-
 /// The CSV of `--dump`: a file, written under a temporary name and renamed when whole, or
 /// standard output (`--dump -`).
 struct Dump {
@@ -470,11 +371,12 @@ impl Dump {
             None => {
                 let stdout = std::io::stdout();
                 let mut out = BufWriter::new(stdout.lock());
-                Self::write_rows(&mut out, report, nim).map_err(|e| io_error(Path::new("standard output"), e))
+                Self::write_rows(&mut out, report, nim)
+                    .map_err(|e| Failure::io(Path::new("standard output"), e))
             }
             Some(mut file) => {
-                Self::write_rows(&mut file, report, nim).map_err(|e| io_error(&self.path, e))?;
-                let file = file.into_inner().map_err(|e| io_error(&self.path, e.into_error()))?;
+                Self::write_rows(&mut file, report, nim).map_err(|e| Failure::io(&self.path, e))?;
+                let file = file.into_inner().map_err(|e| Failure::io(&self.path, e.into_error()))?;
                 Ok(file.commit()?)
             }
         }
@@ -501,31 +403,4 @@ impl Dump {
         }
         out.flush()
     }
-}
-
-/// A size in bytes: a number, optionally followed by K, M, G or T (powers of 1024; `B` and
-/// `iB` may follow, as in `512MiB`).
-pub(crate) fn parse_size(text: &str) -> Result<u64, Failure> {
-    let bad = || Failure::msg(format!("--memory {text}: expected a size such as 1073741824, 900M or 1G"));
-    let t = text.trim();
-    let t = t.strip_suffix("iB").or_else(|| t.strip_suffix('B')).unwrap_or(t);
-    let (digits, shift) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let shift = match c.to_ascii_uppercase() {
-                'K' => 10,
-                'M' => 20,
-                'G' => 30,
-                'T' => 40,
-                _ => return Err(bad()),
-            };
-            (&t[..i], shift)
-        }
-        _ => (t, 0),
-    };
-    let n: u64 = digits.trim().parse().map_err(|_| bad())?;
-    n.checked_mul(1u64 << shift).ok_or_else(bad)
-}
-
-fn io_error(path: &Path, source: std::io::Error) -> Failure {
-    Failure::Engine(Error::Io { path: path.display().to_string(), source })
 }

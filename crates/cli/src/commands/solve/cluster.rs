@@ -9,22 +9,24 @@ use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::Cluster;
 use nimber_engine::checkpoint;
-use nimber_engine::{Error, SolveOptions, SolveReport};
+use nimber_engine::{DynGame, Error, SolveOptions, SolveReport};
 
+use super::resume::{checkpoint_options_of, resume_command};
 use crate::args::{SolveArgs, SolverArg};
-use crate::commands::{build, Built};
-use crate::error::Failure;
+use crate::error::{self, Failure};
+use crate::game::{build, Built};
 use crate::progress::TerminalProgress;
+use crate::targets::{check_save_dir, lock_and_clean};
 
 /// What process 0 of a cluster solve has: the game, the report, the time and the notes the
 /// progress display showed.
-pub type Solved = (Built, SolveReport, Duration, Vec<String>);
+pub(super) type Solved = (Built, SolveReport, Duration, Vec<String>);
 
 /// The longest host file read (a line per process).
 const MAX_HOSTS_BYTES: u64 = 1 << 20;
 
 /// Runs this process's part of a cluster solve; the report and the game in process 0.
-pub fn solve(args: &SolveArgs) -> Result<Option<Solved>, Failure> {
+pub(super) fn solve(args: &SolveArgs) -> Result<Option<Solved>, Failure> {
     refuse_options(args)?;
     match (args.local_processes, &args.cluster, args.process) {
         (Some(n), _, _) => local(args, n),
@@ -54,7 +56,7 @@ fn refuse_options(args: &SolveArgs) -> Result<(), Failure> {
 
 /// The addresses of a host file: one `host:port` per line (blank lines and lines starting with
 /// `#` skipped).
-pub fn read_hosts(path: &Path) -> Result<Vec<String>, Failure> {
+fn read_hosts(path: &Path) -> Result<Vec<String>, Failure> {
     let at = path.display();
     let meta = std::fs::metadata(path).map_err(|e| Failure::msg(format!("--cluster {at}: {e}")))?;
     if meta.len() > MAX_HOSTS_BYTES {
@@ -73,6 +75,17 @@ pub fn read_hosts(path: &Path) -> Result<Vec<String>, Failure> {
     Ok(addresses)
 }
 
+/// The game of a cluster solve: its dense index.
+fn dense_for_cluster(built: &Built) -> Result<Box<dyn DynGame>, Failure> {
+    built.dense_game()?.ok_or_else(|| {
+        Failure::msg(format!(
+            "--cluster: {} is not solved through a dense index; a cluster solves dense games ({})",
+            built.info.name,
+            nimber_games::dense_games().join(", ")
+        ))
+    })
+}
+
 /// This process's part of the cluster at `addresses`.
 fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Option<Solved>, Failure> {
     if process >= addresses.len() {
@@ -82,13 +95,13 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
         )));
     }
     let built = build(&args.game)?;
-    let game = crate::commands::analyze::dense_for_cluster(&built)?;
+    let game = dense_for_cluster(&built)?;
     let dense = game.dense().expect("dense_for_cluster returns dense games");
     // Process 0 writes --save: checked, locked against a second solve of the file, and the
     // half-written files of dead processes removed, as any solve does.
     let save = args.save.as_deref().filter(|_| process == 0);
     if let Some(path) = save {
-        crate::commands::analyze::check_save_dir(path)?;
+        check_save_dir(path)?;
     }
     // Each process keeps its own checkpoints (one member per process): `FILE.pI` and the
     // generation before it, `FILE.pI.prev`.
@@ -106,12 +119,12 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
         ));
     }
     let checkpoint = match args.checkpoint {
-        Some(_) => crate::commands::solve::checkpoint_options_of(args, &built, mine)?,
+        Some(_) => checkpoint_options_of(args, &built, mine)?,
         None => None,
     };
     let kept = checkpoint.as_ref().map(|c| checkpoint::member_path(&c.path, process));
     let targets: Vec<&Path> = save.into_iter().chain(kept.as_deref()).collect();
-    let _lock = crate::commands::solve::lock_and_clean(&targets)?;
+    let _lock = lock_and_clean(&targets)?;
 
     let cluster = Cluster {
         process,
@@ -140,7 +153,7 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
             Some(path) => format!(
                 "stopped; every process saved the work so far in its checkpoint (this one's: {path})\n\
                  to continue: {}{}",
-                crate::commands::solve::resume_command(),
+                resume_command(),
                 if args.local_processes.is_some() { "" } else { " (on every process)" }
             ),
             None => "stopped before the end; nothing was saved (no --checkpoint or --save)".into(),
@@ -193,7 +206,7 @@ fn local(args: &SolveArgs, n: usize) -> Result<Option<Solved>, Failure> {
             {
                 std::thread::sleep(Duration::from_millis(20));
             }
-            let mine = crate::error::one_line(&e);
+            let mine = error::one_line(&e);
             let mine = if mine.starts_with("process 0") { mine } else { format!("process 0: {mine}") };
             let mut reasons = vec![mine];
             for (i, child) in &mut children {
@@ -288,7 +301,7 @@ impl Drop for RemoveOnDrop {
 }
 
 /// The line a process other than 0 prints when its part is done.
-pub fn done_line(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
+pub(super) fn done_line(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out, "process {}: done; process 0 has the result", args.process.unwrap_or(0))?;
     Ok(())
 }
