@@ -2,8 +2,8 @@
 //! Right horizontal ones, on the empty squares of a board; a player who cannot place one loses.
 //!
 //! A partizan game ([`Partizan`]): its value is found by `nimber cgt`, and through
-//! [`Bridge`] it is also a game of the strong solvers (a position then names the player to
-//! move: `../.. L`). Positions split into regions of empty squares that touch no other, whose
+//! [`Bridge`](nimber_partizan::Bridge) it is also a game of the strong solvers (a position then
+//! names the player to move: `../.. L`). Positions split into regions of empty squares that touch no other, whose
 //! values add up; each region is trimmed to its bounding box and turned (mirrored left-right
 //! and top-bottom, which keeps every domino's direction) to a standard orientation, so that it
 //! is valued once.

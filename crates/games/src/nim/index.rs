@@ -25,7 +25,7 @@ pub struct IndexedNim {
 }
 
 impl IndexedNim {
-    /// The indexed version of `nim`; refused when the index would have over [`MAX_SLOTS`] slots.
+    /// The indexed version of `nim`; refused when the index would have over `MAX_SLOTS` slots.
     pub fn new(nim: Nim) -> Result<IndexedNim, Error> {
         let (k, max) = (nim.count as u64, nim.max as u64);
         let size = subset::binomial(max + k, k);
