@@ -110,6 +110,9 @@ fn cluster_errors_are_one_line_and_exit_2() {
     let err = fails(&["solve", "dobutsu", "--local-processes", "2"]);
     assert!(err.contains("index scheme dobutsu-live-v1), which only the lean solver solves"), "{err}");
     assert!(!err.contains("process 1"), "{err}");
+    // ... and the refusal names the parameter that chooses an index of every position.
+    assert!(err.contains("a cluster solves an index of every position"), "{err}");
+    assert!(err.contains("for dobutsu, `-p index=full`"), "{err}");
     let err = fails(&["solve", "subtraction", "--local-processes", "2"]);
     assert!(err.contains("subtraction is not solved through a dense index"), "{err}");
     // Alone in a cluster of two: its peer never comes.

@@ -7,16 +7,13 @@
 //! so that the strong solvers solve it too; the tests compare the outcome class of every value
 //! with what they find.
 
-use std::any::Any;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use nimber_engine::survey::Scope;
-use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError, Progress};
+use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError};
 use rustc_hash::FxHashMap;
 
 use crate::forms::{Form, Forms};
-use crate::survey::ValueSurvey;
 
 /// The rules of a partizan game: both players' moves from every position (in a game value,
 /// either player may move from any position). Normal play: a player who cannot move loses.
@@ -66,12 +63,12 @@ pub trait Partizan: Send + Sync {
 }
 
 /// Numeric features of positions and a family of positions, for surveys of values (`nimber
-/// explore --values`, `nimber check --values`; see [`crate::survey`]): the partizan
+/// explore --values`, `nimber check --values`; see the `survey` module): the partizan
 /// counterpart of the engine's [`nimber_engine::Explore`].
 pub trait Explore<P> {
     /// Names of numeric features of a position (identifiers: letters, digits, `_`). Every game
     /// also has `moves_left`, `moves_right` and the parts of the value, which the survey adds
-    /// ([`crate::survey::feature_names`]).
+    /// (`survey::feature_names`).
     fn features(&self) -> Vec<String>;
 
     /// The values of [`Explore::features`] for `pos`, appended to `out` in the same order.
@@ -112,13 +109,22 @@ impl<'g, G: Partizan> Evaluator<'g, G> {
         Evaluator::from_parts(game, Forms::new(), FxHashMap::default(), usize::MAX)
     }
 
-    fn from_parts(
+    /// An evaluator that goes on from earlier work: the forms and the values of positions found
+    /// then, valuing at most `max_positions` positions in all (the memory of
+    /// `DynPartizan::analyse`).
+    pub(crate) fn from_parts(
         game: &'g G,
         forms: Forms,
         values: FxHashMap<G::Position, Form>,
         max_positions: usize,
     ) -> Self {
         Evaluator { game, forms, values, max_positions, stopped: false }
+    }
+
+    /// The forms, the values of positions found, and whether the budget of positions ran out:
+    /// what [`Evaluator::from_parts`] goes on from.
+    pub(crate) fn into_parts(self) -> (Forms, FxHashMap<G::Position, Form>, bool) {
+        (self.forms, self.values, self.stopped)
     }
 
     /// How many positions have had their value computed.
@@ -248,146 +254,6 @@ fn parse_with_player<P>(notation: &dyn Notation<P>, text: &str) -> Result<(P, Pl
     Ok((notation.parse(pos)?, player))
 }
 
-/// A position's value, as [`DynPartizan::value`] finds it.
-pub struct Valued {
-    /// The position in the game's notation.
-    pub position: String,
-    /// The forms the value is built in.
-    pub forms: Forms,
-    /// The value.
-    pub value: Form,
-    /// Positions whose value was computed (regions, after normalizing).
-    pub positions: usize,
-}
-
-/// What [`DynPartizan::analyse`] keeps between calls on one game, within bounds: the forms
-/// values are built in and the value of every position met.
-pub struct Memory {
-    /// The forms the values are built in.
-    pub forms: Forms,
-    /// The values of positions: a map from the game's positions to forms, kept as `Any` so that
-    /// front ends hold it without knowing the game's type.
-    values: Option<Box<dyn Any + Send>>,
-    /// How many positions `values` holds.
-    positions: usize,
-    /// The budget of the forms ([`Forms::with_budget`]), if bounded.
-    max_forms: Option<usize>,
-    /// The most positions remembered.
-    max_positions: usize,
-    /// Whether the positions' budget ran out.
-    stopped: bool,
-}
-
-impl Default for Memory {
-    fn default() -> Memory {
-        Memory::new()
-    }
-}
-
-impl Memory {
-    /// A memory without bounds.
-    pub fn new() -> Memory {
-        Memory::bounded(None, usize::MAX)
-    }
-
-    /// A memory of at most `positions` positions' values, whose forms have the budget `forms`
-    /// ([`Forms::with_budget`]): for positions read from users, whose values can take
-    /// astronomically many positions and forms (8x8 Domineering).
-    pub fn with_budget(forms: usize, positions: usize) -> Memory {
-        Memory::bounded(Some(forms), positions)
-    }
-
-    fn bounded(max_forms: Option<usize>, max_positions: usize) -> Memory {
-        Memory {
-            forms: max_forms.map_or_else(Forms::new, Forms::with_budget),
-            values: None,
-            positions: 0,
-            max_forms,
-            max_positions,
-            stopped: false,
-        }
-    }
-
-    /// How many positions' values are remembered.
-    pub fn positions(&self) -> usize {
-        self.positions
-    }
-
-    /// Whether a budget ran out: results since are meaningless, and the memory should be
-    /// [cleared](Memory::clear).
-    pub fn exhausted(&self) -> bool {
-        self.stopped || self.forms.exhausted()
-    }
-
-    /// Forgets everything (the budgets stay).
-    pub fn clear(&mut self) {
-        *self = Memory::bounded(self.max_forms, self.max_positions);
-    }
-
-    /// Why the work stopped, once [`Memory::exhausted`].
-    fn exhausted_error(&self) -> Error {
-        Error::TooLarge(if self.stopped {
-            format!("the value needs more than {} positions valued", self.max_positions)
-        } else {
-            format!(
-                "the value needs more work than a budget of {} canonical forms allows",
-                self.max_forms.unwrap_or(usize::MAX)
-            )
-        })
-    }
-}
-
-/// A move and the value of the position it leads to ([`Analysis`]).
-#[derive(Clone, Debug)]
-pub struct ValuedMove {
-    /// The move's name, as the game names its moves.
-    pub label: String,
-    /// The position it leads to, in the game's notation.
-    pub position: String,
-    /// That position's value.
-    pub value: Form,
-}
-
-/// A position's value and the values its moves lead to, as [`DynPartizan::analyse`] finds
-/// them; the forms are in the [`Memory`] it was given.
-#[derive(Clone, Debug)]
-pub struct Analysis {
-    /// The position in the game's notation.
-    pub position: String,
-    /// Its value.
-    pub value: Form,
-    /// Left's moves, in the order the game lists them.
-    pub left: Vec<ValuedMove>,
-    /// Right's moves.
-    pub right: Vec<ValuedMove>,
-}
-
-/// A partizan game for front ends: positions as text.
-pub trait DynPartizan: Send + Sync {
-    /// The start position, in the game's notation.
-    fn start_text(&self) -> String;
-
-    /// The value of a position (the start when `None`).
-    fn value(&self, position: Option<&str>) -> Result<Valued, Error>;
-
-    /// The value of a position (the start when `None`) and of the position each of Left's and
-    /// Right's moves leads to, found in `memory`, which remembers them for later calls: give
-    /// one memory positions of one game only. When a budget of `memory` runs out, fails with
-    /// [`Error::TooLarge`] and clears it.
-    fn analyse(&self, position: Option<&str>, memory: &mut Memory) -> Result<Analysis, Error>;
-
-    /// The drawing of a position with `player` to move, if the game draws its positions.
-    fn draw(&self, position: &str, player: Player) -> Result<Option<String>, Error>;
-
-    /// The features of its surveys of values: its own, `moves_left`, `moves_right`, then the
-    /// parts of the value ([`crate::survey::feature_names`]).
-    fn feature_names(&self) -> Vec<String>;
-
-    /// Values every position of the scope (the game's family, or the positions reachable from
-    /// one, in the game's notation) and tabulates them by their features ([`crate::survey`]).
-    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error>;
-}
-
 /// A position read in the game's notation (the start when `None`).
 pub(crate) fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::Position, Error> {
     match position {
@@ -404,75 +270,4 @@ pub(crate) fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::P
 /// A position in the game's notation.
 pub(crate) fn write<G: Partizan>(game: &G, pos: &G::Position) -> String {
     game.notation().map_or_else(|| format!("{pos:?}"), |n| n.format(pos))
-}
-
-impl<G: Partizan> DynPartizan for G
-where
-    G::Position: 'static,
-{
-    fn start_text(&self) -> String {
-        write(self, &self.start())
-    }
-
-    fn value(&self, position: Option<&str>) -> Result<Valued, Error> {
-        let pos = read(self, position)?;
-        let position = write(self, &pos);
-        let mut evaluator = Evaluator::new(self);
-        let value = evaluator.value(&pos);
-        let positions = evaluator.positions();
-        Ok(Valued { position, forms: evaluator.forms, value, positions })
-    }
-
-    fn analyse(&self, position: Option<&str>, memory: &mut Memory) -> Result<Analysis, Error> {
-        let pos = read(self, position)?;
-        if memory.exhausted() {
-            memory.clear();
-        }
-        // The memory lends its contents to an evaluator, and is left empty meanwhile (as good as
-        // new, should anything go wrong before they come back).
-        let values = memory
-            .values
-            .take()
-            .and_then(|v| v.downcast::<FxHashMap<G::Position, Form>>().ok())
-            .map_or_else(FxHashMap::default, |v| *v);
-        let forms = std::mem::replace(&mut memory.forms, Memory::bounded(memory.max_forms, 0).forms);
-        memory.positions = 0;
-        let mut evaluator = Evaluator::from_parts(self, forms, values, memory.max_positions);
-        let value = evaluator.value(&pos);
-        let mut side = |moves: Vec<Move<G::Position>>| -> Vec<ValuedMove> {
-            moves
-                .into_iter()
-                .map(|m| ValuedMove {
-                    value: evaluator.value(&m.to),
-                    position: write(self, &m.to),
-                    label: m.label,
-                })
-                .collect()
-        };
-        let left = side(self.left_moves(&pos));
-        let right = side(self.right_moves(&pos));
-        memory.stopped = evaluator.stopped;
-        memory.positions = evaluator.values.len();
-        memory.forms = evaluator.forms;
-        memory.values = Some(Box::new(evaluator.values));
-        if memory.exhausted() {
-            let error = memory.exhausted_error();
-            memory.clear();
-            return Err(error);
-        }
-        Ok(Analysis { position: write(self, &pos), value, left, right })
-    }
-
-    fn draw(&self, position: &str, player: Player) -> Result<Option<String>, Error> {
-        let pos = read(self, Some(position))?;
-        Ok(self.drawing().and_then(|d| d.svg(&(pos, player))))
-    }
-
-    fn feature_names(&self) -> Vec<String> {
-        crate::survey::feature_names(self)
-    }
-
-    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
-        crate::survey::survey(self, scope, progress)
-    }
 }

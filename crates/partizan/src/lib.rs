@@ -11,12 +11,14 @@
 //! - [`game`]: games that state Left's and Right's moves ([`Partizan`]), their values
 //!   ([`Evaluator`]), and the bridge to the engine's strong solvers ([`Bridge`]).
 //! - [`survey`]: surveys of values: every position of a family valued in one store and
-//!   tabulated by features, the parts of the value among them (`nimber explore --values`);
-//!   front ends reach it through [`DynPartizan`] (in [`game`], which calls it).
+//!   tabulated by features, the parts of the value among them (`nimber explore --values`).
+//! - [`dynamic`]: the games for front ends, positions as text ([`DynPartizan`]): values, the
+//!   values of moves remembered between calls ([`Memory`]), drawings and surveys.
 
 /// The dyadic rationals, the engine's ([`nimber_engine::dyadic`]): plain arithmetic shared with
 /// the surveys of values.
 pub use nimber_engine::dyadic;
+pub mod dynamic;
 pub mod forms;
 pub mod game;
 pub mod parse;
@@ -24,8 +26,9 @@ pub mod print;
 pub mod survey;
 pub mod thermograph;
 
+pub use dynamic::{Analysis, DynPartizan, Memory, Valued, ValuedMove};
 pub use forms::{Form, Forms, OutcomeClass, Relation};
-pub use game::{Analysis, Bridge, DynPartizan, Evaluator, Memory, Partizan, Player, Valued, ValuedMove};
+pub use game::{Bridge, Evaluator, Partizan, Player};
 pub use nimber_engine::dyadic::Dyadic;
 pub use print::{Nus, Printer};
 pub use survey::ValueSurvey;

@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::defined::{quote, Defined, Follow};
-use crate::errors::{refuse, to_py, NimberError};
+use crate::errors::{refuse, to_py, whole, NimberError};
 use crate::graph::{self, Graph};
 use crate::run::released;
 
@@ -343,10 +343,11 @@ impl Game {
         slf: Bound<'_, Game>,
         position: Option<&Bound<'_, PyAny>>,
         solver: &str,
-        memory: Option<u64>,
+        memory: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Solution> {
         let py = slf.py();
         let game = slf.get();
+        let memory = memory.map(|m| whole(m, "memory", "a number of bytes", u64::MAX)).transpose()?;
         let options = SolveOptions { solver: solver_choice(solver)?, memory, ..SolveOptions::default() };
         let solved = match &game.rules {
             Rules::Builtin(b) => {

@@ -1,6 +1,6 @@
 //! The explicit graph of a game defined in Python, as the engine's solvers see it.
 //!
-//! A game defined in Python is explored once by calling its code ([`crate::defined`]); what the
+//! A game defined in Python is explored once by calling its code (the `defined` module); what the
 //! exploration found is a [`Graph`]: positions are numbers (the interner's), each with its
 //! moves, or its components when it splits into a sum (for nim values), and its outcome when it
 //! ends the game. The graph is a [`Game`] like any other, so every solver runs on it unchanged,
@@ -135,7 +135,7 @@ impl Game for Graph {
     }
 
     /// Moves are labelled by their place among the position's moves (`0`, `1`, ...): front ends
-    /// ask the game for its own labels ([`crate::defined::Defined::labels`]).
+    /// ask the game for its own labels (`Defined::labels`, in the `defined` module).
     fn moves(&self, &pos: &u32) -> Vec<Move<u32>> {
         let range = self.0.list(pos);
         let first = range.start;

@@ -5,21 +5,24 @@ use nimber_heaps::{find_period, nim_sequence, Ruleset};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::refuse;
+use crate::errors::{refuse, whole};
 use crate::run::released;
+
+/// The largest heap of a sequence when `upto` is not given.
+const DEFAULT_UPTO: usize = 1000;
 
 /// The nim values G(0..=upto) of single heaps of the heap game `code` (an octal code such as
 /// `0.77`, a subtraction set `S(1,2,3)`, an all-but set or a name such as `kayles`), and their
 /// period: a dict with `code`, `title`, `values` (a list), `period`, `preperiod`, `saltus` and
 /// `proved`.
 #[pyfunction]
-#[pyo3(signature = (code, upto=1000))]
-pub fn grundy(py: Python<'_>, code: &str, upto: u64) -> PyResult<Py<PyAny>> {
+#[pyo3(signature = (code, upto=None))]
+pub fn grundy(py: Python<'_>, code: &str, upto: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     let rules = Ruleset::parse(code).map_err(|e| refuse(format!("cannot read ruleset `{code}`: {e}")))?;
-    if upto > MAX_UPTO as u64 {
-        return Err(refuse(format!("upto={upto}: at most {MAX_UPTO}")));
-    }
-    let upto = upto as usize;
+    let upto = match upto {
+        Some(n) => whole(n, "upto", "the largest heap, a whole number", MAX_UPTO as u64)? as usize,
+        None => DEFAULT_UPTO,
+    };
     let (values, period) = released(py, {
         let rules = rules.clone();
         move |progress| {

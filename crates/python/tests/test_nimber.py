@@ -2,8 +2,10 @@
 equivalents, errors, interrupts and the notebook representations."""
 
 import os
+import re
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -262,6 +264,37 @@ def test_bad_input_is_a_value_error_with_the_engines_message():
         nimber.define(TicTacToe()).nim()
 
 
+@pytest.mark.parametrize(
+    "call, said",
+    [
+        (lambda: nimber.grundy("0.77", upto=-1), "upto=-1: the largest heap, a whole number from 0 to 100000000"),
+        (lambda: nimber.grundy("0.77", upto=10**8 + 1), "upto=100000001: the largest heap"),
+        (lambda: nimber.grundy("0.77", upto=2**64), "upto=18446744073709551616: the largest heap"),
+        (lambda: nimber.grundy("0.77", upto=-(10**100)), "upto=" + str(-(10**100))[:40] + "...: the largest heap"),
+        (lambda: nimber._nimber.grundy("0.77", -1), "upto=-1: the largest heap"),
+        (lambda: nimber.game("tictactoe").solve(memory=-1), "memory=-1: a number of bytes from 0 to 18446744073709551615"),
+        (lambda: nimber.game("tictactoe").solve(memory=2**64), "memory=18446744073709551616: a number of bytes"),
+        (lambda: nimber.game("tictactoe").solve(memory="-2G"), "memory='-2G': a number of bytes"),
+        (lambda: nimber.game("tictactoe").solve(memory="infG"), "memory='infG': a number of bytes"),
+    ],
+)
+def test_numbers_out_of_range_are_value_errors_not_overflow_errors(call, said):
+    with pytest.raises(nimber.NimberError, match=re.escape(said)):
+        call()
+
+
+def test_whole_numbers_of_other_types():
+    # Integers of other types count (NumPy's); what is not an integer is a TypeError.
+    numpy = pytest.importorskip("numpy")
+
+    assert nimber.grundy("0.77", upto=numpy.int64(12)).tolist() == nimber.grundy("0.77", upto=12).tolist()
+    assert len(nimber.grundy("0.77")) == 1001
+    with pytest.raises(TypeError, match="upto='12': the largest heap, a whole number, not a str"):
+        nimber.grundy("0.77", upto="12")
+    with pytest.raises(TypeError, match="upto=1.5"):
+        nimber.grundy("0.77", upto=1.5)
+
+
 def test_exceptions_in_the_users_code_come_back_with_their_traceback():
     def moves(n):
         if n == 3:
@@ -334,6 +367,19 @@ def test_broken_contracts_are_clear_errors():
 # --- the GIL and Ctrl-C --------------------------------------------------------------------------
 
 
+@pytest.fixture
+def ctrl_c():
+    """Ctrl-C raises KeyboardInterrupt during the test, as in an interactive Python. A shell starts
+    a background job (`.ci/run &`, nohup, a CI runner without a terminal) with SIGINT ignored,
+    and Python then keeps it ignored and installs no handler: the interrupt would never come.
+    The handler before is restored afterwards."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def interrupt_after(seconds):
     main = threading.main_thread().ident
     timer = threading.Timer(seconds, lambda: signal.pthread_kill(main, signal.SIGINT))
@@ -341,19 +387,39 @@ def interrupt_after(seconds):
     return timer
 
 
+# Work that Ctrl-C stops half a second in. Each takes seconds and bounded memory when nothing
+# stops it, so that a test that fails ends soon and leaves the machine alone (a chain of 10**8
+# positions once grew to 18 GB): Dawson's Kayles to a million (a few MiB), the 5x5 Dodgem board
+# folded by its mirror image (about 400 MiB), a chain of 3 million positions defined in Python
+# (about 600 MiB).
+LONG_WORK = {
+    "grundy": lambda: nimber.grundy("0.07", upto=1_000_000),
+    "solve": lambda: nimber.game("dodgem", n=5, mirror=1).solve(),
+    "python": lambda: nimber.define(start=0, moves=lambda n: [n + 1] if n < 3_000_000 else []).solve(),
+}
+
+
 @pytest.mark.parametrize("work", ["grundy", "solve", "python"])
-def test_ctrl_c_stops_long_work_within_a_second(work):
-    long = {
-        "grundy": lambda: nimber.grundy("0.07", upto=2_000_000),
-        "solve": lambda: nimber.game("dobutsu").solve(),
-        "python": lambda: nimber.define(start=0, moves=lambda n: [n + 1] if n < 10**8 else []).solve(),
-    }[work]
+def test_ctrl_c_stops_long_work_within_a_second(work, ctrl_c):
     timer = interrupt_after(0.5)
     started = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
-        long()
+        LONG_WORK[work]()
     timer.join()
     assert time.monotonic() - started < 1.5
+
+
+def test_ctrl_c_stops_work_in_a_background_job():
+    # The tests above in a pytest started as a shell starts a background job: SIGINT ignored.
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "ctrl_c_stops_long_work", __file__],
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+        cwd=Path(__file__).parents[1],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0 and "3 passed" in run.stdout, run.stdout + run.stderr
 
 
 def test_the_gil_is_released_while_the_engine_works():

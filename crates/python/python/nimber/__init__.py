@@ -30,8 +30,9 @@ Games of your own are plain Python objects (a class or functions) with ``start``
 
 Positions of the library's games are strings in the game's notation (as on the command line);
 positions of your games are your own (hashable) objects. Errors in what you pass raise
-:class:`NimberError` (a ``ValueError``) with the engine's message; long work releases the GIL
-and stops on Ctrl-C (``KeyboardInterrupt``).
+:class:`NimberError` (a ``ValueError``) with the engine's message, numbers out of range too (a
+negative ``upto``); an argument of the wrong type raises ``TypeError``. Long work releases the
+GIL and stops on Ctrl-C (``KeyboardInterrupt``).
 """
 
 from __future__ import annotations
@@ -195,10 +196,14 @@ def _memory(memory: Union[None, int, str]) -> Optional[int]:
     scale = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
     try:
         if text and text[-1] in scale:
-            return int(float(text[:-1]) * scale[text[-1]])
-        return int(text)
-    except ValueError:
-        raise NimberError(f"memory={memory!r}: a number of bytes, or with K, M, G or T (such as 2G)") from None
+            bytes_ = int(float(text[:-1]) * scale[text[-1]])
+        else:
+            bytes_ = int(text)
+    except (ValueError, OverflowError):
+        bytes_ = -1
+    if bytes_ < 0:
+        raise NimberError(f"memory={memory!r}: a number of bytes, or with K, M, G or T (such as 2G)")
+    return bytes_
 
 
 # ---------------------------------------------------------------------------------------------

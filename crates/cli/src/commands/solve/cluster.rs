@@ -158,7 +158,20 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
             ),
             None => "stopped before the end; nothing was saved (no --checkpoint or --save)".into(),
         })),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(name_the_full_index(e, &built)),
+    }
+}
+
+/// A refusal of the engine, with the parameter that chooses an index of every position for a
+/// game whose index leaves some out (Dōbutsu's default live index, which only the lean solver
+/// solves, on one machine): the cluster solves only indexes of every position.
+fn name_the_full_index(e: Error, built: &Built) -> Failure {
+    let partial = built.params.iter().any(|(key, value)| key == "index" && value != "full");
+    match e {
+        Error::Unsupported(why) if partial => {
+            Failure::msg(format!("{why}: for {}, `-p index=full`", built.info.name))
+        }
+        e => e.into(),
     }
 }
 
