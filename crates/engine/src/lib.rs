@@ -48,6 +48,8 @@
 //! assert_eq!(solution.get(&7), Some(Outcome::new(Value::Win, 5)));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod dyadic;
 pub mod error;
 pub mod memory;

@@ -203,7 +203,7 @@ fn a_checkpoint(name: &str, log2n: u32, seed: u64) -> (PathBuf, CheckpointOption
     (path, opts)
 }
 
-fn refusal(game: &SyntheticGame, opts: &CheckpointOptions) -> String {
+fn refusal(game: &SyntheticGame<'_>, opts: &CheckpointOptions) -> String {
     match checkpoint::solve_dense(game, None, opts, &Silent) {
         Err(e @ Error::Checkpoint { .. }) => e.to_string(),
         Err(e) => panic!("not a checkpoint error: {e}"),

@@ -150,7 +150,7 @@ pub trait DynPartizan: Send + Sync {
 
     /// Values every position of the scope (the game's family, or the positions reachable from
     /// one, in the game's notation) and tabulates them by their features ([`crate::survey`]).
-    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error>;
+    fn survey(&self, scope: Scope<'_>, progress: &dyn Progress) -> Result<ValueSurvey, Error>;
 }
 
 impl<G: Partizan> DynPartizan for G
@@ -220,7 +220,7 @@ where
         crate::survey::feature_names(self)
     }
 
-    fn survey(&self, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
+    fn survey(&self, scope: Scope<'_>, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
         crate::survey::survey(self, scope, progress)
     }
 }

@@ -3,7 +3,7 @@
 //! the engine's surveys are ([`nimber_engine::survey`]), with the canonical value as what was
 //! observed ([`Observed::Value`], the values' texts in CGSuite's notation in the survey).
 //!
-//! The features ([`feature_names`]) are the game's own ([`Explore`]), then
+//! The features ([`feature_names`]) are the game's own ([`Explore`](crate::game::Explore)), then
 //!
 //! - `moves_left`, `moves_right`: how many moves each player has from the position;
 //! - `left_stop`, `right_stop`: the value's stops ([`Forms::stops`]), dyadic rationals;
@@ -96,7 +96,7 @@ const POLL: usize = 64;
 /// documentation). A family's positions are valued in its order; the positions reachable from
 /// one (or from the start, for a game without a family) in breadth-first order, by both
 /// players' moves.
-pub fn survey<G: Partizan>(game: &G, scope: Scope, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
+pub fn survey<G: Partizan>(game: &G, scope: Scope<'_>, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
     let format = |pos: &G::Position| write(game, pos);
     let (positions, description) = match scope {
         Scope::From(text) => {

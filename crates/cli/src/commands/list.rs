@@ -22,7 +22,7 @@ pub fn run(args: &ListArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let games = nimber_games::all();
     if args.json {
-        let docs: Vec<GameJson> = games.iter().map(game_json).collect();
+        let docs: Vec<GameJson<'_>> = games.iter().map(game_json).collect();
         output::write_json(out, &docs)?;
         return Ok(());
     }

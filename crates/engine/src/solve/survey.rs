@@ -2,7 +2,7 @@
 //!
 //! A game exposes named numeric **features** of a position and a **family** of positions to
 //! enumerate, set by its parameters (the capability
-//! [`Explore`](crate::rules::capability::Explore); every game also has `moves`, the number of
+//! [`Explore`]; every game also has `moves`, the number of
 //! moves, and by default its family is the positions reachable from the start). [`survey`]
 //! solves every position of the family exhaustively (each group of the family in one memo
 //! search, or retrograde analysis when it has cycles, with all its positions as roots; or the
@@ -247,7 +247,7 @@ pub fn feature_index(features: &[String], name: &str) -> Result<usize, Error> {
 
 /// Solves every position of the scope and tabulates them by feature vector (see the module
 /// documentation).
-pub fn survey<G: Game>(game: &G, options: &SurveyOptions, progress: &dyn Progress) -> Result<Survey, Error> {
+pub fn survey<G: Game>(game: &G, options: &SurveyOptions<'_>, progress: &dyn Progress) -> Result<Survey, Error> {
     let features = feature_names(game);
     let mut table = Tabulator::new(
         features.len(),

@@ -301,10 +301,15 @@ impl Header {
 /// (scheme and size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]).
 #[derive(Copy, Clone, Debug)]
 pub struct Identity<'a> {
+    /// The game's registry name.
     pub game: &'a str,
+    /// Every parameter, as `key=value`, in the game's order.
     pub params: &'a [(String, String)],
+    /// The index scheme ([`crate::index::Indexed::index_scheme`]).
     pub scheme: &'a str,
+    /// The index size, in slots.
     pub size: u64,
+    /// The rules' fingerprint.
     pub rules: u64,
     /// How the remoteness of wins is kept: [`Wins::FromMoves`] only for a solution of the game
     /// whose rules will read the store.

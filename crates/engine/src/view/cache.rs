@@ -33,6 +33,7 @@ pub struct Cache {
 /// A file of the cache, as `nimber cache list` shows it.
 #[derive(Clone, Debug)]
 pub struct Entry {
+    /// The file.
     pub path: PathBuf,
     /// Its size in bytes.
     pub bytes: u64,
@@ -54,7 +55,9 @@ pub struct Kept {
 /// What [`Cache::clear`] removed.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cleared {
+    /// Files removed.
     pub files: u64,
+    /// Their bytes.
     pub bytes: u64,
 }
 

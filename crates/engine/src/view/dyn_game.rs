@@ -53,7 +53,7 @@ pub trait DynGame: Send + Sync {
     /// one) and tabulates them by their features (see [`crate::solve::survey`]).
     fn survey(
         &self,
-        _options: &crate::solve::survey::SurveyOptions,
+        _options: &crate::solve::survey::SurveyOptions<'_>,
         _progress: &dyn Progress,
     ) -> Result<crate::solve::survey::Survey, Error> {
         Err(Error::Unsupported("this game cannot be explored".into()))
@@ -134,7 +134,7 @@ impl<G: Game> DynGame for G {
 
     fn survey(
         &self,
-        options: &crate::solve::survey::SurveyOptions,
+        options: &crate::solve::survey::SurveyOptions<'_>,
         progress: &dyn Progress,
     ) -> Result<crate::solve::survey::Survey, Error> {
         crate::solve::survey::survey(self, options, progress)
