@@ -282,7 +282,7 @@ const RULE_VALUES: &[[i64; 4]] =
 /// A rule: compiled over the features `a b c moves` (refused with an error, or compiled), then
 /// evaluated for outcomes and for nim values at a few points, and once more with `c` a dyadic
 /// rational and `moves` absent (as the parts of game values are) for its result as it is; and
-/// checked as a rule about game values ([`rule_about_values`]). The interpreter's bounds keep a
+/// checked as a rule about game values (`rule_about_values`). The interpreter's bounds keep a
 /// hostile rule from hanging or taking the memory.
 pub fn rule(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };

@@ -103,7 +103,7 @@ pub enum Said {
 const FLOAT_BITS: u32 = 53;
 
 /// A dyadic rational as a float, when the float is exactly it: a numerator of at most
-/// [`FLOAT_BITS`] bits, and not too small.
+/// `FLOAT_BITS` bits, and not too small.
 pub fn exact_float(d: Dyadic) -> Option<f64> {
     (d.numerator().unsigned_abs() < 1 << FLOAT_BITS && d.exponent() <= 1000).then(|| d.to_f64())
 }

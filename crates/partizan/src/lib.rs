@@ -7,7 +7,7 @@
 //! - [`forms`]: canonical forms stored once each ([`Forms`], [`Form`]): construction,
 //!   comparison, negation, sums, outcome classes, stops, thermographs, mean, temperature and
 //!   cooling.
-//! - [`print`] and [`parse`]: CGSuite's notation, out and in (values, sums, comparisons).
+//! - [`print`](mod@print) and [`parse`](mod@parse): CGSuite's notation, out and in (values, sums, comparisons).
 //! - [`game`]: games that state Left's and Right's moves ([`Partizan`]), their values
 //!   ([`Evaluator`]), and the bridge to the engine's strong solvers ([`Bridge`]).
 //! - [`survey`]: surveys of values: every position of a family valued in one store and

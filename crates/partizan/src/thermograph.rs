@@ -18,7 +18,7 @@
 //! points, since slopes differ by 1 or 2), so everything here is exact.
 //!
 //! This module is the arithmetic of walls; [`crate::forms::Forms::thermograph`] builds the
-//! thermograph of a canonical form from its options', and [`svg`] draws it.
+//! thermograph of a canonical form from its options', and [`svg`](mod@svg) draws it.
 
 pub mod svg;
 

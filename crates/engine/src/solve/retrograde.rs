@@ -581,7 +581,7 @@ fn init_words_of<S: RetroSpace, W: StateWord>(
 }
 
 /// Marks every position left undecided after both phases a draw, and gives the won terminal
-/// positions whose moves were applied before any round their outcome ([`Layout::quiet`]).
+/// positions whose moves were applied before any round their outcome (`Layout::quiet`).
 pub fn finish_words<W: StateWord>(state: &mut [W]) {
     let layout = Layout::of(W::BITS);
     let draw = layout.decided(Value::Draw, 0);

@@ -12,15 +12,15 @@
 //!   were all decided by round `r` (losses are looked for before the wins of round `r + 1` are
 //!   marked), and the loss found is at remoteness `r + 1`, as slow as it can be.
 //! - **No remoteness.** The positions decided in each round are appended to lists in a spill
-//!   file ([`Spill`]): the list of round `r` is the next round's frontier and, once the solve is
+//!   file (`Spill`): the list of round `r` is the next round's frontier and, once the solve is
 //!   over, the record of which slots have remoteness `r`. A solution's outcomes are read back a
 //!   group of slots at a time ([`LeanSolution::group`]).
 //! - **No reachable set.** Every slot is a position or a hole ([`Indexed::unrank`] gives `None`);
 //!   the holes are found once, while the table is set up, and given a code of their own in the
-//!   table ([`HOLE`]: a decided code that no list holds), so that they are never unranked again.
+//!   table (`HOLE`: a decided code that no list holds), so that they are never unranked again.
 //!
 //! Terminal positions are set to their value when the table is set up and listed by their
-//! remoteness (the list [`List::Terminal`], read back with the solution only); their
+//! remoteness (the list `List::Terminal`, read back with the solution only); their
 //! predecessors learn of them from their own moves. A solution is read back without the rules:
 //! a listed slot has the value of the table and the remoteness of its list, an undecided one is
 //! a draw, and a decided one in no list is a hole. While the table is set up, each
@@ -36,7 +36,7 @@
 //! with a move into a tied one is tied, one round further. Whatever is undecided at the end is a
 //! draw.
 //!
-//! Memory: `size / 4` bytes of table and `size / 8` of [`Examined`] set, plus a batch of list
+//! Memory: `size / 4` bytes of table and `size / 8` of `Examined` set, plus a batch of list
 //! entries ([`estimate_bytes`]); the spill file holds 4 bytes per position decided by the rounds
 //! or terminal (holes and draws take none).
 
@@ -202,7 +202,7 @@ struct Spill {
 const SPILL_PREFIX: &str = "nimber-lean-";
 
 /// Removes the spill directories in `parent` that no running solve holds: those whose file is
-/// not locked ([`Spill`]). A directory without its file yet (a solve starting) is left alone.
+/// not locked (`Spill`). A directory without its file yet (a solve starting) is left alone.
 /// Returns the directories removed and the bytes they held.
 pub fn remove_stale(parent: &Path) -> (u64, u64) {
     let (mut removed, mut bytes) = (0, 0);
@@ -571,9 +571,9 @@ const RUNTIME: u64 = 8 << 20;
 const FANOUT: u64 = 12;
 
 /// The bytes a lean solve of `size` slots holds in memory at its peak, in the rounds: the table,
-/// the [`Examined`] set, a batch of frontier entries read and the entries it emits (each kept
+/// the `Examined` set, a batch of frontier entries read and the entries it emits (each kept
 /// once as a slot and once as the 4 bytes written), the spill file's directory (a record per
-/// group and batch), and the process's own [`RUNTIME`]. A save reads one group of remoteness
+/// group and batch), and the process's own `RUNTIME`. A save reads one group of remoteness
 /// back instead of the examined set, which is no larger for the sizes where it counts.
 ///
 /// Measured (2-core AMD EPYC Zen 5, 2026-11-27, `/usr/bin/time` of `nimber solve --save`):
