@@ -41,11 +41,25 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::Engine(e) => write!(f, "{e}"),
+            Failure::Engine(e) => match e.choice() {
+                Some(choice) => write!(f, "{e} ({})", flag_of(choice)),
+                None => write!(f, "{e}"),
+            },
             Failure::Message(m) => f.write_str(m),
             Failure::Output(e) => write!(f, "cannot write the output: {e}"),
             Failure::Stopped(m) => f.write_str(m),
         }
+    }
+}
+
+/// How the command line spells a choice that mends an engine error ([`nimber_engine::Choice`]).
+fn flag_of(choice: nimber_engine::Choice) -> &'static str {
+    use nimber_engine::Choice;
+    match choice {
+        Choice::MemoryLimit => "raise it with --memory",
+        Choice::Resume => "--resume",
+        Choice::Solver => "--solver",
+        Choice::Save => "--save",
     }
 }
 

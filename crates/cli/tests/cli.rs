@@ -277,8 +277,24 @@ fn a_search_that_outgrows_the_memory_limit_stops_with_a_message() {
     for solver in ["memo", "retrograde"] {
         let err =
             fails(&["solve", "nim", "-p", "heaps=25,25,25,25,25", "--solver", solver, "--memory", "1M"]);
-        assert!(err.contains("stopped after") && err.contains("over the memory limit of 1 MiB"), "{err}");
+        // The engine says what mends it; the command line names its flag.
+        assert!(
+            err.contains("stopped after") && err.contains("over the memory limit of 1 MiB (raise it with --memory)"),
+            "{err}"
+        );
     }
+}
+
+#[test]
+fn refusals_that_another_choice_mends_name_its_flag() {
+    // Dōbutsu's default index leaves out the positions the rules answer for: only the lean
+    // solver takes it, which keeps no checkpoints. Both are refused before any work.
+    let err = fails(&["solve", "dobutsu", "--solver", "memo"]);
+    assert!(err.contains("; the solver memo is not available (--solver)"), "{err}");
+    let dir = std::env::temp_dir().join(format!("nimber-choice-{}", std::process::id()));
+    let checkpoint = dir.join("dobutsu.ck");
+    let err = fails(&["solve", "dobutsu", "--checkpoint", checkpoint.to_str().unwrap(), "--resume"]);
+    assert!(err.contains("the lean solver keeps no checkpoints, so there is none to resume from (--resume)"), "{err}");
 }
 
 #[test]
