@@ -279,7 +279,8 @@ fn a_search_that_outgrows_the_memory_limit_stops_with_a_message() {
             fails(&["solve", "nim", "-p", "heaps=25,25,25,25,25", "--solver", solver, "--memory", "1M"]);
         // The engine says what mends it; the command line names its flag.
         assert!(
-            err.contains("stopped after") && err.contains("over the memory limit of 1 MiB (raise it with --memory)"),
+            err.contains("stopped after")
+                && err.contains("over the memory limit of 1 MiB (raise it with --memory)"),
             "{err}"
         );
     }
@@ -294,7 +295,10 @@ fn refusals_that_another_choice_mends_name_its_flag() {
     let dir = std::env::temp_dir().join(format!("nimber-choice-{}", std::process::id()));
     let checkpoint = dir.join("dobutsu.ck");
     let err = fails(&["solve", "dobutsu", "--checkpoint", checkpoint.to_str().unwrap(), "--resume"]);
-    assert!(err.contains("the lean solver keeps no checkpoints, so there is none to resume from (--resume)"), "{err}");
+    assert!(
+        err.contains("the lean solver keeps no checkpoints, so there is none to resume from (--resume)"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -8,7 +8,10 @@
 //! declarations, re-exports of their items, calls into them) is not an import, so a folder's
 //! door (`mod.rs`, or `a.rs` beside `a/`) may gather its rooms; a room naming its door's
 //! items, or a sibling's, is. Comments and the `#[cfg(test)]` unit tests at the end of a file
-//! are left out, as in the engine's `tests/layers.rs`.
+//! are left out.
+//!
+//! The engine's and partizan's top-level modules are also layers that import downward only
+//! (`LAYERED`); a path through a re-export at the crate root is followed to its layer.
 //!
 //! The one intended circle: the engine's `rules/game.rs` (the `Game` trait, with one accessor
 //! per capability) and `rules/capability.rs` (the capabilities, each a trait over `Game`).
@@ -23,6 +26,46 @@ use std::path::{Path, PathBuf};
 
 /// Circles that are there by design: (crate, files of the circle, sorted).
 const INTENDED: &[(&str, &[&str])] = &[("engine", &["src/rules/capability.rs", "src/rules/game.rs"])];
+
+/// Crates whose top-level modules form layers, bottom first: a module imports only from the
+/// layers below it, and from its own layer too where `same_layer` is true.
+struct Layers {
+    krate: &'static str,
+    layers: &'static [&'static [&'static str]],
+    same_layer: bool,
+}
+
+const LAYERED: &[Layers] = &[
+    // The engine (see its lib.rs): the shared base; rules; solvers; dense tables; files; the
+    // views front ends hold.
+    Layers {
+        krate: "engine",
+        layers: &[
+            &["error", "progress", "memory", "dyadic"],
+            &["rules"],
+            &["solve"],
+            &["table"],
+            &["store"],
+            &["view"],
+        ],
+        same_layer: true,
+    },
+    // Partizan (see its lib.rs): numbers; thermographs; canonical forms; the notation out and
+    // in (neither names the other); games with values; surveys; the games for front ends.
+    Layers {
+        krate: "partizan",
+        layers: &[
+            &["dyadic"],
+            &["thermograph"],
+            &["forms"],
+            &["print", "parse"],
+            &["game"],
+            &["survey"],
+            &["dynamic"],
+        ],
+        same_layer: false,
+    },
+];
 
 /// One crate's modules: each a file, with the names it defines and re-exports.
 struct Crate {
@@ -469,6 +512,43 @@ fn no_circles_of_files_in_any_crate() {
     );
 }
 
+#[test]
+fn layered_crates_import_downward_only() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+    for layered in LAYERED {
+        let krate = load_crate(&crates.join(layered.krate));
+        let layer_of = |module: &Vec<String>| {
+            let top = module.first()?;
+            Some(layered.layers.iter().position(|names| names.contains(&top.as_str())).unwrap_or_else(|| {
+                panic!("crates/{}: module `{top}` is in no layer: add it to LAYERED", layered.krate)
+            }))
+        };
+        let mut wrong = Vec::new();
+        let edges = edges(&krate);
+        for (from, to) in &edges {
+            let (Some(own), Some(target)) = (layer_of(from), layer_of(to)) else { continue };
+            let allowed = target < own || from[0] == to[0] || (layered.same_layer && target == own);
+            if !allowed {
+                wrong.push(format!(
+                    "crates/{}/src/{} (layer {own}) imports src/{} (layer {target})",
+                    layered.krate,
+                    krate.files[from].display(),
+                    krate.files[to].display()
+                ));
+            }
+        }
+        assert!(wrong.is_empty(), "imports against the layers:\n{}", wrong.join("\n"));
+        // The scan sees the layers' imports (every layer above the first imports from below).
+        let across =
+            edges.iter().filter(|(a, b)| layer_of(a).zip(layer_of(b)).is_some_and(|(x, y)| x > y)).count();
+        assert!(
+            across >= layered.layers.len(),
+            "crates/{}: only {across} imports across layers",
+            layered.krate
+        );
+    }
+}
+
 /// The import edges of this crate (the command line), as paths of files under `src/`.
 fn cli_edges() -> Vec<(String, String)> {
     let krate = load_crate(Path::new(env!("CARGO_MANIFEST_DIR")));
@@ -479,7 +559,8 @@ fn cli_edges() -> Vec<(String, String)> {
 #[test]
 fn the_cli_definitions_import_nothing_of_the_crate() {
     let edges = cli_edges();
-    let from_args: Vec<&String> = edges.iter().filter(|(from, _)| from == "args.rs").map(|(_, to)| to).collect();
+    let from_args: Vec<&String> =
+        edges.iter().filter(|(from, _)| from == "args.rs").map(|(_, to)| to).collect();
     assert!(from_args.is_empty(), "args.rs imports from the crate: {from_args:?}");
     // The scan sees the command line's imports (every command imports its arguments).
     assert!(edges.iter().any(|(from, to)| from == "commands/query.rs" && to == "args.rs"), "{edges:?}");

@@ -17,7 +17,7 @@
 //! (what is made of the table, mined and conjectured rules, is the `nimber-lab` crate's).
 //!
 //! The modules form layers, each importing only from those below it (checked by
-//! `tests/layers.rs`): [`error`], [`progress`], [`memory`] and [`dyadic`] (numbers) for all;
+//! `crates/cli/tests/imports.rs`): [`error`], [`progress`], [`memory`] and [`dyadic`] (numbers) for all;
 //! [`rules`] (the `Game` trait and its capabilities, values, parameters, misère play);
 //! [`solve`] (the solvers over any game); [`table`] (dense indexes and the dense solver);
 //! [`store`] (solutions and checkpoints in files); [`view`] (the object-safe [`DynGame`] that

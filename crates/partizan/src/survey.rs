@@ -96,7 +96,11 @@ const POLL: usize = 64;
 /// documentation). A family's positions are valued in its order; the positions reachable from
 /// one (or from the start, for a game without a family) in breadth-first order, by both
 /// players' moves.
-pub fn survey<G: Partizan>(game: &G, scope: Scope<'_>, progress: &dyn Progress) -> Result<ValueSurvey, Error> {
+pub fn survey<G: Partizan>(
+    game: &G,
+    scope: Scope<'_>,
+    progress: &dyn Progress,
+) -> Result<ValueSurvey, Error> {
     let format = |pos: &G::Position| write(game, pos);
     let (positions, description) = match scope {
         Scope::From(text) => {

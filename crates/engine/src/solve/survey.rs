@@ -247,7 +247,11 @@ pub fn feature_index(features: &[String], name: &str) -> Result<usize, Error> {
 
 /// Solves every position of the scope and tabulates them by feature vector (see the module
 /// documentation).
-pub fn survey<G: Game>(game: &G, options: &SurveyOptions<'_>, progress: &dyn Progress) -> Result<Survey, Error> {
+pub fn survey<G: Game>(
+    game: &G,
+    options: &SurveyOptions<'_>,
+    progress: &dyn Progress,
+) -> Result<Survey, Error> {
     let features = feature_names(game);
     let mut table = Tabulator::new(
         features.len(),
