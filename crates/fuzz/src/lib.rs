@@ -428,7 +428,9 @@ pub fn http(data: &[u8]) {
         let end = rest.windows(4).position(|w| w == b"\r\n\r\n").expect("http: a response head");
         let head = std::str::from_utf8(&rest[..end]).expect("http: a UTF-8 response head");
         let mut lines = head.split("\r\n");
-        let status: u16 = match lines.next().unwrap_or("").strip_prefix("HTTP/1.1 ") {
+        // hyper answers an HTTP/1.0 request in HTTP/1.0.
+        let line = lines.next().unwrap_or("");
+        let status: u16 = match line.strip_prefix("HTTP/1.1 ").or_else(|| line.strip_prefix("HTTP/1.0 ")) {
             Some(line) => line.get(..3).and_then(|s| s.parse().ok()).expect("http: a status"),
             None => panic!("http: not a status line: {head}"),
         };
