@@ -8,6 +8,8 @@
 
 #[path = "common/crafted.rs"]
 mod crafted;
+#[path = "common/stop_at.rs"]
+mod stop_at;
 #[path = "common/synthetic.rs"]
 mod synthetic;
 use crafted::crafted_values;
@@ -15,14 +17,14 @@ use crafted::crafted_values;
 mod synthetic_game;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use nimber_engine::checkpoint::{self, CheckpointOptions, Identity, Stage};
 use nimber_engine::dense::{self, DenseSolution};
 use nimber_engine::solve::retrograde::{solve_space_words, solve_space_words_from, Phase, Resume, StateWord};
-use nimber_engine::{Error, Progress, Silent};
+use nimber_engine::{Error, Silent};
 
+use stop_at::StopAt;
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
 
@@ -83,24 +85,6 @@ fn resuming_after_any_round_gives_the_uninterrupted_words() {
     eprintln!("resumed from {states} states between rounds, and {bytes} of 8-bit words");
     assert!(states > 60, "{states}");
     assert!(bytes > 10, "{bytes}");
-}
-
-/// Asks to stop at the `stop_at`-th poll (0-based) and at every later one.
-struct StopAt {
-    polls: AtomicU64,
-    stop_at: u64,
-}
-
-impl StopAt {
-    fn new(stop_at: u64) -> StopAt {
-        StopAt { polls: AtomicU64::new(0), stop_at }
-    }
-}
-
-impl Progress for StopAt {
-    fn cancelled(&self) -> bool {
-        self.polls.fetch_add(1, Ordering::Relaxed) >= self.stop_at
-    }
 }
 
 fn temp(name: &str) -> PathBuf {

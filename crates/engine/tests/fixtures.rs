@@ -8,13 +8,14 @@
 //! To write the fixtures again (only with a reason: they stand for the files already out there):
 //! `NIMBER_WRITE_FIXTURES=1 cargo test -p nimber-engine --test fixtures -- --ignored`.
 
+#[path = "common/stop_at.rs"]
+mod stop_at;
 #[path = "common/synthetic.rs"]
 mod synthetic;
 #[path = "common/synthetic_game.rs"]
 mod synthetic_game;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use nimber_engine::checkpoint::{self, CheckpointOptions, Identity as CheckpointIdentity, Loaded, Stage};
@@ -22,8 +23,9 @@ use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore, MemberFn, Mem
 use nimber_engine::solve::exchange::InProcess;
 use nimber_engine::solve::retrograde::Phase;
 use nimber_engine::store::{self, Entry, Identity, LeanSlots, Store, Wins};
-use nimber_engine::{Error, Progress, Silent, SolveOptions, SolveReport};
+use nimber_engine::{Error, Silent, SolveOptions, SolveReport};
 
+use stop_at::StopAt;
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
 
@@ -63,24 +65,6 @@ fn write_store(solution: &dyn store::Slots, wins: Wins, path: &Path) {
         wins,
     };
     store::write(path, &identity, solution, &Silent).unwrap();
-}
-
-/// Asks to stop at the `stop_at`-th poll (0-based) and at every later one.
-struct StopAt {
-    polls: AtomicU64,
-    stop_at: u64,
-}
-
-impl StopAt {
-    fn new(stop_at: u64) -> StopAt {
-        StopAt { polls: AtomicU64::new(0), stop_at }
-    }
-}
-
-impl Progress for StopAt {
-    fn cancelled(&self) -> bool {
-        self.polls.fetch_add(1, Ordering::Relaxed) >= self.stop_at
-    }
 }
 
 fn checkpoint_options(path: &Path) -> CheckpointOptions {
