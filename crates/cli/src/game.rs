@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use nimber_engine::store::Store;
-use nimber_engine::{DynGame, ParamSpec, Params};
-use nimber_games::GameInfo;
+use nimber_engine::{DynGame, ParamSpec};
+use nimber_games::{GameInfo, Recipe};
 use nimber_lab::{Scope, Survey, SurveyOptions};
 use nimber_partizan::{DynPartizan, ValueSurvey};
 
@@ -18,42 +18,38 @@ use crate::error::Failure;
 use crate::output::{self, Align, Table};
 use crate::progress::TerminalProgress;
 
-/// A game built from the command line, with what is needed to describe it.
+/// A game built from the command line: the game with its parameters, and the game.
 pub struct Built {
-    pub info: &'static GameInfo,
-    /// Every parameter as `key=value`, defaults included.
-    pub params: Vec<(String, String)>,
+    pub recipe: Recipe,
     pub game: Box<dyn DynGame>,
 }
 
 impl Built {
-    /// `nim heaps=3,4,5`: the game and its parameters (those left empty are not shown).
-    pub fn title(&self) -> String {
-        let mut title = self.info.name.to_string();
-        for (key, value) in self.params.iter().filter(|(_, v)| !v.is_empty()) {
-            title.push(' ');
-            title.push_str(key);
-            title.push('=');
-            title.push_str(value);
-        }
-        title
+    /// What the game states about itself.
+    pub fn info(&self) -> &'static GameInfo {
+        self.recipe.info()
     }
 
-    /// The game over its dense index, built anew from its parameters; `None` for a game without
-    /// one.
-    pub fn dense_game(&self) -> Result<Option<Box<dyn DynGame>>, Failure> {
-        let given: Vec<String> =
-            self.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-        Ok(nimber_games::build_dense(self.info.name, &given)?)
+    /// `nim heaps=3,4,5`: the game and its parameters (those left empty are not shown).
+    pub fn title(&self) -> String {
+        self.recipe.title()
+    }
+
+    /// The game over its dense index, for what `flag` asks, refused for a game without one
+    /// (`why`: why the dense index is needed) and under misère play.
+    pub fn dense_for(&self, misere: bool, flag: &str, why: &str) -> Result<Box<dyn DynGame>, Failure> {
+        if misere {
+            return Err(Failure::msg(format!("{flag}: {why}, which has no misère play")));
+        }
+        self.recipe.dense(why).map_err(|e| Failure::msg(format!("{flag}: {e}")))
     }
 }
 
 /// Builds the game named on the command line from its `-p` parameters.
 pub fn build(args: &GameArgs) -> Result<Built, Failure> {
-    let info = nimber_games::find(&args.game)?;
-    let params = Params::parse(info.name, info.params, &args.params)?.resolved();
-    let game = nimber_games::build(&args.game, &args.params)?;
-    Ok(Built { info, params, game })
+    let recipe = Recipe::parse(&args.game, &args.params)?;
+    let game = recipe.build()?;
+    Ok(Built { recipe, game })
 }
 
 /// Why `--misere` has no nim values.
@@ -66,14 +62,14 @@ pub fn misere_game(built: &Built) -> Result<Box<dyn DynGame + '_>, Failure> {
     built
         .game
         .misere()
-        .ok_or_else(|| Failure::msg(format!("--misere: {} has no misère version", built.info.name)))
+        .ok_or_else(|| Failure::msg(format!("--misere: {} has no misère version", built.info().name)))
 }
 
 /// Opens a store and builds its game from the stored name and parameters, checking that this
 /// nimber indexes the game the same way.
 pub fn open_db(path: &Path) -> Result<(Built, Store), Failure> {
     let opened = nimber_games::open_store(path)?;
-    Ok((Built { info: opened.info, params: opened.params, game: opened.game }, opened.store))
+    Ok((Built { recipe: opened.recipe, game: opened.game }, opened.store))
 }
 
 /// Solves the positions that `explore` and `check` are about: the game's family, or the
@@ -92,17 +88,8 @@ pub fn survey(built: &Built, from: Option<&str>, nim: bool) -> Result<(Survey, D
 
 /// The partizan game with values named on the command line (`nimber cgt`, `--values`), or a
 /// one-line refusal naming the games that have them; `what` names the command or option.
-pub fn partizan(info: &GameInfo, params: &[String], what: &str) -> Result<Box<dyn DynPartizan>, Failure> {
-    let build = info.facts.partizan.ok_or_else(|| {
-        let names: Vec<&str> =
-            nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
-        Failure::msg(format!(
-            "{} is not a partizan game with values (`{what}` takes: {})",
-            info.name,
-            names.join(", ")
-        ))
-    })?;
-    Ok(build(&Params::parse(info.name, info.params, params)?)?)
+pub fn partizan(recipe: &Recipe, what: &str) -> Result<Box<dyn DynPartizan>, Failure> {
+    Ok(recipe.partizan(&format!("`{what}`"))?)
 }
 
 /// Values the positions that `explore --values` and `check --values` are about: the game's

@@ -201,7 +201,7 @@ fn other_games_damage_and_missing_checkpoints_are_refused() {
     assert!(err.contains(&format!("there is no checkpoint {save}.checkpoint")), "{err}");
     assert!(fails(&["solve", "nim", "--resume"]).contains("--resume: no checkpoint named"));
     let err = fails(&["solve", "subtraction", "--checkpoint", ckpt]);
-    assert!(err.contains("--checkpoint: subtraction has no dense index"), "{err}");
+    assert!(err.contains("--checkpoint: subtraction is not solved through a dense index"), "{err}");
     assert!(fails(&["solve", "tictactoe", "--misere", "--checkpoint", ckpt]).contains("no misère play"));
 }
 

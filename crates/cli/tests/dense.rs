@@ -31,7 +31,7 @@ fn bad_memory_sizes_and_solvers() {
     assert!(err.contains("only the lean solver solves") && err.contains("dobutsu-live-v1"), "{err}");
     assert!(fails(&["solve", "dobutsu", "-p", "index=half"]).contains("index=half: expected live or full"));
     let err = fails_after_notes(&["solve", "octal", "--solver", "lean"]);
-    assert!(err.contains("--solver lean: octal has no dense index"), "{err}");
+    assert!(err.contains("--solver lean: octal is not solved through a dense index"), "{err}");
 }
 
 #[test]

@@ -79,7 +79,7 @@ pub use error::{Choice, Error, ParseError};
 pub use game::{Game, Kind, Move};
 pub use index::{ChildEnds, Indexed, MoveClasses};
 pub use misere::Misere;
-pub use params::{ParamSpec, Params};
+pub use params::{GameId, ParamSpec, Params};
 pub use progress::{Progress, Silent};
 pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation, Numbered};
 pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};

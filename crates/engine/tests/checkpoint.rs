@@ -22,7 +22,7 @@ use std::time::Duration;
 use nimber_engine::checkpoint::{self, CheckpointOptions, Identity, Stage};
 use nimber_engine::dense::{self, DenseSolution};
 use nimber_engine::solve::retrograde::{solve_space_words, solve_space_words_from, Phase, Resume, StateWord};
-use nimber_engine::{Error, Silent};
+use nimber_engine::{Error, GameId, Silent};
 
 use stop_at::StopAt;
 use synthetic::Synthetic;
@@ -95,7 +95,7 @@ fn temp(name: &str) -> PathBuf {
 
 fn options(path: &PathBuf, log2n: u32, seed: u64) -> CheckpointOptions {
     let params = vec![("log2n".to_string(), log2n.to_string()), ("seed".to_string(), seed.to_string())];
-    let mut options = CheckpointOptions::new(path, "synthetic", &params);
+    let mut options = CheckpointOptions::new(path, &GameId::new("synthetic", params));
     options.every = Duration::ZERO;
     options
 }
@@ -211,7 +211,7 @@ fn checkpoints_of_other_solves_and_damaged_ones_are_refused() {
 
     // Another game's parameters, another game, another index.
     let mut other = opts.clone();
-    other.params[1].1 = "8".into();
+    other.id = GameId::new("synthetic", vec![("log2n".into(), "10".into()), ("seed".into(), "8".into())]);
     let text = refusal(&game, &other);
     assert!(
         text.contains(
@@ -219,7 +219,7 @@ fn checkpoints_of_other_solves_and_damaged_ones_are_refused() {
         ),
         "{text}"
     );
-    other = CheckpointOptions { game: "nim".into(), ..opts.clone() };
+    other = CheckpointOptions { id: GameId::new("nim", opts.id.params().to_vec()), ..opts.clone() };
     assert!(refusal(&game, &other).contains("not of nim"));
     let bigger = Synthetic::new(11, seed);
     let text = refusal(&SyntheticGame(&bigger), &opts);
@@ -231,15 +231,7 @@ fn checkpoints_of_other_solves_and_damaged_ones_are_refused() {
     // Damage anywhere: the header, the set, the states, a cut, bytes added.
     let good = std::fs::read(&path).unwrap();
     let header = checkpoint::read_header(&path).unwrap();
-    assert_eq!(
-        header.identity,
-        Identity {
-            game: "synthetic".into(),
-            params: opts.params.clone(),
-            scheme: "synthetic-v1".into(),
-            size: 1024
-        }
-    );
+    assert_eq!(header.identity, Identity { id: opts.id.clone(), scheme: "synthetic-v1".into(), size: 1024 });
     let text_len = u32::from_le_bytes(good[12..16].try_into().unwrap()) as usize;
     let set_start = 16 + text_len + 4;
     let states_start = set_start + 12 + 128 + 4;
@@ -317,12 +309,8 @@ fn put_together(parts: &Sections, version: u32, text_len: Option<u32>) -> Vec<u8
 #[test]
 fn crafted_checkpoints_with_valid_checksums_are_refused() {
     let (log2n, seed) = (10, 7);
-    let identity = Identity {
-        game: "synthetic".into(),
-        params: options(&temp("x"), log2n, seed).params,
-        scheme: "synthetic-v1".into(),
-        size: 1 << log2n,
-    };
+    let identity =
+        Identity { id: options(&temp("x"), log2n, seed).id, scheme: "synthetic-v1".into(), size: 1 << log2n };
     let name = std::path::Path::new("crafted.ckpt");
     let load = |bytes: Vec<u8>| checkpoint::load_from::<u16, _>(std::io::Cursor::new(bytes), name, &identity);
     let (mut refused, mut rounds_loaded) = (0, 0);

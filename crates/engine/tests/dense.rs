@@ -108,7 +108,10 @@ fn an_indexed_game_without_predecessors_is_refused() {
     assert!(err.to_string().contains("no predecessors"), "{err}");
     let dir = std::env::temp_dir().join(format!("nimber-nobackward-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let options = nimber_engine::checkpoint::CheckpointOptions::new(dir.join("x.ckpt"), "nobackward", &[]);
+    let options = nimber_engine::checkpoint::CheckpointOptions::new(
+        dir.join("x.ckpt"),
+        &nimber_engine::GameId::new("nobackward", Vec::new()),
+    );
     let err =
         nimber_engine::checkpoint::solve_dense(&NoBackward, None, &options, &Silent).err().expect("refused");
     assert!(matches!(err, nimber_engine::Error::Unsupported(_)), "{err}");

@@ -22,8 +22,8 @@ use nimber_engine::checkpoint::{self, CheckpointOptions, Identity as CheckpointI
 use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore, MemberFn, Members};
 use nimber_engine::solve::exchange::InProcess;
 use nimber_engine::solve::retrograde::Phase;
-use nimber_engine::store::{self, Entry, Identity, LeanSlots, Store, Wins};
-use nimber_engine::{Error, Silent, SolveOptions, SolveReport};
+use nimber_engine::store::{self, Entry, LeanSlots, Store, Subject, Wins};
+use nimber_engine::{Error, GameId, Silent, SolveOptions, SolveReport};
 
 use stop_at::StopAt;
 use synthetic::Synthetic;
@@ -46,8 +46,11 @@ const STORE_GAME: (u32, u64) = (15, 5);
 /// The checkpoints' game.
 const CHECKPOINT_GAME: (u32, u64) = (10, 7);
 
-fn params((log2n, seed): (u32, u64)) -> Vec<(String, String)> {
-    vec![("log2n".to_string(), log2n.to_string()), ("seed".to_string(), seed.to_string())]
+fn game_id((log2n, seed): (u32, u64)) -> GameId {
+    GameId::new(
+        "synthetic",
+        vec![("log2n".to_string(), log2n.to_string()), ("seed".to_string(), seed.to_string())],
+    )
 }
 
 /// The stores: file name and how wins are kept.
@@ -55,10 +58,9 @@ const STORES: [(&str, Wins); 2] =
     [("synthetic-exact.nimberdb", Wins::Exact), ("synthetic-wins.nimberdb", Wins::FromMoves)];
 
 fn write_store(solution: &dyn store::Slots, wins: Wins, path: &Path) {
-    let params = params(STORE_GAME);
-    let identity = Identity {
-        game: "synthetic",
-        params: &params,
+    let id = game_id(STORE_GAME);
+    let identity = Subject {
+        id: &id,
         scheme: "synthetic-v1",
         size: 1 << STORE_GAME.0,
         rules: 0x0123_4567_89ab_cdef,
@@ -68,7 +70,7 @@ fn write_store(solution: &dyn store::Slots, wins: Wins, path: &Path) {
 }
 
 fn checkpoint_options(path: &Path) -> CheckpointOptions {
-    let mut options = CheckpointOptions::new(path, "synthetic", &params(CHECKPOINT_GAME));
+    let mut options = CheckpointOptions::new(path, &game_id(CHECKPOINT_GAME));
     options.every = Duration::ZERO;
     options
 }
@@ -115,10 +117,10 @@ fn split_solve(base: &Path, stop_at: Option<u64>, resume: bool) -> Result<Option
     let mut checkpoint = checkpoint_options(base);
     checkpoint.resume = resume;
     let options = SolveOptions { checkpoint: Some(checkpoint), ..SolveOptions::default() };
-    let params = params(CHECKPOINT_GAME);
+    let id = game_id(CHECKPOINT_GAME);
     match stop_at {
-        Some(k) => game.solve_on(&OneMember, None, "synthetic", &params, &options, &StopAt::new(k)),
-        None => game.solve_on(&OneMember, None, "synthetic", &params, &options, &Silent),
+        Some(k) => game.solve_on(&OneMember, None, &id, &options, &StopAt::new(k)),
+        None => game.solve_on(&OneMember, None, &id, &options, &Silent),
     }
 }
 
@@ -159,7 +161,7 @@ fn stores_written_before_read_as_the_solution() {
     for (name, wins) in STORES {
         let store = Store::open(&fixtures().join(name)).unwrap();
         let header = store.header();
-        assert_eq!((header.game.as_str(), header.params.clone()), ("synthetic", params(STORE_GAME)));
+        assert_eq!(header.id, game_id(STORE_GAME));
         assert_eq!((header.scheme.as_str(), header.size, header.blocks()), ("synthetic-v1", 1 << 15, 2));
         assert_eq!((header.positions, header.rules), (solution.len(), Some(0x0123_4567_89ab_cdef)));
         assert_eq!(header.counts, solution.counts());
@@ -209,8 +211,7 @@ fn stores_written_again_are_the_same_bytes() {
 
 fn checkpoint_identity() -> CheckpointIdentity {
     CheckpointIdentity {
-        game: "synthetic".into(),
-        params: params(CHECKPOINT_GAME),
+        id: game_id(CHECKPOINT_GAME),
         scheme: "synthetic-v1".into(),
         size: 1 << CHECKPOINT_GAME.0,
     }

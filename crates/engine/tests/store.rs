@@ -19,10 +19,10 @@ use std::path::{Path, PathBuf};
 
 use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore};
 use nimber_engine::store::{
-    self, probe, Entry, Identity, Store, Wins, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
+    self, probe, Entry, Store, Subject, Wins, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
 };
 use nimber_engine::{Backward, Notation};
-use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
+use nimber_engine::{Error, Game, GameId, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
@@ -47,14 +47,9 @@ fn solved_n(log2n: u32) -> (Synthetic, DenseSolution) {
 
 fn save(space: &Synthetic, solution: &DenseSolution, path: &Path) {
     let params = vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())];
-    let identity = Identity {
-        game: "synthetic",
-        params: &params,
-        scheme: "synthetic-v1",
-        size: space.size(),
-        rules: 7,
-        wins: Wins::Exact,
-    };
+    let id = GameId::new("synthetic", params);
+    let identity =
+        Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, wins: Wins::Exact };
     store::write(path, &identity, solution, &Silent).unwrap();
 }
 
@@ -79,8 +74,11 @@ fn round_trip_with_all_four_values() {
     save(&space, &solution, &path);
     let store = Store::open(&path).unwrap();
     let h = store.header();
-    assert_eq!(h.game, "synthetic");
-    assert_eq!(h.params, vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())]);
+    assert_eq!(h.id.name(), "synthetic");
+    assert_eq!(
+        h.id.params(),
+        vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())]
+    );
     assert_eq!(h.scheme, "synthetic-v1");
     assert_eq!((h.size, h.positions, h.blocks()), (1 << 18, 1 << 18, (1 << 18) / BLOCK_SLOTS));
     assert_eq!(h.block_slots, BLOCK_SLOTS);
@@ -225,14 +223,8 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     let path = temp("ladder.db");
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(&game);
-    let identity = Identity {
-        game: "ladder",
-        params: &[],
-        scheme: &scheme,
-        size: game.size(),
-        rules,
-        wins: Wins::Exact,
-    };
+    let id = GameId::new("ladder", Vec::new());
+    let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::Exact };
     let header = store::write(&path, &identity, &solution, &Silent).unwrap();
     assert_eq!(header.rules, Some(rules));
     let store = Store::open(&path).unwrap();
@@ -297,14 +289,8 @@ fn wins_found_from_the_moves_read_back_exactly() {
     let path = temp("ladder-wins.db");
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(&game);
-    let identity = Identity {
-        game: "ladder",
-        params: &[],
-        scheme: &scheme,
-        size: game.size(),
-        rules,
-        wins: Wins::FromMoves,
-    };
+    let id = GameId::new("ladder", Vec::new());
+    let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
     let header = store::write(&path, &identity, &solution, &Silent).unwrap();
     let store = Store::open(&path).unwrap();
     assert_eq!(store.header(), &header);
@@ -511,14 +497,9 @@ fn a_cancelled_write_leaves_no_file() {
     let (space, solution) = solved();
     let path = temp("cancelled.db");
     let stop = StopAfter(Default::default(), 0);
-    let identity = Identity {
-        game: "synthetic",
-        params: &[],
-        scheme: "synthetic-v1",
-        size: space.size(),
-        rules: 7,
-        wins: Wins::Exact,
-    };
+    let id = GameId::new("synthetic", Vec::new());
+    let identity =
+        Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, wins: Wins::Exact };
     let err = store::write(&path, &identity, &solution, &stop).unwrap_err();
     assert!(matches!(err, Error::Cancelled { checkpoint: None }), "{err}");
     let dir: Vec<_> =
@@ -821,14 +802,8 @@ fn line_store(written: &Line, name: &str) -> (std::path::PathBuf, Store) {
     let path = temp(name);
     let scheme = written.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(written);
-    let identity = Identity {
-        game: "line",
-        params: &[],
-        scheme: &scheme,
-        size: written.size(),
-        rules,
-        wins: Wins::FromMoves,
-    };
+    let id = GameId::new("line", Vec::new());
+    let identity = Subject { id: &id, scheme: &scheme, size: written.size(), rules, wins: Wins::FromMoves };
     store::write(&path, &identity, &solution, &Silent).unwrap();
     let store = Store::open(&path).unwrap();
     (path, store)

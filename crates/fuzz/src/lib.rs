@@ -215,7 +215,15 @@ pub fn params(data: &[u8]) {
     if nimber_games::find(name).is_ok_and(|g| g.name == "graph") {
         return;
     }
-    match nimber_games::build(name, &args) {
+    let recipe = match nimber_games::Recipe::parse(name, &args) {
+        Ok(recipe) => recipe,
+        Err(e) => return one_line(name, &e),
+    };
+    // The same game from its identity, as a file's header gives it back.
+    let again =
+        nimber_games::Recipe::from_id(recipe.id(), "fuzz").expect("a recipe's identity makes it again");
+    assert_eq!(again.id(), recipe.id(), "{name} {args:?}");
+    match recipe.build() {
         Ok(game) => {
             let start = game.start_text();
             check_position(&format!("{name} {args:?}"), &*game, &start);
@@ -223,7 +231,7 @@ pub fn params(data: &[u8]) {
         }
         Err(e) => one_line(name, &e),
     }
-    match nimber_games::build_dense(name, &args) {
+    match recipe.build_dense() {
         Ok(Some(game)) => assert!(game.dense().is_some(), "{name} {args:?}: built dense without an index"),
         Ok(None) => {}
         Err(e) => one_line(name, &e),
@@ -367,7 +375,7 @@ pub fn store(data: &[u8]) {
                 seen < 100_000
             });
             // A graph's store names a file to read: not from the fuzzer.
-            if store.header().game != "graph" {
+            if store.header().id.name() != "graph" {
                 match nimber_games::with_game(store) {
                     Ok(opened) => read_with_rules(&opened),
                     Err(e) => one_line("store", &e),

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use nimber_engine::checkpoint::CheckpointOptions;
 use nimber_engine::{DynGame, Error, Game, Notation, Progress, Silent, SolveOptions};
 use nimber_fuzz::NOTATION_GAMES;
+use nimber_games::Recipe;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -292,13 +293,10 @@ fn write_seeds() {
     // Stores: small solved games.
     let mut seeds = Vec::new();
     for (i, (name, params)) in games.iter().enumerate() {
-        let game = nimber_games::build_dense(name, params).unwrap().unwrap();
-        let resolved = resolved(name, params);
+        let recipe = Recipe::parse(name, params).unwrap();
+        let game = recipe.build_dense().unwrap().unwrap();
         let path = dir.join(format!("{i}.nimberdb"));
-        game.dense()
-            .unwrap()
-            .solve_and_save(&path, name, &resolved, &SolveOptions::default(), &Silent)
-            .unwrap();
+        game.dense().unwrap().solve_and_save(&path, recipe.id(), &SolveOptions::default(), &Silent).unwrap();
         seeds.push(std::fs::read(&path).unwrap());
     }
     write("store", &seeds);
@@ -306,10 +304,11 @@ fn write_seeds() {
     // Checkpoints: solves stopped after every poll, in the search and in the rounds.
     let mut seeds = Vec::new();
     for (i, (name, params)) in games.iter().enumerate().take(4) {
-        let game = nimber_games::build_dense(name, params).unwrap().unwrap();
+        let recipe = Recipe::parse(name, params).unwrap();
+        let game = recipe.build_dense().unwrap().unwrap();
         for stop in [1, 2, 3, 5, 8, 13] {
             let path = dir.join(format!("{i}-{stop}.checkpoint"));
-            let mut options = CheckpointOptions::new(&path, name, &resolved(name, params));
+            let mut options = CheckpointOptions::new(&path, recipe.id());
             options.every = std::time::Duration::ZERO;
             let solve = SolveOptions { checkpoint: Some(options), ..SolveOptions::default() };
             let stopper = StopAfter(AtomicU64::new(stop));
@@ -323,12 +322,6 @@ fn write_seeds() {
     }
     write("checkpoint", &seeds);
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Every parameter of a game as `key=value`, defaults included.
-fn resolved(name: &str, params: &[String]) -> Vec<(String, String)> {
-    let info = nimber_games::find(name).unwrap();
-    nimber_engine::Params::parse(name, info.params, params).unwrap().resolved()
 }
 
 /// Asks to stop at the given poll.

@@ -1,12 +1,15 @@
 //! nimber's library of built-in games. Each game states its rules once by implementing
-//! [`nimber_engine::Game`]; [`registry`] lists them for front ends.
+//! [`nimber_engine::Game`]; [`registry`] lists them, and a [`Recipe`] (a game with its
+//! parameters) builds them for the front ends.
 //!
 //! The files, from the bottom up: `common/` holds what the games share and imports no game
 //! (`info.rs`: [`GameInfo`] and [`Facts`], what a game states about itself; `svg.rs`: the
 //! drawings; `grid.rs`: rectangular boards as bit sets; `multiset.rs`: heap positions); then one
 //! module per game (a file, or a folder of one-job files such as `dobutsu/` and `dodgem/`);
 //! on top, `registry.rs`, the list of the games, which imports every game and which no game's
-//! code imports (only a test file may, as `dodgem/tests.rs` builds through it).
+//! code imports (only a test file may, as `dodgem/tests.rs` builds through it); above it,
+//! `recipe.rs`: a game with checked parameters, its identity and title, and how to build it
+//! (plainly, densely, as a partizan game), with the refusals the front ends share.
 
 mod common;
 
@@ -25,6 +28,7 @@ pub mod hackenbush;
 pub mod heap;
 pub mod nim;
 pub mod pathgame;
+pub mod recipe;
 pub mod registry;
 pub mod subtraction;
 pub mod tictactoe;
@@ -40,7 +44,5 @@ pub use common::svg::escape as xml_escape;
 /// keyed by it ([`nimber_engine::view::cache::Cache::file_for`]).
 pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
 
-pub use registry::{
-    all, build, build_dense, dense_games, find, open_store, ruleset_of, with_game, Facts, GameInfo,
-    OpenedStore,
-};
+pub use recipe::{dense_games, open_store, with_game, OpenedStore, Recipe};
+pub use registry::{all, build, find, Facts, GameInfo};

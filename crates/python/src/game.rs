@@ -8,11 +8,9 @@
 use nimber_engine::dense::Dense;
 use nimber_engine::solve::{grundy, loopy};
 use nimber_engine::survey::{Num, Observed, Scope, SurveyOptions};
-use nimber_engine::{
-    CountRow, DynGame, Error, Kind, Params, QueryReport, SolveOptions, Solved, SolverChoice, Value,
-};
+use nimber_engine::{CountRow, DynGame, Error, Kind, QueryReport, SolveOptions, Solved, SolverChoice, Value};
 use nimber_engine::{LoopyNim, Progress};
-use nimber_games::GameInfo;
+use nimber_games::{GameInfo, Recipe};
 use nimber_lab::{Claim, Rule};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -25,17 +23,19 @@ use crate::run::released;
 
 /// A game of the library, built from its parameters.
 pub struct Builtin {
-    pub info: &'static GameInfo,
-    /// The parameters, checked.
-    pub params: Params,
-    /// Every parameter, defaults included.
-    pub resolved: Vec<(String, String)>,
+    pub recipe: Recipe,
     pub game: Box<dyn DynGame>,
 }
 
 impl Builtin {
+    /// What the game states about itself.
+    pub fn info(&self) -> &'static GameInfo {
+        self.recipe.info()
+    }
+
+    /// The game built anew (to be owned by a solve).
     fn build(&self) -> Result<Box<dyn DynGame>, Error> {
-        (self.info.build)(&self.params)
+        self.recipe.build()
     }
 }
 
@@ -111,7 +111,7 @@ impl Game {
             Rules::Builtin(b) => pos.extract::<String>().map_err(|_| {
                 PyTypeError::new_err(format!(
                     "positions of {} are written in its notation, as str; got {}",
-                    b.info.name,
+                    b.info().name,
                     quote(pos)
                 ))
             }),
@@ -242,14 +242,12 @@ pub fn report_dict(
 
 #[pymethods]
 impl Game {
-    /// A game of the library, from its name and `key=value` parameters.
+    /// A game of the library, from its name and `(key, value)` parameters.
     #[staticmethod]
-    fn builtin(name: &str, params: Vec<String>) -> PyResult<Game> {
-        let info = nimber_games::find(name).map_err(to_py)?;
-        let params = Params::parse(info.name, info.params, &params).map_err(to_py)?;
-        let resolved = params.resolved();
-        let game = (info.build)(&params).map_err(to_py)?;
-        Ok(Game { rules: Rules::Builtin(Builtin { info, params, resolved, game }) })
+    fn builtin(name: &str, params: Vec<(String, String)>) -> PyResult<Game> {
+        let recipe = Recipe::from_pairs(name, params).map_err(to_py)?;
+        let game = recipe.build().map_err(to_py)?;
+        Ok(Game { rules: Rules::Builtin(Builtin { recipe, game }) })
     }
 
     /// A game defined by a Python object (see `nimber.define`).
@@ -262,7 +260,7 @@ impl Game {
     #[getter]
     fn name(&self, py: Python<'_>) -> PyResult<String> {
         match &self.rules {
-            Rules::Builtin(b) => Ok(b.info.name.to_string()),
+            Rules::Builtin(b) => Ok(b.info().name.to_string()),
             Rules::Defined(d) => Ok(d.rules.bind(py).get_type().name()?.to_string()),
         }
     }
@@ -295,7 +293,7 @@ impl Game {
     #[getter]
     fn params(&self) -> Vec<(String, String)> {
         match &self.rules {
-            Rules::Builtin(b) => b.resolved.clone(),
+            Rules::Builtin(b) => b.recipe.id().params().to_vec(),
             Rules::Defined(_) => Vec::new(),
         }
     }
@@ -387,7 +385,7 @@ impl Game {
                 if b.game.kind() != Kind::Impartial {
                     return Err(refuse(format!(
                         "{} is partizan: nim values need an impartial game",
-                        b.info.name
+                        b.info().name
                     )));
                 }
                 let text = position.map(|p| self.text_of(p, true)).transpose()?;

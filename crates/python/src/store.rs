@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use nimber_engine::store::Store;
 use nimber_engine::DynGame;
+use nimber_games::Recipe;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -13,8 +14,7 @@ use crate::game::report_dict;
 /// A stored solution with its game: queries read the file, a few blocks each.
 #[pyclass(frozen, module = "nimber._nimber")]
 pub struct Stored {
-    name: &'static str,
-    params: Vec<(String, String)>,
+    recipe: Recipe,
     game: Box<dyn DynGame>,
     store: Store,
 }
@@ -25,19 +25,19 @@ impl Stored {
     #[new]
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Stored> {
         let opened = py.detach(|| nimber_games::open_store(&path)).map_err(to_py)?;
-        Ok(Stored { name: opened.info.name, params: opened.params, game: opened.game, store: opened.store })
+        Ok(Stored { recipe: opened.recipe, game: opened.game, store: opened.store })
     }
 
     /// The stored game's name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.name
+        self.recipe.info().name
     }
 
     /// The stored game's parameters, as `(key, value)`.
     #[getter]
     fn params(&self) -> Vec<(String, String)> {
-        self.params.clone()
+        self.recipe.id().params().to_vec()
     }
 
     /// The positions stored, by value and remoteness: `(value, remoteness, count)`.

@@ -245,22 +245,10 @@ pub fn value_of_defined(
 pub fn value_of(py: Python<'_>, game: &Game, position: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
     match &game.rules {
         Rules::Builtin(b) => {
-            let build = b.info.facts.partizan.ok_or_else(|| {
-                let names: Vec<&str> = nimber_games::all()
-                    .iter()
-                    .filter(|g| g.facts.partizan.is_some())
-                    .map(|g| g.name)
-                    .collect();
-                refuse(format!(
-                    "{} is not a partizan game with values (games with values: {})",
-                    b.info.name,
-                    names.join(", ")
-                ))
-            })?;
-            let valued_game = build(&b.params).map_err(to_py)?;
+            let valued_game = b.recipe.partizan("value()").map_err(to_py)?;
             let text = position.map(|p| game.text_of(p, true)).transpose()?;
             let mut valued = crate::run::released(py, move |_| valued_game.value(text.as_deref()))?;
-            let title = format!("{} {}", b.info.name, valued.position);
+            let title = format!("{} {}", b.info().name, valued.position);
             let d = facts(py, &mut valued.forms, valued.value, &title)?;
             d.set_item("position", PyString::new(py, &valued.position))?;
             d.set_item("positions", valued.positions)?;

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use nimber_engine::store::Store;
-use nimber_engine::{DynGame, Error, Params, QueryReport, SolveOptions};
-use nimber_games::GameInfo;
+use nimber_engine::{DynGame, Error, GameId, QueryReport, SolveOptions};
+use nimber_games::{GameInfo, Recipe};
 use nimber_heaps::{find_period, nim_sequence, Ruleset};
 use nimber_lab::{self as lab, Observed, Scope, SurveyOptions};
 use nimber_partizan::{thermograph, Analysis, Forms, Player, Printer, ValuedMove};
@@ -122,8 +122,7 @@ pub const ROUTES: &[(&str, &str)] = &[
 /// A stored solve opened with `--db`.
 struct StoreEntry {
     file: String,
-    info: &'static GameInfo,
-    params: Vec<(String, String)>,
+    recipe: Recipe,
     game: Box<dyn DynGame>,
     store: Store,
 }
@@ -145,13 +144,7 @@ impl App {
             let opened = nimber_games::open_store(path)?;
             let file =
                 path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into());
-            stores.push(StoreEntry {
-                file,
-                info: opened.info,
-                params: opened.params,
-                game: opened.game,
-                store: opened.store,
-            });
+            stores.push(StoreEntry { file, recipe: opened.recipe, game: opened.game, store: opened.store });
         }
         Ok(App {
             jobs: Arc::new(Jobs::default()),
@@ -234,9 +227,9 @@ impl App {
             .map(|(id, s)| bodies::StoreInfo {
                 id,
                 file: s.file.clone(),
-                game: s.info.name,
-                title: title(s.info.name, &s.params),
-                params: params_json(&s.params),
+                game: s.recipe.info().name,
+                title: s.recipe.title(),
+                params: params_json(s.recipe.id()),
                 positions: s.store.header().positions,
                 start: s.game.start_text(),
             })
@@ -252,16 +245,16 @@ impl App {
         let svg = built.game.svg(&start)?;
         let key = built.key(None);
         Ok(to_json(bodies::Game {
-            game: built.info.name,
+            game: built.recipe.info().name,
             title: built.title(),
-            params: params_json(&built.params),
+            params: params_json(built.recipe.id()),
             kind: built.game.kind().name(),
             start,
             svg,
             features: built.game.feature_names(),
-            ruleset: nimber_games::ruleset_of(built.info, &built.params)?.map(|r| r.code()),
+            ruleset: built.recipe.ruleset()?.map(|r| r.code()),
             dense: built.game.dense().is_some(),
-            values: built.info.facts.partizan.is_some(),
+            values: built.recipe.info().facts.partizan.is_some(),
             solved: self.cache.get(&key).is_some(),
         }))
     }
@@ -326,12 +319,7 @@ impl App {
                 .ok_or_else(|| Fail(404, format!("no stored solve {id} (see /api/stores)")))?;
             let dense = entry.game.dense().expect("stores are dense games");
             let report = dense.query_store(&entry.store, position)?;
-            return report_json(
-                &*entry.game,
-                entry.info.name,
-                &title(entry.info.name, &entry.params),
-                &report,
-            );
+            return report_json(&*entry.game, entry.recipe.info().name, &entry.recipe.title(), &report);
         }
         let req: GameRequest = parse_body(body)?;
         let built = build(&req)?;
@@ -340,7 +328,7 @@ impl App {
             return Err(Fail(409, format!("{} is not solved yet: POST /api/solve first", built.title())));
         };
         let report = solved.table().query(position)?;
-        report_json(solved.game(), built.info.name, &built.title(), &report)
+        report_json(solved.game(), built.recipe.info().name, &built.title(), &report)
     }
 
     /// `POST /api/sequence`: a nim sequence, computed in the background (most take milliseconds,
@@ -413,25 +401,16 @@ impl App {
             Some(_) => return Err(bad("player: L or R (the player to move in the drawing)")),
         };
         let req: GameRequest = parse_body(body)?;
-        let (info, params) = checked(&req)?;
-        let build = info.facts.partizan.ok_or_else(|| {
-            let names: Vec<&str> =
-                nimber_games::all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
-            bad(format!(
-                "{} is not a partizan game with values (/api/value takes: {})",
-                info.name,
-                names.join(", ")
-            ))
-        })?;
-        let key = Key { game: info.name.to_string(), params: params.resolved(), from: None };
-        let title = title(info.name, &key.params);
-        let entry = self.values.entry(key, || build(&params))?;
+        let recipe = checked(&req)?;
+        let key = Key { id: recipe.id().clone(), from: None };
+        let title = recipe.title();
+        let entry = self.values.entry(key, || recipe.partizan("/api/value"))?;
         let mut entry = lock(&entry);
         // What earlier requests left in the memory counts against its budgets: past them, the
         // position is tried again from an empty memory before it is refused.
         let fresh = entry.memory.positions() == 0;
-        let result = match value_json(&mut entry, info.name, position, player) {
-            Err(Error::TooLarge(_)) if !fresh => value_json(&mut entry, info.name, position, player),
+        let result = match value_json(&mut entry, recipe.info().name, position, player) {
+            Err(Error::TooLarge(_)) if !fresh => value_json(&mut entry, recipe.info().name, position, player),
             other => other,
         };
         let mut valued = result.map_err(|e| match e {
@@ -561,44 +540,34 @@ fn check_text(what: &str, text: &str) -> Result<(), Fail> {
 
 /// A game built from a request.
 struct Built {
-    info: &'static GameInfo,
-    /// Every parameter, defaults included.
-    params: Vec<(String, String)>,
+    recipe: Recipe,
     game: Box<dyn DynGame>,
 }
 
 impl Built {
+    /// `nim heaps=3,4,5`: the game and its non-empty parameters.
     fn title(&self) -> String {
-        title(self.info.name, &self.params)
+        self.recipe.title()
     }
 
     fn key(&self, from: Option<String>) -> Key {
-        Key { game: self.info.name.to_string(), params: self.params.clone(), from }
+        Key { id: self.recipe.id().clone(), from }
     }
 }
 
-/// `nim heaps=3,4,5`: the game and its non-empty parameters.
-fn title(name: &str, params: &[(String, String)]) -> String {
-    let mut title = name.to_string();
-    for (k, v) in params.iter().filter(|(_, v)| !v.is_empty()) {
-        title.push_str(&format!(" {k}={v}"));
-    }
-    title
-}
-
-fn params_json(params: &[(String, String)]) -> bodies::Params {
-    params.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+/// Every parameter of the game, defaults included.
+fn params_json(id: &GameId) -> bodies::Params {
+    id.params().iter().map(|(k, v)| (k.clone(), v.clone())).collect()
 }
 
 fn build(req: &GameRequest) -> Result<Built, Fail> {
-    let (info, parsed) = checked(req)?;
-    let game = (info.build)(&parsed)?;
-    let params = parsed.resolved();
-    Ok(Built { info, params, game })
+    let recipe = checked(req)?;
+    let game = recipe.build()?;
+    Ok(Built { recipe, game })
 }
 
-/// The game named in a request and its checked parameters.
-fn checked(req: &GameRequest) -> Result<(&'static GameInfo, Params), Fail> {
+/// The game named in a request, with its checked parameters.
+fn checked(req: &GameRequest) -> Result<Recipe, Fail> {
     check_text("game", &req.game)?;
     if let Some(from) = &req.from {
         check_text("from", from)?;
@@ -625,9 +594,9 @@ fn checked(req: &GameRequest) -> Result<(&'static GameInfo, Params), Fail> {
         if value.trim().is_empty() {
             continue;
         }
-        pairs.push(format!("{key}={value}"));
+        pairs.push((key.as_str(), value));
     }
-    Ok((info, Params::parse(info.name, info.params, &pairs)?))
+    Ok(Recipe::from_pairs(info.name, pairs)?)
 }
 
 fn report_json(
@@ -686,13 +655,13 @@ fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
         None => {
             let req: GameRequest = parse_body(body)?;
             let built = build(&req)?;
-            nimber_games::ruleset_of(built.info, &built.params)?.ok_or_else(|| {
+            built.recipe.ruleset()?.ok_or_else(|| {
                 let heaps: Vec<&str> = nimber_games::all()
                     .iter()
                     .filter(|g| g.facts.ruleset.is_some())
                     .map(|g| g.name)
                     .collect();
-                bad(format!("{} is not a heap game ({})", built.info.name, heaps.join(", ")))
+                bad(format!("{} is not a heap game ({})", built.recipe.info().name, heaps.join(", ")))
             })?
         }
     };

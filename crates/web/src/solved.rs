@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use nimber_engine::{DynGame, Error, Progress, SolveOptions, Solved};
+use nimber_engine::{DynGame, Error, GameId, Progress, SolveOptions, Solved};
 
 use crate::jobs::lock;
 
@@ -41,12 +41,11 @@ impl SolvedGame {
     }
 }
 
-/// What identifies a solve: the game, every parameter (defaults included), the position solved
-/// from.
+/// What identifies a solve: the game with every parameter (defaults included), the position
+/// solved from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Key {
-    pub game: String,
-    pub params: Vec<(String, String)>,
+    pub id: GameId,
     pub from: Option<String>,
 }
 

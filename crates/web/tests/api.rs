@@ -122,12 +122,9 @@ fn tictactoe_db() -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("web-api-{}-tictactoe.db", std::process::id()));
     if !path.exists() {
-        let game = nimber_games::build_dense::<&str>("tictactoe", &[]).unwrap().unwrap();
-        let params: Vec<(String, String)> = Vec::new();
-        game.dense()
-            .unwrap()
-            .solve_and_save(&path, "tictactoe", &params, &SolveOptions::default(), &Silent)
-            .unwrap();
+        let recipe = nimber_games::Recipe::parse::<&str>("tictactoe", &[]).unwrap();
+        let game = recipe.build_dense().unwrap().unwrap();
+        game.dense().unwrap().solve_and_save(&path, recipe.id(), &SolveOptions::default(), &Silent).unwrap();
     }
     path
 }

@@ -72,8 +72,8 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     if args.json {
         let doc = AnalyzeJson {
-            game: built.info.name,
-            params: header.params.iter().cloned().collect(),
+            game: built.info().name,
+            params: header.id.params().iter().cloned().collect(),
             file: args.db.display().to_string(),
             bytes: store.file_len(),
             scheme: header.scheme.clone(),

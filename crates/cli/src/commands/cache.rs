@@ -68,8 +68,8 @@ fn list(cache: &Cache, json: bool, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|e| {
                 let (game, params, positions, error) = match &e.what {
                     Ok(kept) => (
-                        Some(kept.game.clone()),
-                        kept.params.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+                        Some(kept.id.name().to_string()),
+                        kept.id.params().iter().map(|(k, v)| format!("{k}={v}")).collect(),
                         Some(kept.positions),
                         None,
                     ),
@@ -103,13 +103,7 @@ fn list(cache: &Cache, json: bool, out: &mut dyn Write) -> Result<(), Failure> {
     for e in &entries {
         let name = e.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let (game, positions) = match &e.what {
-            Ok(kept) => {
-                let mut title = kept.game.clone();
-                for (k, v) in kept.params.iter().filter(|(_, v)| !v.is_empty()) {
-                    title += &format!(" {k}={v}");
-                }
-                (title, kept.positions.to_string())
-            }
+            Ok(kept) => (kept.id.to_string(), kept.positions.to_string()),
             Err(why) => (format!("({why})"), "-".to_string()),
         };
         table.row(vec![game, positions, describe_bytes(e.bytes), name]);

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use nimber_engine::Params;
+use nimber_games::Recipe;
 use nimber_partizan::parse::{parse, Statement, MAX_INPUT};
 use nimber_partizan::{thermograph, Dyadic, Form, Forms, OutcomeClass, Printer};
 use serde::Serialize;
@@ -82,9 +82,9 @@ fn tree(forms: &Forms, g: Form, budget: &mut usize) -> Option<Json> {
 
 /// `nimber cgt`.
 pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let info = nimber_games::find(&args.game.game)?;
-    let game = partizan(info, &args.game.params, "nimber cgt")?;
-    let params = Params::parse(info.name, info.params, &args.game.params)?;
+    let recipe = Recipe::parse(&args.game.game, &args.game.params)?;
+    let game = partizan(&recipe, "nimber cgt")?;
+    let info = recipe.info();
     let started = Instant::now();
     let mut valued = game.value(args.position.as_deref())?;
     let elapsed = started.elapsed();
@@ -92,10 +92,7 @@ pub fn run(args: &CgtArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let facts = Facts::of(&mut valued.forms, g);
     let (class, (ls, rs)) = (facts.class, facts.stops);
     let value = Printer::new(&mut valued.forms).text(g);
-    let mut title = info.name.to_string();
-    for (k, v) in params.resolved().iter().filter(|(_, v)| !v.is_empty()) {
-        title.push_str(&format!(" {k}={v}"));
-    }
+    let title = recipe.title();
     if let Some(path) = &args.thermograph {
         draw(&mut valued.forms, g, &format!("{} {}", info.name, valued.position), path)?;
     }

@@ -56,7 +56,7 @@ pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// `nimber check --values`: the rule against the game values.
 fn run_values(args: &CheckArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&args.game)?;
-    let game = partizan(built.info, &args.game.params, "--values")?;
+    let game = partizan(&built.recipe, "--values")?;
     // Read the rule and the target value before valuing anything.
     let rule = Rule::new(&args.rule, &game.feature_names(), Value::Lose)?;
     let target_text = args.value.as_deref().unwrap_or("0");
@@ -144,7 +144,7 @@ fn json<'a>(
     outcome: Option<&'a str>,
 ) -> CheckJson<'a> {
     CheckJson {
-        game: built.info.name,
+        game: built.info().name,
         scope,
         rule: rule.text(),
         holds: v.holds,

@@ -20,8 +20,7 @@ use crate::targets::lock_and_clean;
 /// Runs the exploration and writes the report (and the picture, when asked).
 pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&args.game)?;
-    let partizan =
-        if args.values { Some(game::partizan(built.info, &args.game.params, "--values")?) } else { None };
+    let partizan = if args.values { Some(game::partizan(&built.recipe, "--values")?) } else { None };
     let by: Vec<String> = args.by.iter().map(|s| s.trim().to_string()).collect();
     // Check the features and the picture's format before solving anything.
     let names = match &partizan {
@@ -243,7 +242,7 @@ struct PeriodJson<'a> {
 
 fn json<'a>(built: &'a Built, e: &'a Exploration) -> ExploreJson<'a> {
     ExploreJson {
-        game: built.info.name,
+        game: built.info().name,
         scope: &e.scope,
         nim: e.nim,
         values: e.values.is_some(),

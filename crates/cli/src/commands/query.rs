@@ -59,15 +59,15 @@ fn write_report(
 /// the positions reachable from the start (a Nim position with more counters than the start's):
 /// the caller then solves from the position.
 fn cached(built: &Built, position: Option<&str>, cache: &Cache) -> Result<Option<QueryReport>, Failure> {
-    let Some(game) = built.dense_game()? else { return Ok(None) };
+    let Some(game) = built.recipe.build_dense()? else { return Ok(None) };
     // A position that cannot be read is refused before any solve.
     if let Some(text) = position {
         built.game.normalize(text)?;
     }
     let dense = game.dense().expect("build_dense builds dense games");
-    let name = built.info.name;
+    let id = built.recipe.id();
     let build = nimber_games::SOLVER_SOURCE;
-    let path = cache.file_for(name, &built.params, build);
+    let path = cache.file_for(id, build);
     // A file that turns out written for other rules is solved again, once.
     for attempt in 0..2 {
         let progress = TerminalProgress::start();
@@ -87,7 +87,7 @@ fn cached(built: &Built, position: Option<&str>, cache: &Cache) -> Result<Option
             })
         };
         let options = SolveOptions::default();
-        let result = cache.solved(name, &built.params, build, dense, &options, &progress, &mut solving);
+        let result = cache.solved(id, build, dense, &options, &progress, &mut solving);
         progress.finish();
         let (store, _) = result?;
         match dense.query_store(&store, position) {
@@ -95,7 +95,7 @@ fn cached(built: &Built, position: Option<&str>, cache: &Cache) -> Result<Option
             Err(Error::NotReachable(_)) => return Ok(None),
             Err(Error::Corrupt { .. }) if attempt == 0 => {
                 drop(store);
-                cache.discard(name, &built.params, build)?;
+                cache.discard(id, build)?;
             }
             Err(e) => return Err(e.into()),
         }
@@ -126,7 +126,7 @@ fn run_db(args: &QueryArgs, db: &std::path::Path, out: &mut dyn Write) -> Result
 
 fn json<'a>(built: &'a Built, report: &QueryReport) -> QueryJson<'a> {
     QueryJson {
-        game: built.info.name,
+        game: built.info().name,
         position: report.position.clone(),
         value: report.outcome.value(),
         remoteness: report.outcome.remoteness(),

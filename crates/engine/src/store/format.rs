@@ -1,13 +1,14 @@
 //! The store's format: its constants, the header ([`Header`], its `key=value` text through the
 //! shared framing of [`super::frame`]), what a slot holds ([`Entry`]) and what a store is of
-//! ([`Identity`]). The layout of the file is described in [`crate::store`].
+//! ([`Subject`]). The layout of the file is described in [`crate::store`].
 
 use std::path::Path;
 
 use crate::error::Error;
+use crate::rules::params::GameId;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::store::frame::{fields, Frame, Identity as Named, Text};
+use crate::store::frame::{fields, Frame, IdentityFields, Text};
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
@@ -50,10 +51,8 @@ fn corrupt_path(path: &Path, what: String) -> Error {
 /// What a store says about itself: the game, its parameters, the index, the counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    /// The game's registry name.
-    pub game: String,
-    /// Every parameter as `key=value`.
-    pub params: Vec<(String, String)>,
+    /// The game with every parameter.
+    pub id: GameId,
     /// The index scheme, with its version.
     pub scheme: String,
     /// Slots of the index.
@@ -142,7 +141,7 @@ impl Header {
 
     pub(crate) fn text(&self) -> String {
         let mut t = Text::default();
-        t.identity(&self.game, &self.params, &self.scheme, self.size);
+        t.identity(&self.id, &self.scheme, self.size);
         t.line("positions", self.positions)
             .line("block_slots", self.block_slots)
             .line("blocks", self.blocks());
@@ -170,10 +169,9 @@ impl Header {
 
     /// The header of a file of format `version` from its text.
     pub(crate) fn parse(text: &str, version: u32) -> Result<Header, String> {
-        let mut id = Named::empty();
+        let mut id = IdentityFields::default();
         let mut h = Header {
-            game: String::new(),
-            params: Vec::new(),
+            id: GameId::default(),
             scheme: String::new(),
             size: 0,
             rules: None,
@@ -237,8 +235,9 @@ impl Header {
                 _ => return Err(field.unknown()),
             }
         }
-        (h.game, h.params, h.scheme, h.size) = (id.game, id.params, id.scheme, id.size);
-        if h.game.is_empty() || h.scheme.is_empty() {
+        let id = id.finish();
+        (h.id, h.scheme, h.size) = (id.id, id.scheme, id.size);
+        if h.id.name().is_empty() || h.scheme.is_empty() {
             return Err("the header names no game or no index scheme".into());
         }
         if h.block_slots == 0 || h.block_slots > MAX_BLOCK_SLOTS {
@@ -297,14 +296,12 @@ impl Header {
     }
 }
 
-/// What a stored solution is a solution of: the game's registry name, its parameters, its index
-/// (scheme and size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]).
+/// What a stored solution is a solution of: the game with its parameters, its index (scheme and
+/// size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]); and how it is kept.
 #[derive(Copy, Clone, Debug)]
-pub struct Identity<'a> {
-    /// The game's registry name.
-    pub game: &'a str,
-    /// Every parameter, as `key=value`, in the game's order.
-    pub params: &'a [(String, String)],
+pub struct Subject<'a> {
+    /// The game with every parameter.
+    pub id: &'a GameId,
     /// The index scheme ([`crate::index::Indexed::index_scheme`]).
     pub scheme: &'a str,
     /// The index size, in slots.

@@ -19,6 +19,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use crate::error::Error;
+use crate::rules::params::GameId;
 
 /// Bytes of the magic, version and text length that start every file.
 pub(crate) const PREFIX: usize = 16;
@@ -199,16 +200,11 @@ pub(crate) fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
 
 /// Refuses a game name, parameter or index scheme that would break the header's lines (a line
 /// break, or an `=` in a parameter's name): what the file is, `stored` or `checkpointed`.
-pub(crate) fn check_names(
-    game: &str,
-    params: &[(String, String)],
-    scheme: &str,
-    what: &str,
-) -> Result<(), Error> {
+pub(crate) fn check_names(id: &GameId, scheme: &str, what: &str) -> Result<(), Error> {
     let bad_text = |s: &str| s.contains('\n') || s.contains('\r');
-    if bad_text(game)
+    if bad_text(id.name())
         || bad_text(scheme)
-        || params.iter().any(|(k, v)| bad_text(k) || bad_text(v) || k.contains('='))
+        || id.params().iter().any(|(k, v)| bad_text(k) || bad_text(v) || k.contains('='))
     {
         return Err(Error::Unsupported(format!(
             "a game name, parameter or index scheme with a line break cannot be {what}"
@@ -217,37 +213,28 @@ pub(crate) fn check_names(
     Ok(())
 }
 
-/// What a file is of: the game's registry name, its parameters, its index scheme and size (the
-/// first lines of both formats' header text).
+/// What a file is of: the game with its parameters, its index scheme and size (the first lines
+/// of both formats' header text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
-    /// The game's registry name.
-    pub game: String,
-    /// Every parameter as `key=value`.
-    pub params: Vec<(String, String)>,
+    /// The game with every parameter.
+    pub id: GameId,
     /// The index scheme, with its version.
     pub scheme: String,
     /// Slots of the index.
     pub size: u64,
 }
 
-impl Identity {
-    /// No game yet: what [`Identity::read`] fills in.
-    pub(crate) fn empty() -> Identity {
-        Identity { game: String::new(), params: Vec::new(), scheme: String::new(), size: 0 }
-    }
+/// An identity being read: its fields as they come.
+#[derive(Default)]
+pub(crate) struct IdentityFields {
+    game: String,
+    params: Vec<(String, String)>,
+    scheme: String,
+    size: u64,
+}
 
-    /// The game with its non-empty parameters, as `nim (heaps=3,4,5)`.
-    pub(crate) fn describe(&self) -> String {
-        let params: Vec<String> =
-            self.params.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={v}")).collect();
-        if params.is_empty() {
-            self.game.clone()
-        } else {
-            format!("{} ({})", self.game, params.join(" "))
-        }
-    }
-
+impl IdentityFields {
     /// Reads `field` when it is one of the identity's (`game`, `param`, `scheme`, `size`):
     /// whether it was.
     pub(crate) fn read(&mut self, field: &Field<'_>) -> Result<bool, String> {
@@ -262,6 +249,21 @@ impl Identity {
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// The identity read.
+    pub(crate) fn finish(self) -> Identity {
+        Identity { id: GameId::new(self.game, self.params), scheme: self.scheme, size: self.size }
+    }
+}
+
+/// The game with its non-empty parameters, as `nim (heaps=3,4,5)`: how errors name it.
+pub(crate) fn describe(id: &GameId) -> String {
+    let params: Vec<String> = id.given().map(|(k, v)| format!("{k}={v}")).collect();
+    if params.is_empty() {
+        id.name().to_string()
+    } else {
+        format!("{} ({})", id.name(), params.join(" "))
     }
 }
 
@@ -279,15 +281,9 @@ impl Text {
 
     /// Adds the lines of an identity: `game=`, one `param=KEY=VALUE` per parameter, `scheme=`
     /// and `size=`.
-    pub fn identity(
-        &mut self,
-        game: &str,
-        params: &[(String, String)],
-        scheme: &str,
-        size: u64,
-    ) -> &mut Text {
-        self.line("game", game);
-        for (k, v) in params {
+    pub fn identity(&mut self, id: &GameId, scheme: &str, size: u64) -> &mut Text {
+        self.line("game", id.name());
+        for (k, v) in id.params() {
             self.line("param", format_args!("{k}={v}"));
         }
         self.line("scheme", scheme).line("size", size)

@@ -91,7 +91,7 @@ pub(crate) mod write;
 
 pub use codec::SlotFn;
 pub use format::{
-    Entry, Header, Identity, Wins, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, MAGIC, OLDEST_VERSION, VERSION,
+    Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, MAGIC, OLDEST_VERSION, VERSION,
 };
 pub use read::{ReadSeek, Store, CACHE_BLOCKS};
 pub use write::{write, write_planned, LeanSlots, Packed, Plan, Slots};

@@ -26,12 +26,7 @@ pub fn solve_dense<G: Indexed>(
     progress: &dyn Progress,
 ) -> Result<DenseSolution, Error> {
     crate::table::index::check_backward(game)?;
-    let identity = Identity {
-        game: options.game.clone(),
-        params: options.params.clone(),
-        scheme: game.index_scheme(),
-        size: game.size(),
-    };
+    let identity = Identity { id: options.id.clone(), scheme: game.index_scheme(), size: game.size() };
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;

@@ -26,7 +26,7 @@ use crate::rules::value::{Outcome, Value};
 use crate::solve::exchange::{all_gather, send_each, Exchange};
 use crate::solve::solution::CountRow;
 use crate::store::codec::SlotFn;
-use crate::store::format::{Header, Identity, BLOCK_SLOTS};
+use crate::store::format::{Header, Subject, BLOCK_SLOTS};
 use crate::store::write::{write_planned, Packed, Plan};
 
 /// The part of a split solution one member holds.
@@ -87,7 +87,7 @@ pub fn decode_outcome(code: u32) -> Option<Outcome> {
 /// every member at the next batch ([`Error::Cancelled`]).
 pub fn write_members(
     path: Option<&Path>,
-    identity: &Identity<'_>,
+    identity: &Subject<'_>,
     positions: u64,
     part: &MemberPart<'_>,
     exchange: &mut dyn Exchange,
@@ -300,6 +300,7 @@ fn unpack(mut words: &[u32], out: &mut Vec<Packed>) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::params::GameId;
 
     #[test]
     fn blocks_pack_and_unpack() {
@@ -363,15 +364,10 @@ mod tests {
         }
     }
 
-    fn identity() -> Identity<'static> {
-        Identity {
-            game: "synthetic",
-            params: &[],
-            scheme: "test-v1",
-            size: SIZE,
-            rules: 7,
-            wins: crate::store::Wins::Exact,
-        }
+    fn identity() -> Subject<'static> {
+        static ID: std::sync::LazyLock<GameId> =
+            std::sync::LazyLock::new(|| GameId::new("synthetic", Vec::new()));
+        Subject { id: &ID, scheme: "test-v1", size: SIZE, rules: 7, wins: crate::store::Wins::Exact }
     }
 
     type Written = (Option<Header>, Vec<CountRow>);

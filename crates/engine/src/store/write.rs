@@ -18,7 +18,7 @@ use crate::solve::solution::CountRow;
 use crate::store::codec::{block_crc, compact, encode_block, CodeTable, SlotFn};
 use crate::store::files::TempFile;
 use crate::store::format::{
-    Entry, Header, Identity, Wins, BLOCK_SLOTS, EXAMPLES, FIXED, FRAME, GROUP_BLOCKS, VERSION,
+    Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, FIXED, FRAME, GROUP_BLOCKS, VERSION,
 };
 use crate::store::frame::{check_names, io, Frame};
 use crate::table::dense::DenseSolution;
@@ -127,9 +127,9 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of a store of `positions` positions counted by `counts`, for `identity`.
-    pub fn new(identity: &Identity<'_>, positions: u64, counts: Vec<CountRow>) -> Result<Plan, Error> {
-        let Identity { game, params, scheme, size, rules, wins } = *identity;
-        check_names(game, params, scheme, "stored")?;
+    pub fn new(identity: &Subject<'_>, positions: u64, counts: Vec<CountRow>) -> Result<Plan, Error> {
+        let Subject { id, scheme, size, rules, wins } = *identity;
+        check_names(id, scheme, "stored")?;
         // Symbols by their positions, most first; a win's outcome coded as its entry's symbol.
         let entry_of = |o: Outcome| match o.value() {
             Value::Win if wins == Wins::FromMoves => Entry::Win,
@@ -164,8 +164,7 @@ impl Plan {
         let longest_outcomes: Vec<Outcome> = longest.iter().map(|&(o, _)| o).collect();
         let codes = CodeTable::new(&codes, &longest_outcomes);
         let header = Header {
-            game: game.to_string(),
-            params: params.to_vec(),
+            id: id.clone(),
             scheme: scheme.to_string(),
             size,
             rules: Some(rules),
@@ -224,7 +223,7 @@ impl Plan {
 /// [`Error::Cancelled`] (the temporary file removed) when it asks to.
 pub fn write(
     path: &Path,
-    identity: &Identity<'_>,
+    identity: &Subject<'_>,
     solution: &dyn Slots,
     progress: &dyn Progress,
 ) -> Result<Header, Error> {

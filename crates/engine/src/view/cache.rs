@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::params::GameId;
 use crate::store::files;
 use crate::store::read::Store;
 use crate::table::index::Fnv;
@@ -44,10 +45,8 @@ pub struct Entry {
 /// What a cached file holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kept {
-    /// The game's registry name.
-    pub game: String,
-    /// Every parameter, as `key=value`.
-    pub params: Vec<(String, String)>,
+    /// The game with every parameter.
+    pub id: GameId,
     /// The positions solved.
     pub positions: u64,
 }
@@ -72,11 +71,18 @@ pub enum Found {
     Replaced,
 }
 
-/// A stable 64-bit hash (FNV-1a) of `parts`, each ended by a zero byte.
-fn stable_hash(parts: &[&str]) -> u64 {
+/// A stable 64-bit hash (FNV-1a) of the build, the game's name and its parameters, each part
+/// ended by a zero byte, a parameter's part being `key=value`.
+fn stable_hash(build: &str, id: &GameId) -> u64 {
     let mut hash = Fnv::default();
-    for part in parts {
+    for part in [build, id.name()] {
         hash.bytes(part.as_bytes());
+        hash.bytes(&[0]);
+    }
+    for (key, value) in id.params() {
+        hash.bytes(key.as_bytes());
+        hash.bytes(b"=");
+        hash.bytes(value.as_bytes());
         hash.bytes(&[0]);
     }
     hash.0
@@ -112,34 +118,28 @@ impl Cache {
         &self.dir
     }
 
-    /// The file that holds the solution of `game` with `params` (every parameter, as
-    /// `key=value`) solved by `build`.
-    pub fn file_for(&self, game: &str, params: &[(String, String)], build: &str) -> PathBuf {
-        let mut parts = vec![build.to_string(), game.to_string()];
-        parts.extend(params.iter().map(|(k, v)| format!("{k}={v}")));
-        let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
-        let safe: String = game.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-        self.dir.join(format!("{safe}-{:016x}.{EXTENSION}", stable_hash(&parts)))
+    /// The file that holds the solution of the game `id` solved by `build`.
+    pub fn file_for(&self, id: &GameId, build: &str) -> PathBuf {
+        let safe: String =
+            id.name().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        self.dir.join(format!("{safe}-{:016x}.{EXTENSION}", stable_hash(build, id)))
     }
 
-    /// The solution of `game` (registry name `name`, every parameter in `params`, solved by
-    /// `build`), from the cache when it holds one for these rules; else solved with `options`
-    /// (reporting to `progress`), saved, and opened. `solving` is called before a solve starts,
-    /// with the reason.
-    #[allow(clippy::too_many_arguments)]
+    /// The solution of `game` (the game `id`, solved by `build`), from the cache when it holds
+    /// one for these rules; else solved with `options` (reporting to `progress`), saved, and
+    /// opened. `solving` is called before a solve starts, with the reason.
     pub fn solved(
         &self,
-        name: &str,
-        params: &[(String, String)],
+        id: &GameId,
         build: &str,
         game: &dyn DenseStore,
         options: &SolveOptions,
         progress: &dyn Progress,
         solving: &mut dyn FnMut(Found),
     ) -> Result<(Store, Found), Error> {
-        let path = self.file_for(name, params, build);
+        let path = self.file_for(id, build);
         let found = match Store::open(&path) {
-            Ok(store) => match self.matches(&store, name, params, game) {
+            Ok(store) => match self.matches(&store, id, game) {
                 Ok(()) => return Ok((store, Found::Cached)),
                 Err(_) => Found::Replaced,
             },
@@ -152,12 +152,12 @@ impl Cache {
         let _lock = files::TargetLock::acquire(&path)?;
         files::remove_stale(&path)?;
         solving(found);
-        game.solve_and_save(&path, name, params, options, progress)?;
+        game.solve_and_save(&path, id, options, progress)?;
         let store = Store::open(&path)?;
-        self.matches(&store, name, params, game)?;
+        self.matches(&store, id, game)?;
         // The same game solved by earlier builds: replaced by this file.
         for entry in self.entries()? {
-            let same = matches!(&entry.what, Ok(kept) if kept.game == name && kept.params == params);
+            let same = matches!(&entry.what, Ok(kept) if kept.id == *id);
             if same && entry.path != path {
                 let _ = std::fs::remove_file(&entry.path);
             }
@@ -166,26 +166,21 @@ impl Cache {
     }
 
     /// Whether `store` holds the solution of this game, parameters, index and rules.
-    fn matches(
-        &self,
-        store: &Store,
-        name: &str,
-        params: &[(String, String)],
-        game: &dyn DenseStore,
-    ) -> Result<(), Error> {
+    fn matches(&self, store: &Store, id: &GameId, game: &dyn DenseStore) -> Result<(), Error> {
         let header = store.header();
-        if header.game != name || header.params != params || header.rules.is_none() {
+        if header.id != *id || header.rules.is_none() {
             return Err(Error::Unsupported(format!(
-                "{}: not the cached solution of {name}",
-                store.path().display()
+                "{}: not the cached solution of {}",
+                store.path().display(),
+                id.name()
             )));
         }
         store.check_index(game)
     }
 
     /// Removes a cached file that turned out wrong (an answer that disagrees with the rules).
-    pub fn discard(&self, name: &str, params: &[(String, String)], build: &str) -> Result<(), Error> {
-        let path = self.file_for(name, params, build);
+    pub fn discard(&self, id: &GameId, build: &str) -> Result<(), Error> {
+        let path = self.file_for(id, build);
         match std::fs::remove_file(&path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
@@ -213,7 +208,7 @@ impl Cache {
                 Store::open(&path)
                     .map(|s| {
                         let h = s.header();
-                        Kept { game: h.game.clone(), params: h.params.clone(), positions: h.positions }
+                        Kept { id: h.id.clone(), positions: h.positions }
                     })
                     .map_err(|e| e.to_string())
             } else {
@@ -261,4 +256,26 @@ fn is_ours(path: &Path) -> bool {
     let Some(name) = path.file_name().and_then(|n| n.to_str()) else { return false };
     let ext = format!(".{EXTENSION}");
     name.ends_with(&ext) || name.contains(&format!("{ext}.tmp-"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file's name is a hash of the parts `BUILD`, `GAME`, `KEY=VALUE`... each ended by a zero
+    /// byte, as it was when parameters travelled as text: caches written then are still found.
+    #[test]
+    fn the_file_of_a_game_is_named_as_before() {
+        let fnv = |text: &[u8]| {
+            text.iter()
+                .fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+        };
+        let id = GameId::new("nim", vec![("heaps".into(), "1,2".into()), ("file".into(), String::new())]);
+        let want = fnv(b"b1\0nim\0heaps=1,2\0file=\0");
+        assert_eq!(stable_hash("b1", &id), want);
+        let cache = Cache::new("/c");
+        assert_eq!(cache.file_for(&id, "b1"), Path::new(&format!("/c/nim-{want:016x}.nimber")));
+        let odd = GameId::new("a b", Vec::new());
+        assert!(cache.file_for(&odd, "b1").ends_with(format!("a_b-{:016x}.nimber", fnv(b"b1\0a b\0"))));
+    }
 }

@@ -10,6 +10,7 @@ use crate::solve::loopy::{self, LoopyNim, LoopySolution};
 use crate::solve::solution::{CountRow, NimSolution, Solution};
 use crate::solve::{grundy, memo, retrograde, SolverChoice};
 use crate::view::dense::face::DenseStore;
+use crate::view::plan::{choose, Plan};
 use crate::view::report::{parse, parse_or, query_report};
 pub use crate::view::report::{
     MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved,
@@ -90,36 +91,33 @@ pub trait DynGame: Send + Sync {
     }
 }
 
-/// Solves for outcomes with the requested solver; `Auto` tries memo search and falls back to
-/// retrograde analysis when it meets a cycle.
+/// Solves for outcomes as `plan` says ([`Plan::Memo`], [`Plan::Retrograde`], or
+/// [`Plan::MemoOrRetrograde`]: memo search, falling back to retrograde analysis when it meets a
+/// cycle); the solver that gave the solution.
 fn solve_outcomes<G: Game>(
     game: &G,
     roots: &[G::Position],
-    solver: SolverChoice,
+    plan: Plan,
     notes: &mut Vec<String>,
     progress: &dyn Progress,
 ) -> Result<(SolverChoice, Solution<G::Position>), Error> {
-    match solver {
-        SolverChoice::Lean => Err(Error::Unsupported(
-            "the lean solver works over a dense index, which this game does not have".into(),
+    match plan {
+        Plan::Memo => Ok((SolverChoice::Memo, memo::solve(game, roots, progress)?)),
+        Plan::Retrograde => Ok((
+            SolverChoice::Retrograde,
+            retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?,
         )),
-        SolverChoice::Memo => Ok((solver, memo::solve(game, roots, progress)?)),
-        SolverChoice::Retrograde => {
-            Ok((solver, retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?))
-        }
-        SolverChoice::Auto | SolverChoice::Grundy | SolverChoice::Loopy => {
-            match memo::solve(game, roots, progress) {
-                Ok(solution) => Ok((SolverChoice::Memo, solution)),
-                Err(Error::Cycle(at)) => {
-                    let note = format!("the game has cycles (through `{at}`): solved by retrograde analysis");
-                    progress.note(&note);
-                    notes.push(note);
-                    let solution = retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?;
-                    Ok((SolverChoice::Retrograde, solution))
-                }
-                Err(e) => Err(e),
+        _ => match memo::solve(game, roots, progress) {
+            Ok(solution) => Ok((SolverChoice::Memo, solution)),
+            Err(Error::Cycle(at)) => {
+                let note = format!("the game has cycles (through `{at}`): solved by retrograde analysis");
+                progress.note(&note);
+                notes.push(note);
+                let solution = retrograde::solve(game, roots, retrograde::Predecessors::Auto, progress)?;
+                Ok((SolverChoice::Retrograde, solution))
             }
-        }
+            Err(e) => Err(e),
+        },
     }
 }
 
@@ -157,10 +155,11 @@ impl<G: Game> DynGame for G {
         let roots = self.roots();
         let start = self.start();
         let mut notes = Vec::new();
-        if options.solver == SolverChoice::Loopy {
+        let plan = choose(options, None)?;
+        if plan == Plan::Loopy {
             return loopy_report(self, &roots, &start, options, notes, progress);
         }
-        if options.nim || options.solver == SolverChoice::Grundy {
+        if plan == Plan::Grundy {
             let solution = match grundy::solve(self, &roots, progress) {
                 Err(Error::Cycle(at)) => {
                     let note = format!(
@@ -197,7 +196,7 @@ impl<G: Game> DynGame for G {
                 notes,
             });
         }
-        let (solver, solution) = solve_outcomes(self, &roots, options.solver, &mut notes, progress)?;
+        let (solver, solution) = solve_outcomes(self, &roots, plan, &mut notes, progress)?;
         let rows = if options.rows {
             solution.iter().map(|(p, o)| Row::outcome(capability::format(self, p), Some(o))).collect()
         } else {
@@ -225,7 +224,8 @@ impl<G: Game> DynGame for G {
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<Box<dyn Solved + '_>, Error> {
-        if options.nim || matches!(options.solver, SolverChoice::Grundy | SolverChoice::Loopy) {
+        let plan = choose(options, None)?;
+        if matches!(plan, Plan::Grundy | Plan::Loopy) {
             return Err(Error::Unsupported("a solved table holds outcomes, not nim values".into()));
         }
         let roots = match from {
@@ -233,7 +233,7 @@ impl<G: Game> DynGame for G {
             None => self.roots(),
         };
         let start = roots.first().cloned().unwrap_or_else(|| self.start());
-        let (_, solution) = solve_outcomes(self, &roots, options.solver, &mut Vec::new(), progress)?;
+        let (_, solution) = solve_outcomes(self, &roots, plan, &mut Vec::new(), progress)?;
         Ok(Box::new(SolvedTable { game: self, start, solution }))
     }
 
@@ -253,7 +253,7 @@ impl<G: Game> DynGame for G {
         let pos = parse_or(self, position, || self.start())?;
         let mut notes = Vec::new();
         let (_, solution) =
-            solve_outcomes(self, std::slice::from_ref(&pos), SolverChoice::Auto, &mut notes, progress)?;
+            solve_outcomes(self, std::slice::from_ref(&pos), Plan::MemoOrRetrograde, &mut notes, progress)?;
         let nims = if options.nim { Some(Nims::solve(self, &pos, &mut notes, progress)?) } else { None };
         let nim_of = |p: &G::Position| nims.as_ref().and_then(|n| n.get(p));
         let outcome_of = |p: &G::Position| Ok(solution.get(p).expect("every position reached is solved"));

@@ -9,4 +9,5 @@
 pub mod cache;
 pub mod dense;
 pub mod dyn_game;
+pub mod plan;
 pub(crate) mod report;

@@ -26,7 +26,8 @@ pub struct SolveOptions {
     /// beforehand (the dense solver) refuse with the estimate when it is over. `None`: no limit.
     pub memory: Option<u64>,
     /// Keep checkpoints of a long solve, or resume from one (games solved through a dense
-    /// index; see [`crate::store::checkpoint`]). Other solvers ignore it.
+    /// index; see [`crate::store::checkpoint`]): a game without one refuses it
+    /// ([`crate::view::plan::needs_dense`]).
     pub checkpoint: Option<CheckpointOptions>,
 }
 

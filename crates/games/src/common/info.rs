@@ -69,14 +69,6 @@ pub(crate) fn valued<G: PartizanGame + DynPartizan + 'static>(
     Ok(Box::new(G::from_params(params)?))
 }
 
-impl GameInfo {
-    /// The game of these `key=value` parameters, checked against [`GameInfo::params`] (the
-    /// library's `build`, once the game is found by name).
-    pub(crate) fn build_from<S: AsRef<str>>(&self, params: &[S]) -> Result<Box<dyn DynGame>, Error> {
-        (self.build)(&Params::parse(self.name, self.params, params)?)
-    }
-}
-
 impl Facts {
     /// None of the facts.
     pub const NONE: Facts = Facts { reads_files: false, ruleset: None, dense: None, partizan: None };

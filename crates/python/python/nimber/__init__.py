@@ -254,7 +254,7 @@ def game(name: str, **params: Any) -> "Game":
         nimber.game("nim", heaps=[3, 4, 5])
         nimber.game("domineering", board="..../..../....")
     """
-    given = [f"{k}={_param(v)}" for k, v in params.items()]
+    given = [(k, _param(v)) for k, v in params.items()]
     return Game(_nimber.Game.builtin(name, given))
 
 

@@ -77,13 +77,7 @@ fn read_hosts(path: &Path) -> Result<Vec<String>, Failure> {
 
 /// The game of a cluster solve: its dense index.
 fn dense_for_cluster(built: &Built) -> Result<Box<dyn DynGame>, Failure> {
-    built.dense_game()?.ok_or_else(|| {
-        Failure::msg(format!(
-            "--cluster: {} is not solved through a dense index; a cluster solves dense games ({})",
-            built.info.name,
-            nimber_games::dense_games().join(", ")
-        ))
-    })
+    built.dense_for(false, "--cluster", "a cluster solves dense games")
 }
 
 /// This process's part of the cluster at `addresses`.
@@ -144,7 +138,7 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     crate::interrupt::install();
     let progress = TerminalProgress::start();
     let started = Instant::now();
-    let result = dense.solve_on(&cluster, save, built.info.name, &built.params, &options, &progress);
+    let result = dense.solve_on(&cluster, save, built.recipe.id(), &options, &progress);
     let elapsed = started.elapsed();
     let shown = progress.finish();
     match result {
@@ -166,10 +160,10 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
 /// game whose index leaves some out (Dōbutsu's default live index, which only the lean solver
 /// solves, on one machine): the cluster solves only indexes of every position.
 fn name_the_full_index(e: Error, built: &Built) -> Failure {
-    let partial = built.params.iter().any(|(key, value)| key == "index" && value != "full");
+    let partial = built.recipe.id().param("index").is_some_and(|value| value != "full");
     match e {
         Error::Unsupported(why) if partial => {
-            Failure::msg(format!("{why}: for {}, `-p index=full`", built.info.name))
+            Failure::msg(format!("{why}: for {}, `-p index=full`", built.info().name))
         }
         e => e.into(),
     }

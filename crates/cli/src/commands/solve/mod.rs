@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use nimber_engine::files;
+use nimber_engine::view::plan::{needs_dense, DenseNeed};
 use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
 
 use crate::args::{parse_size, SolveArgs, SolverArg};
@@ -97,15 +98,15 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(path) => Some((dense_for_save(&built, args.misere, path)?, path)),
         None => None,
     };
-    // Checkpoints are kept by the dense solver, and the lean solver works over the dense index:
-    // a game built for memo search that has a dense index is solved through it.
-    let dense_game = match (&saver, &checkpoint) {
-        (None, _) if built.game.dense().is_some() => None,
-        (None, _) if args.solver == SolverArg::Lean => {
-            Some(dense_for(&built, args.misere, "--solver lean", "the lean solver works over a dense index")?)
-        }
-        (None, Some(_)) => {
-            Some(dense_for(&built, args.misere, "--checkpoint", "checkpoints are kept by the dense solver")?)
+    // What only a dense index gives (the engine says which: the lean solver, checkpoints): a
+    // game built for memo search that has a dense index is solved through it.
+    let dense_game = match (&saver, needs_dense(&options)) {
+        (None, Some(need)) if built.game.dense().is_none() => {
+            let flag = match need {
+                DenseNeed::Lean => "--solver lean",
+                DenseNeed::Checkpoint => "--checkpoint",
+            };
+            Some(built.dense_for(args.misere, flag, need.why())?)
         }
         _ => None,
     };
@@ -115,7 +116,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let started = Instant::now();
     let result = match &saver {
         Some((dense, path)) => match dense.dense() {
-            Some(d) => d.solve_and_save(path, built.info.name, &built.params, &options, &progress),
+            Some(d) => d.solve_and_save(path, built.recipe.id(), &options, &progress),
             None => unreachable!("dense_for_save returns dense games"),
         },
         None => game.solve(&options, &progress),
@@ -180,30 +181,9 @@ fn dense_for_save(built: &Built, misere: bool, path: &Path) -> Result<Box<dyn Dy
     if misere {
         return Err(Failure::msg("--save: stored solutions are of normal play; --misere cannot be saved"));
     }
-    let game = built.dense_game()?.ok_or_else(|| {
-        Failure::msg(format!(
-            "--save: {} is not solved through a dense index; only dense games can be stored ({})",
-            built.info.name,
-            nimber_games::dense_games().join(", ")
-        ))
-    })?;
+    let game = built.dense_for(false, "--save", "only dense games can be stored")?;
     check_save_dir(path)?;
     Ok(game)
-}
-
-/// The game built from the command line over its dense index, for what `flag` asks (`needs`
-/// says why it takes the dense index).
-fn dense_for(built: &Built, misere: bool, flag: &str, needs: &str) -> Result<Box<dyn DynGame>, Failure> {
-    if misere {
-        return Err(Failure::msg(format!("{flag}: {needs}, which has no misère play")));
-    }
-    built.dense_game()?.ok_or_else(|| {
-        Failure::msg(format!(
-            "{flag}: {} has no dense index; {needs} ({})",
-            built.info.name,
-            nimber_games::dense_games().join(", ")
-        ))
-    })
 }
 
 /// Whether the report holds nim values rather than outcomes.
@@ -214,7 +194,7 @@ fn is_nim(report: &SolveReport) -> bool {
 fn outcome_json<'a>(built: &'a Built, report: &SolveReport, elapsed: Duration) -> SolveJson<'a> {
     let outcome = report.start.outcome;
     SolveJson {
-        game: built.info.name,
+        game: built.info().name,
         solver: report.solver.name(),
         positions: report.positions,
         start: StartJson {
@@ -242,7 +222,7 @@ fn nim_json<'a>(built: &'a Built, report: &SolveReport, elapsed: Duration) -> Ni
         count: *count,
     });
     NimSolveJson {
-        game: built.info.name,
+        game: built.info().name,
         solver: report.solver.name(),
         positions: report.positions,
         start: NimStartJson {

@@ -72,7 +72,7 @@ pub(super) fn checkpoint_options_of(
             dir.display()
         )));
     }
-    let mut options = CheckpointOptions::new(path, built.info.name, &built.params);
+    let mut options = CheckpointOptions::new(path, built.recipe.id());
     options.every = Duration::from_secs(args.checkpoint_every);
     options.resume = args.resume;
     Ok(Some(options))

@@ -10,7 +10,8 @@ use crate::error::Error;
 use crate::solve::retrograde::{Between, Phase, Resume, StateWord};
 use crate::store::files::TempFile;
 use crate::store::frame::{
-    check_names, fields, header_crc, io, text_len, u32_at, version, Frame, Identity, Text, CHUNK, PREFIX,
+    check_names, describe, fields, header_crc, io, text_len, u32_at, version, Frame, Identity,
+    IdentityFields, Text, CHUNK, PREFIX,
 };
 use crate::table::dense::{DenseSet, Level, SearchResume};
 
@@ -104,7 +105,7 @@ impl Header {
     fn text(&self) -> String {
         let id = &self.identity;
         let mut t = Text::default();
-        t.identity(&id.game, &id.params, &id.scheme, id.size);
+        t.identity(&id.id, &id.scheme, id.size);
         let (phase, round) = self.stage.fields();
         t.line("positions", self.positions)
             .line("word_bits", self.word_bits)
@@ -120,7 +121,7 @@ impl Header {
     }
 
     fn parse(text: &str) -> Result<Header, String> {
-        let mut id = Identity::empty();
+        let mut id = IdentityFields::default();
         let (mut positions, mut word_bits, mut phase, mut round, mut frontier) =
             (None, None, None, None, None);
         let (mut member, mut owned, mut slots) = (None, None, None);
@@ -161,8 +162,9 @@ impl Header {
                 _ => return Err(field.unknown()),
             }
         }
+        let id = id.finish();
         let missing = |what: &str| format!("the header has no {what}");
-        if id.game.is_empty() || id.scheme.is_empty() {
+        if id.id.name().is_empty() || id.scheme.is_empty() {
             return Err(missing("game or no index scheme"));
         }
         let word_bits = word_bits.ok_or_else(|| missing("word_bits"))?;
@@ -244,7 +246,7 @@ pub(crate) fn write_part<W: StateWord>(
     state: &State<'_, W>,
     part: Option<&Part>,
 ) -> Result<(), Error> {
-    check_names(&identity.game, &identity.params, &identity.scheme, "checkpointed")?;
+    check_names(&identity.id, &identity.scheme, "checkpointed")?;
     let (stage, positions, frontier) = match state {
         State::Search(at) => (
             Stage::Search { level: at.level },
@@ -548,13 +550,13 @@ pub(crate) fn check_header<W: StateWord>(
     expect: Expect<'_>,
 ) -> Result<(), Error> {
     let found = &header.identity;
-    if found.game != identity.game || found.params != identity.params {
+    if found.id != identity.id {
         return Err(refused(
             path,
             format!(
                 "this checkpoint is of {}, not of {}: remove it or keep this solve's checkpoint elsewhere",
-                found.describe(),
-                identity.describe()
+                describe(&found.id),
+                describe(&identity.id)
             ),
         ));
     }
@@ -563,7 +565,7 @@ pub(crate) fn check_header<W: StateWord>(
             path,
             format!(
                 "checkpoint written with index scheme {} of {} slots, but {} is now indexed with {} of {} slots (another version of nimber, or a game read from a file that has changed since)",
-                found.scheme, found.size, identity.game, identity.scheme, identity.size
+                found.scheme, found.size, identity.id.name(), identity.scheme, identity.size
             ),
         ));
     }

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::params::GameId;
 use crate::solve::retrograde::{Between, StateWord};
 use crate::store::checkpoint::format::{load, refused, write, Header, Loaded, Stage, State};
 use crate::store::frame::{io, Identity};
@@ -27,22 +28,14 @@ pub struct CheckpointOptions {
     /// Continue from the checkpoint in `path` (which must exist and be of this game); without
     /// it, an existing checkpoint is refused rather than overwritten.
     pub resume: bool,
-    /// The game's registry name, recorded and checked.
-    pub game: String,
-    /// The game's parameters as `key=value`, recorded and checked.
-    pub params: Vec<(String, String)>,
+    /// The game with its parameters, recorded and checked.
+    pub id: GameId,
 }
 
 impl CheckpointOptions {
     /// Checkpoints in `path` every [`DEFAULT_EVERY`], starting afresh.
-    pub fn new(path: impl Into<PathBuf>, game: &str, params: &[(String, String)]) -> CheckpointOptions {
-        CheckpointOptions {
-            path: path.into(),
-            every: DEFAULT_EVERY,
-            resume: false,
-            game: game.to_string(),
-            params: params.to_vec(),
-        }
+    pub fn new(path: impl Into<PathBuf>, id: &GameId) -> CheckpointOptions {
+        CheckpointOptions { path: path.into(), every: DEFAULT_EVERY, resume: false, id: id.clone() }
     }
 
     /// Removes the checkpoint (after the solve's result is safe); no checkpoint is fine.

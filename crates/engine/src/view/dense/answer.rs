@@ -20,7 +20,7 @@ impl Store {
                 self.path().display(),
                 self.header().scheme,
                 self.header().size,
-                self.header().game,
+                self.header().id.name(),
                 game.index_scheme(),
                 game.size()
             )));
@@ -30,7 +30,7 @@ impl Store {
                 "{}: stored for other rules of {} than this nimber's (the rules' fingerprint is \
                  {rules:016x}, the file's {stored:016x}): solve it again",
                 self.path().display(),
-                self.header().game,
+                self.header().id.name(),
             )));
         }
         Ok(())

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
 use crate::store::read::Store;
@@ -23,13 +24,12 @@ pub trait DenseStore: Send + Sync {
     /// The fingerprint of the rules ([`crate::table::index::rules_fingerprint`]).
     fn rules_fingerprint(&self) -> u64;
 
-    /// Solves the game, writes the solution to `path` under `game` and `params`, and reports
+    /// Solves the game, writes the solution to `path` as a solution of `id`, and reports
     /// the solve as [`DynGame::solve`](crate::view::dyn_game::DynGame::solve) does.
     fn solve_and_save(
         &self,
         path: &Path,
-        game: &str,
-        params: &[(String, String)],
+        id: &GameId,
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error>;
@@ -44,8 +44,7 @@ pub trait DenseStore: Send + Sync {
         &self,
         members: &dyn Members,
         save: Option<&Path>,
-        game: &str,
-        params: &[(String, String)],
+        id: &GameId,
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<Option<SolveReport>, Error>;

@@ -8,13 +8,14 @@ use std::path::Path;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::capability;
+use crate::rules::params::GameId;
 use crate::solve::exchange::Exchange;
 use crate::solve::retrograde::{member_positions, solve_member, solve_member_from, word_outcome, RetroSpace};
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::format::Stage;
 use crate::store::checkpoint::hook::CheckpointOptions;
 use crate::store::checkpoint::members::{member_path, member_set, together, MemberCheckpointer};
-use crate::store::format::{Identity, Wins};
+use crate::store::format::{Subject, Wins};
 use crate::store::frame::Identity as CheckpointIdentity;
 use crate::store::split::{decode_outcome, encode_outcome, write_members, MemberPart};
 use crate::table::dense::{counts_of, not_reachable, word_bits, DenseSpace, DenseWord};
@@ -28,8 +29,7 @@ use crate::view::report::{Row, SolveOptions, SolveReport};
 struct Finish<'a> {
     /// The store to write, in process 0.
     save: Option<&'a Path>,
-    game: &'a str,
-    params: &'a [(String, String)],
+    id: &'a GameId,
     options: &'a SolveOptions,
 }
 
@@ -39,8 +39,7 @@ impl<G: Indexed> Dense<G> {
         &self,
         members: &dyn Members,
         save: Option<&Path>,
-        game: &str,
-        params: &[(String, String)],
+        id: &GameId,
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<Option<SolveReport>, Error> {
@@ -60,12 +59,14 @@ impl<G: Indexed> Dense<G> {
             None => "no checkpoints".to_string(),
         };
         let identity = format!(
-            "game={game}\nparams={params:?}\nscheme={}\nsize={}\nrules={:016x}\nword={bits}\n{checkpoints}",
+            "game={}\nparams={:?}\nscheme={}\nsize={}\nrules={:016x}\nword={bits}\n{checkpoints}",
+            id.name(),
+            id.params(),
             g.index_scheme(),
             g.size(),
             crate::table::index::rules_fingerprint(g)
         );
-        let finish = Finish { save, game, params, options };
+        let finish = Finish { save, id, options };
         let report = match bits {
             8 => self.members_solve::<u8>(members, &identity, &finish, progress)?,
             _ => self.members_solve::<u16>(members, &identity, &finish, progress)?,
@@ -92,8 +93,7 @@ impl<G: Indexed> Dense<G> {
         let game = &self.0;
         let checkpoint = finish.options.checkpoint.as_ref();
         let kept = checkpoint.map(|c| CheckpointIdentity {
-            game: c.game.clone(),
-            params: c.params.clone(),
+            id: c.id.clone(),
             scheme: game.index_scheme(),
             size: game.size(),
         });
@@ -163,14 +163,8 @@ impl<G: Indexed> Dense<G> {
         let me = exchange.member().0;
         let scheme = game.index_scheme();
         let rules = crate::table::index::rules_fingerprint(game);
-        let identity = Identity {
-            game: finish.game,
-            params: finish.params,
-            scheme: &scheme,
-            size: game.size(),
-            rules,
-            wins: Wins::FromMoves,
-        };
+        let identity =
+            Subject { id: finish.id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
         let started = std::time::Instant::now();
         let save = finish.save.filter(|_| me == 0);
         let (written, counts) = write_members(save, &identity, positions, part, exchange, progress)?;

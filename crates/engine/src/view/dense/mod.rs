@@ -16,10 +16,10 @@ use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
+use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
-use crate::solve::SolverChoice;
-use crate::store::format::{Identity, Wins};
+use crate::store::format::{Subject, Wins};
 use crate::store::probe;
 use crate::store::read::Store;
 use crate::store::resumable::solve_dense;
@@ -28,6 +28,7 @@ use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::index::Indexed;
 use crate::table::lean::{self, LeanSolution};
 use crate::view::dyn_game::DynGame;
+use crate::view::plan::{choose, partial_index, IndexShape, Plan};
 use crate::view::report::{parse, parse_or, query_report, QueryReport, SolveOptions, SolveReport, Solved};
 
 mod answer;
@@ -61,35 +62,18 @@ impl Solution {
 }
 
 impl<G: Indexed> Dense<G> {
-    /// Whether a solve with `options` is a lean one (an error for the solvers that are not
-    /// offered).
+    /// Whether a solve with `options` is a lean one ([`choose`] with this game's index; an
+    /// error for the solvers that are not offered).
     fn lean(&self, options: &SolveOptions) -> Result<bool, Error> {
-        if options.nim || matches!(options.solver, SolverChoice::Memo | SolverChoice::Grundy) {
-            return Err(Error::Unsupported(format!(
-                "this game is solved by retrograde analysis over its dense index; the solver {} is not \
-                 available",
-                if options.nim { "grundy" } else { options.solver.name() }
-            ))
-            .mended_by(Choice::Solver));
-        }
-        match options.solver {
-            SolverChoice::Lean => Ok(true),
-            SolverChoice::Auto if self.0.partial() => Ok(true),
-            other if self.0.partial() => Err(self
-                .partial_index(&format!("; the solver {} is not available", other.name()))
-                .mended_by(Choice::Solver)),
-            _ => Ok(false),
-        }
+        let scheme = self.0.index_scheme();
+        let shape = IndexShape { partial: self.0.partial(), scheme: &scheme };
+        Ok(choose(options, Some(shape))? == Plan::Lean)
     }
 
     /// The refusal of a solve other than lean on a game whose index leaves positions out,
     /// ending with `why_not`.
     fn partial_index(&self, why_not: &str) -> Error {
-        Error::Unsupported(format!(
-            "this game's index leaves out the positions that the rules answer for (index scheme \
-             {}), which only the lean solver solves{why_not}",
-            self.0.index_scheme()
-        ))
+        partial_index(&self.0.index_scheme(), why_not)
     }
 
     pub(crate) fn solve_all(
@@ -120,16 +104,14 @@ impl<G: Indexed> Dense<G> {
         &self,
         solution: &Solution,
         path: &Path,
-        game: &str,
-        params: &[(String, String)],
+        id: &GameId,
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error> {
         let started = std::time::Instant::now();
         let scheme = self.0.index_scheme();
         let rules = crate::table::index::rules_fingerprint(&self.0);
-        let identity =
-            Identity { game, params, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
+        let identity = Subject { id, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
         let lean_slots;
         let slots: &dyn Slots = match solution {
             Solution::Dense(s) => s,
@@ -184,14 +166,9 @@ impl<G: Indexed> Dense<G> {
         let path = std::env::temp_dir().join(format!("nimber-solved-{}-{n}.nimber", std::process::id()));
         let scheme = self.0.index_scheme();
         let rules = crate::table::index::rules_fingerprint(&self.0);
-        let identity = Identity {
-            game: "scratch",
-            params: &[],
-            scheme: &scheme,
-            size: self.0.size(),
-            rules,
-            wins: Wins::FromMoves,
-        };
+        let scratch = GameId::new("scratch", Vec::new());
+        let identity =
+            Subject { id: &scratch, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
         let file = Scratch(path);
         write(&file.0, &identity, &LeanSlots::new(solution), progress)?;
         Ok(ScratchStore { store: Store::open(&file.0)?, _file: file })
@@ -344,25 +321,23 @@ impl<G: Indexed> DenseStore for Dense<G> {
     fn solve_and_save(
         &self,
         path: &Path,
-        game: &str,
-        params: &[(String, String)],
+        id: &GameId,
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
-        self.save_solved(&solution, path, game, params, options, progress)
+        self.save_solved(&solution, path, id, options, progress)
     }
 
     fn solve_on(
         &self,
         members: &dyn Members,
         save: Option<&Path>,
-        game: &str,
-        params: &[(String, String)],
+        id: &GameId,
         options: &SolveOptions,
         progress: &dyn Progress,
     ) -> Result<Option<SolveReport>, Error> {
-        self.solve_split(members, save, game, params, options, progress)
+        self.solve_split(members, save, id, options, progress)
     }
 
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error> {

@@ -1,0 +1,174 @@
+//! A game of the library with its parameters, checked ([`Recipe`]): what every front end builds
+//! its games from (the command line, the web server, the Python package), whatever the
+//! parameters came as, and what it names them by.
+
+use std::path::Path;
+
+use nimber_engine::store::Store;
+use nimber_engine::{DynGame, Error, GameId, Params};
+use nimber_heaps::Ruleset;
+use nimber_partizan::DynPartizan;
+
+use crate::common::info::GameInfo;
+use crate::registry::{all, find};
+
+/// A game of the library with checked parameters: its [`GameInfo`], its [`GameId`] (the name
+/// and every parameter, defaults included) and the ways to build it. Made once from what the
+/// user gave ([`Recipe::parse`], [`Recipe::from_pairs`]) or from a file's header
+/// ([`Recipe::from_id`]).
+#[derive(Clone)]
+pub struct Recipe {
+    info: &'static GameInfo,
+    params: Params,
+    id: GameId,
+}
+
+impl Recipe {
+    /// The game `name` with `key=value` parameters (as `-p` gives them).
+    pub fn parse<S: AsRef<str>>(name: &str, args: &[S]) -> Result<Recipe, Error> {
+        let info = find(name)?;
+        Ok(Recipe::of(info, Params::parse(info.name, info.params, args)?))
+    }
+
+    /// The game `name` with `(key, value)` parameters (a JSON object, keyword arguments).
+    pub fn from_pairs<K: AsRef<str>, V: AsRef<str>>(
+        name: &str,
+        pairs: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<Recipe, Error> {
+        let info = find(name)?;
+        Ok(Recipe::of(info, Params::from_pairs(info.name, info.params, pairs)?))
+    }
+
+    /// The game a file names (a store's or a checkpoint's header), refused unless this nimber
+    /// knows the game with exactly these parameters; `what` (the file) starts the refusal.
+    pub fn from_id(id: &GameId, what: &str) -> Result<Recipe, Error> {
+        let info = find(id.name())?;
+        Ok(Recipe::of(info, Params::of_id(info.params, id, what)?))
+    }
+
+    fn of(info: &'static GameInfo, params: Params) -> Recipe {
+        let id = params.id();
+        Recipe { info, params, id }
+    }
+
+    /// What the game states about itself.
+    pub fn info(&self) -> &'static GameInfo {
+        self.info
+    }
+
+    /// The game with every parameter: what stores, checkpoints and the cache record.
+    pub fn id(&self) -> &GameId {
+        &self.id
+    }
+
+    /// The checked parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// `nim heaps=3,4,5`: the game and its parameters (those left empty are not shown).
+    pub fn title(&self) -> String {
+        self.id.to_string()
+    }
+
+    /// The game, for every solver.
+    pub fn build(&self) -> Result<Box<dyn DynGame>, Error> {
+        (self.info.build)(&self.params)
+    }
+
+    /// The game over its dense index, for stored solutions (`solve --save`, `query --db`,
+    /// checkpoints, clusters); `None` for a game without one ([`crate::Facts::dense`]). Some games
+    /// with one are otherwise built for memo search (tic-tac-toe, Nim, graph games and small
+    /// Dodgem boards: their surveys and nim values need the hash-map solvers, and Nim's queries
+    /// may go beyond the bounds of its index).
+    pub fn build_dense(&self) -> Result<Option<Box<dyn DynGame>>, Error> {
+        self.info.facts.dense.map(|dense| dense(&self.params)).transpose()
+    }
+
+    /// [`Recipe::build_dense`], refused for a game without a dense index: the refusal says
+    /// `why` a dense index is needed and names the games that have one.
+    pub fn dense(&self, why: &str) -> Result<Box<dyn DynGame>, Error> {
+        self.build_dense()?.ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{} is not solved through a dense index; {why} ({})",
+                self.info.name,
+                dense_games().join(", ")
+            ))
+        })
+    }
+
+    /// The partizan game with values ([`crate::Facts::partizan`]), refused for other games:
+    /// the refusal names the games that have values, as what `asked` (the front end's name
+    /// for the request) takes.
+    pub fn partizan(&self, asked: &str) -> Result<Box<dyn DynPartizan>, Error> {
+        let build = self.info.facts.partizan.ok_or_else(|| {
+            let names: Vec<&str> =
+                all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
+            Error::Unsupported(format!(
+                "{} is not a partizan game with values ({asked} takes: {})",
+                self.info.name,
+                names.join(", ")
+            ))
+        })?;
+        build(&self.params)
+    }
+
+    /// The heap ruleset of a heap game ([`crate::Facts::ruleset`]); `None` for other games.
+    pub fn ruleset(&self) -> Result<Option<Ruleset>, Error> {
+        self.info.facts.ruleset.map(|ruleset| ruleset(&self.params)).transpose()
+    }
+}
+
+impl std::fmt::Debug for Recipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Recipe").field(&self.id).finish()
+    }
+}
+
+/// The names of the games that can be solved through a dense index ([`Recipe::build_dense`]
+/// builds them), for `solve --save` and `--checkpoint`, in the order of [`all`].
+pub fn dense_games() -> Vec<&'static str> {
+    all().iter().filter(|g| g.facts.dense.is_some()).map(|g| g.name).collect()
+}
+
+/// A solved game stored by `solve --save`, opened with its game.
+pub struct OpenedStore {
+    /// The stored game with its parameters.
+    pub recipe: Recipe,
+    /// The game, built through its dense index ([`DynGame::dense`] is `Some`).
+    pub game: Box<dyn DynGame>,
+    /// The open file.
+    pub store: Store,
+}
+
+/// Opens a store and builds its game from the stored name and parameters, checking that this
+/// nimber indexes the game the same way.
+pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
+    with_game(Store::open(path)?)
+}
+
+/// Builds the game of an open store ([`Store::open`], or [`Store::from_bytes`] for bytes in
+/// memory) from the stored name and parameters, checking that this nimber indexes the game the
+/// same way. A graph game reads the file its parameters name.
+pub fn with_game(store: Store) -> Result<OpenedStore, Error> {
+    let path = store.path().display().to_string();
+    let recipe = Recipe::from_id(&store.header().id, &path)?;
+    let game = recipe
+        .build_dense()
+        .map_err(|e| match e {
+            // A game read from a file (a graph) that is no longer where the solve found it.
+            Error::Io { .. } => Error::Unsupported(format!(
+                "{path}: the stored game `{}` cannot be built: {e}",
+                recipe.title()
+            )),
+            e => e,
+        })?
+        .ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{path}: {} is not solved through a dense index by this nimber",
+                recipe.info.name
+            ))
+        })?;
+    store.check_index(game.dense().expect("build_dense builds dense games"))?;
+    Ok(OpenedStore { recipe, game, store })
+}
