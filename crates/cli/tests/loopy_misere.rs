@@ -145,7 +145,7 @@ fn genus_of_kayles_heaps() {
     let text = ok(&["genus", "0.77", "--upto", "9"]);
     assert!(text.starts_with("0.77 (Kayles): genus of heaps 0..=9 under misère play"), "{text}");
     let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split_whitespace().collect()).collect();
-    // CGSuite's genera of Kayles heaps (see crates/heaps/tests/genus_published.rs), written out
+    // CGSuite's genera of Kayles heaps (see crates/heaps/tests/suite/genus_published.rs), written out
     // with four superscripts.
     for row in [
         ["0", "0", "1", "0^{1202}"],

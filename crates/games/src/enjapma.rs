@@ -15,7 +15,7 @@
 //! cells (`x + y = 2y + z ≡ 2(y - z) mod 3`). So the outcome depends only on `(x, y)`, and the
 //! table of outcomes over `(x, y)` is periodic with period 3 in each coordinate, as the write-up
 //! says. The rule was read off the outcome table of every board of up to 12 cells solved
-//! exhaustively (the tests here, and `crates/problems/tests/enjapma.rs` for every board up to
+//! exhaustively (the tests here, and `crates/problems/tests/suite/enjapma.rs` for every board up to
 //! 3 x 4 and 4 x 3 through the problem's reader), and it has a short proof.
 //!
 //! **Proof.** Let `d = y - z`. A move changes `d` by a non-zero amount modulo 3: removing a black

@@ -24,8 +24,9 @@
 //! the mex of those of the heap moves (same `t` and `o`) and of the nim moves (`t - 1` 2s and
 //! `o + 1` 1s, `t - 1` and `o`, or `t` and `o - 1`), and 1 when there is no move at all. Misère
 //! sums do not split into components, so the search visits every multiset of heaps a heap can
-//! break into, about as many as its partitions: Kayles heaps up to 50 take about 2 seconds, up
-//! to 60 about 10; [`genus_sequence`] stops after [`GENUS_BUDGET`] multisets (Kayles heap 69).
+//! break into, about as many as its partitions (the times of Kayles are in
+//! `docs/measurements.md`); [`genus_sequence`] stops after [`GENUS_BUDGET`] multisets (Kayles
+//! heap 69).
 //! Games that never split a heap (subtraction games) stay small.
 
 use std::fmt;

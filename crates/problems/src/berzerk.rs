@@ -23,8 +23,8 @@
 //!   step drawn at random, so that targets won in a sweep around the circle (in step order) do
 //!   not make a state look again at every move.
 //!
-//! No modulo is taken in the inner loops. On the largest inputs the analysis takes about a
-//! millisecond, and the whole run is dominated by reading the input and starting the process.
+//! No modulo is taken in the inner loops (the time of the largest inputs is in
+//! `docs/measurements.md`).
 
 use nimber_engine::Value;
 use nimber_games::berzerk::{Berzerk, BerzerkPos};

@@ -32,11 +32,8 @@
 //!   also by retrograde analysis of the rules, and 53,000 random placements on random trees of up
 //!   to 128 cells.
 //!
-//! Measured on a busy machine (times of one core): the 5 x 5 board takes about 4 s, and each
-//! further cell about 4.5 times the one before (14 cells: 42 s, 15 cells: 204 s); so an hour on
-//! 2 cores should reach every field of 16 cells and much of 17 (`cargo bench -p nimber-problems
-//! --bench gameindarkness -- --budget 3600 --threads 2` prints what it covered); all fields of 20
-//! cells alone would take about 100 hours of one core at that rate. The bench also found that on every junction-free field it
+//! The bench's times (how far an hour reaches) are in its own documentation
+//! (`benches/gameindarkness.rs`). The bench also found that on every junction-free field it
 //! covered (28,667 classes of the 5 x 5 board, 1,620,701 of 2 to 15 cells), Alice has from each
 //! cell a single walk that catches Bob *wherever* he starts.
 //!

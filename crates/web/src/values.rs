@@ -12,8 +12,8 @@ use crate::solved::{Key, Lru};
 
 /// The budget of forms of one game's memory (`Forms::with_budget`: at most so many forms, four
 /// times as many comparisons remembered, a hundred times as many operations). 5x5 Domineering
-/// (7,151 forms, 32,802 positions) takes 0.5 s within it; an empty 8x4 or 6x6 board runs out of
-/// it in about a second (the `checked` profile), at a peak of about 35 MB.
+/// (7,151 forms, 32,802 positions) is solved within it; an empty 8x4 or 6x6 board runs out of it
+/// (the times and the peak memory are in `docs/measurements.md`).
 pub const MAX_FORMS: usize = 200_000;
 /// The most positions' values one game's memory holds.
 pub const MAX_POSITIONS: usize = 500_000;

@@ -17,9 +17,8 @@ pub const VERSION: u32 = 4;
 /// The oldest format version read.
 pub const OLDEST_VERSION: u32 = 2;
 /// Slots per block: small enough that a query decompresses a few kilobytes per block it
-/// touches (about 8 µs a block), large enough that zstd finds the repetitions (measured on
-/// Dōbutsu shōgi at level 9: 0.35 byte per position with 16 Ki slots, 0.37 with 8 Ki, 0.40 with
-/// 4 Ki, 0.35 with 64 Ki, which take 3 times longer to decompress).
+/// touches, large enough that zstd finds the repetitions (the block sizes compared on Dōbutsu
+/// shōgi are in `docs/measurements.md`).
 pub const BLOCK_SLOTS: u64 = 1 << 14;
 /// Blocks of more slots are refused: a block's raw bytes (at most 9 per slot) are allocated
 /// when it is read, and up to [`crate::store::CACHE_BLOCKS`] of them are kept (18 MiB at most).

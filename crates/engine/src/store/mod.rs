@@ -46,7 +46,7 @@
 //! won position has the one symbol `win ?`, and a reader finds its remoteness from the rules,
 //! one more than the least remoteness of its moves into lost positions (stored), a ply of
 //! lookups ([`probe`]); the counts stay exact. Wins are half of Dōbutsu shōgi's positions and
-//! much of the remoteness's entropy: the file is a third smaller (below).
+//! much of the remoteness's entropy: the file is a third smaller (`docs/measurements.md`).
 //!
 //! A block holds the slots `k * block_slots ..` (the last one fewer), `n` of them: a bitmap of
 //! `ceil(n / 8)` bytes (slot `i` in bit `i % 8` of byte `i / 8`) set for the slots that hold a
@@ -56,10 +56,8 @@
 //! slot in the block, u32 symbol number)` per code 255, in slot order. Codes of neighbouring
 //! positions are alike, which zstd finds; the bitmap, regular where the index's holes are,
 //! costs little. Dōbutsu shōgi's live index, solved lean: 249,442,767 slots, half of them holes,
-//! 121,134,668 positions (246,803,167 reachable from the start under Tanaka's conventions); at
-//! zstd level 12 in blocks of 16 Ki slots version 2 took 74,131,367 bytes, version 3 65,313,258;
-//! version 4 with wins found from the moves takes 43,436,363 at level 5 (0.18 byte per
-//! reachable position; `nimber solve dobutsu --save`, 2026-11-26).
+//! 121,134,668 positions (246,803,167 reachable from the start under Tanaka's conventions); the
+//! sizes of its store in each version are in `docs/measurements.md`.
 //!
 //! Version 3 has no `longest` lines and no `win ?` symbol. Version 2 differs from 3 in its
 //! blocks: a code byte for every slot (0 for a slot without a position), then the exceptions,

@@ -24,10 +24,8 @@ use crate::store::frame::{check_names, io, Frame};
 use crate::table::dense::DenseSolution;
 use crate::table::lean::{GroupOutcomes, LeanSolution};
 
-/// zstd level of the blocks. Dōbutsu shōgi's live index, solved lean and saved with wins found
-/// from the moves (version 4; `/usr/bin/time nimber solve dobutsu --save`, 2-core AMD EPYC Zen 5
-/// VM, 2026-11-26): level 3 45,360,490 bytes in a 1.5 s save, 5 43,436,363 bytes in 1.9 s, 12
-/// 40,548,880 bytes in 5.8 s (of a 25-30 s solve).
+/// zstd level of the blocks: the store's size against the time of the save (the levels compared
+/// on Dōbutsu shōgi are in `docs/measurements.md`).
 const LEVEL: i32 = 5;
 /// Blocks compressed in parallel and written together: the writer's memory beyond the solution
 /// is this many blocks (raw and compressed) and the block index (8 bytes per block).

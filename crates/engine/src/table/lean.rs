@@ -563,7 +563,7 @@ impl GroupOutcomes<'_> {
 }
 
 /// What a process holds besides the solve's own tables: code, the game's own tables, thread
-/// stacks, allocator slack (a lean solve of tic-tac-toe peaks at 7 MiB).
+/// stacks, allocator slack (the peaks it is set from are in `docs/measurements.md`).
 const RUNTIME: u64 = 8 << 20;
 
 /// Predecessors listed per frontier entry, on average over a batch, that the estimate allows for
@@ -574,11 +574,9 @@ const FANOUT: u64 = 12;
 /// the `Examined` set, a batch of frontier entries read and the entries it emits (each kept
 /// once as a slot and once as the 4 bytes written), the spill file's directory (a record per
 /// group and batch), and the process's own `RUNTIME`. A save reads one group of remoteness
-/// back instead of the examined set, which is no larger for the sizes where it counts.
-///
-/// Measured (2-core AMD EPYC Zen 5, 2026-11-27, `/usr/bin/time` of `nimber solve --save`):
-/// Dōbutsu shōgi's live index, estimate 118 MiB, peak 108 to 111 MiB; Dodgem 5x5's mirror
-/// index, estimate 70 MiB, peak 68 MiB.
+/// back instead of the examined set, which is no larger for the sizes where it counts. The
+/// estimate is meant to lie at or a little above the measured peak (the estimates and peaks of
+/// Dōbutsu shōgi and Dodgem 5x5 are in `docs/measurements.md`).
 pub fn estimate_bytes(size: u64) -> u64 {
     estimate(size, true)
 }

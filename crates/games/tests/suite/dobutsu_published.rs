@@ -3,7 +3,7 @@
 //! Sente's chick takes Gote's chick (see `published/mod.rs`). About 930 MiB of memory at the
 //! peak: a test binary of its own, so that it never runs beside the 5x5 Dodgem solve.
 
-mod published;
+use crate::published;
 
 use nimber_engine::Silent;
 use published::{solve_dobutsu, DobutsuFacts};

@@ -2,12 +2,9 @@
 //! consistent with its moves, and the dense `solve_space` path, the generic `Game` path (both
 //! predecessor modes) and the naive reference solver give the same outcomes.
 
-#[path = "common/naive.rs"]
-mod naive;
-#[path = "common/synthetic.rs"]
-mod synthetic;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
+use crate::naive;
+use crate::synthetic;
+use crate::synthetic_game;
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{

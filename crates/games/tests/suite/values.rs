@@ -4,7 +4,7 @@
 //! every position recomputed on its own and tabulated again, and rules about values checked,
 //! true and false.
 
-mod partizan;
+use crate::partizan;
 
 use std::collections::HashMap;
 
@@ -402,7 +402,7 @@ fn toads_and_frogs_starts() {
 }
 
 /// Every blue-red string of 1 to 10 edges (2,046 strings): the survey's `number` is
-/// Berlekamp's rule (tests/partizan: the same rule tests/hackenbush.rs checks against the
+/// Berlekamp's rule (tests/partizan: the same rule tests/suite/hackenbush.rs checks against the
 /// values found move by move), string by string: the (blue, red, number) of every string
 /// counted from the rule equal the survey's, and each cell's first string has the rule's
 /// number. Blue-red values are numbers: on every blue-red forest of up to 8 edges (57,103), the

@@ -1,7 +1,7 @@
 //! Toads and Frogs: values against published ones (Winning Ways, Erickson, Thanatipanonda),
 //! against the values found without cutting strips into parts, and against the strong solver.
 
-mod partizan;
+use crate::partizan;
 use partizan::{check_against_solver, start_value, Plain};
 
 use nimber_engine::{Game, Notation};

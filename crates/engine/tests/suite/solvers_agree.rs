@@ -9,8 +9,7 @@
 //! Every graph comes from its own seed (printed in every assertion message), so a failure
 //! reproduces with `graph(seed, ...)`.
 
-#[path = "common/naive.rs"]
-mod naive;
+use crate::naive;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

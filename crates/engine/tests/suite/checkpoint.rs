@@ -6,15 +6,11 @@
 //! run on the game with terminal positions of remoteness 0 to 3 too (positions that join the
 //! rounds late, and in dense solves won terminal positions marked in their words).
 
-#[path = "common/crafted.rs"]
-mod crafted;
-#[path = "common/stop_at.rs"]
-mod stop_at;
-#[path = "common/synthetic.rs"]
-mod synthetic;
+use crate::crafted;
+use crate::stop_at;
+use crate::synthetic;
+use crate::synthetic_game;
 use crafted::crafted_values;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
 
 use std::path::PathBuf;
 use std::time::Duration;

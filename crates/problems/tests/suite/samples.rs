@@ -4,8 +4,7 @@ use std::fs;
 
 use nimber_problems::Options;
 
-#[path = "common/examples.rs"]
-mod examples;
+use crate::examples;
 
 #[test]
 fn official_examples_pass_byte_for_byte() {

@@ -14,8 +14,7 @@ use nimber_problems::{InputError, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-#[path = "common/examples.rs"]
-mod examples;
+use crate::examples;
 
 /// Every board size from 1 x 1 up to 3 x 4 and 4 x 3.
 fn sizes() -> Vec<(u32, u32)> {

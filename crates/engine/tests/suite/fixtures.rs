@@ -6,14 +6,11 @@
 //! one member's checkpoint of a solve split over members.
 //!
 //! To write the fixtures again (only with a reason: they stand for the files already out there):
-//! `NIMBER_WRITE_FIXTURES=1 cargo test -p nimber-engine --test fixtures -- --ignored`.
+//! `NIMBER_WRITE_FIXTURES=1 cargo test -p nimber-engine --test suite fixtures:: -- --ignored`.
 
-#[path = "common/stop_at.rs"]
-mod stop_at;
-#[path = "common/synthetic.rs"]
-mod synthetic;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
+use crate::stop_at;
+use crate::synthetic;
+use crate::synthetic_game;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

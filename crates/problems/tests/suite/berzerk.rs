@@ -2,7 +2,7 @@
 //! game (built from its successors only), on every small instance and on random larger ones;
 //! and the input reader on malformed inputs.
 
-mod common;
+use crate::common;
 use common::fuzz::Fuzz;
 
 use nimber_engine::solve::retrograde::{self, Predecessors};

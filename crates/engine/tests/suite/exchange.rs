@@ -6,8 +6,7 @@
 //! and 7 members gives every position the words of the one-process solve; an exchange that
 //! fails stops the solve with its error.
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
+use crate::synthetic;
 
 use std::ops::Range;
 

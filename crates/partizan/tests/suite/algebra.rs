@@ -6,7 +6,7 @@ use nimber_partizan::parse::{parse, Op, Statement};
 use nimber_partizan::{Dyadic, Form, Forms, OutcomeClass, Relation};
 use rand::Rng;
 
-mod common;
+use crate::common;
 use common::{random_pool, text, value};
 
 /// Values written one way print in CGSuite's canonical notation.

@@ -3,7 +3,7 @@
 //! every multiset of up to 6 cards from a pool and of random 7-card lists; and the input
 //! reader on malformed inputs.
 
-mod common;
+use crate::common;
 use common::fuzz::Fuzz;
 
 use nimber_engine::solve::memo;

@@ -14,8 +14,7 @@
 //!
 //! Every graph comes from its own seed, printed in every assertion message.
 
-#[path = "common/naive.rs"]
-mod naive;
+use crate::naive;
 
 use std::collections::BTreeSet;
 

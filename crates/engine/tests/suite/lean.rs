@@ -5,10 +5,8 @@
 //! pending lists: wins after lost terminal positions, losses examined after slowly won ones,
 //! ties after tied ones).
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
+use crate::synthetic;
+use crate::synthetic_game;
 
 use nimber_engine::solve::retrograde::solve_space;
 use nimber_engine::table::lean;

@@ -3,7 +3,7 @@
 //! 530 MiB of memory at the peak: a test binary of its own, so that it never runs beside the
 //! Dōbutsu shōgi solve.
 
-mod published;
+use crate::published;
 
 use nimber_engine::Silent;
 use published::{solve_dodgem5, DodgemFacts};

@@ -14,8 +14,7 @@ use nimber_problems::{more_reclamation, InputError, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-#[path = "common/examples.rs"]
-mod examples;
+use crate::examples;
 
 const FAST: Options = Options { exact: false };
 const EXACT: Options = Options { exact: true };

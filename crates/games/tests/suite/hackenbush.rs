@@ -2,7 +2,7 @@
 //! on every green tree up to 11 edges, published values, and every small forest against the
 //! values found without regions or reduced branches and against the strong solver.
 
-mod partizan;
+use crate::partizan;
 use partizan::{berlekamp, check_against_solver, start_value, Plain};
 
 use nimber_engine::{Game, Notation};

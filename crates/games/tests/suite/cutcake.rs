@@ -1,7 +1,7 @@
 //! Cutcake: the values of Winning Ways' table (its formula, on every cake up to 32x32),
 //! against the values found without valuing cakes apart, and against the strong solver.
 
-mod partizan;
+use crate::partizan;
 use partizan::{check_against_solver, start_value, Plain};
 
 use nimber_engine::{Game, Notation};

@@ -2,7 +2,7 @@
 //! against the value found without splitting boards into regions or turning them, and against
 //! the strong solver: the outcome class of every value is who wins with each player first.
 
-mod partizan;
+use crate::partizan;
 use partizan::{check_against_solver, start_value, Plain};
 
 use nimber_engine::{Game, Notation};

@@ -7,13 +7,10 @@
 //! truncated at every length reported as corrupt, never read as wrong values; files of another
 //! version refused as such; a cancelled write leaves no file behind.
 
-#[path = "common/crafted.rs"]
-mod crafted;
-#[path = "common/synthetic.rs"]
-mod synthetic;
+use crate::crafted;
+use crate::synthetic;
+use crate::synthetic_game;
 use crafted::crafted_values;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
 
 use std::path::{Path, PathBuf};
 

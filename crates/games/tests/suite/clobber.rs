@@ -1,6 +1,6 @@
 //! Clobber's values against published ones and against the strong solver.
 
-mod partizan;
+use crate::partizan;
 use partizan::{check_against_solver, start_value, Plain};
 
 use nimber_games::clobber::{parse_board, Board, Clobber};

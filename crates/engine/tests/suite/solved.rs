@@ -1,12 +1,9 @@
 //! `DynGame::solved`: a game solved once answers every query as `DynGame::query` does (which
 //! solves again each time), through the hash-map solvers and through the dense path.
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
-#[path = "common/take_away.rs"]
-mod take_away;
+use crate::synthetic;
+use crate::synthetic_game;
+use crate::take_away;
 
 use nimber_engine::dense::Dense;
 use nimber_engine::{DynGame, Error, Silent, SolveOptions, Value};

@@ -4,7 +4,7 @@
 //! where the cooled game first becomes infinitesimally close to a number, cooling is additive,
 //! the mean is additive, and the mean value theorem bounds the stops of multiples.
 
-mod common;
+use crate::common;
 use common::{random_pool, text, value};
 
 use nimber_partizan::{thermograph, Dyadic, Form, Forms};

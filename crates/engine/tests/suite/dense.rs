@@ -5,10 +5,8 @@
 //! state a remoteness of 0 to 3 (won ones of remoteness 0 and 1 are applied before any round, the
 //! others go through the rounds).
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
+use crate::synthetic;
+use crate::synthetic_game;
 
 use nimber_engine::dense;
 use nimber_engine::index::{check_bijection, check_predecessors};

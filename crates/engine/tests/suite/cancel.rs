@@ -2,12 +2,9 @@
 //! exploration, memo and Sprague-Grundy search, retrograde rounds over explicit graphs, loopy
 //! labelling, and the dense search and rounds.
 
-#[path = "common/synthetic.rs"]
-mod synthetic;
-#[path = "common/synthetic_game.rs"]
-mod synthetic_game;
-#[path = "common/take_away.rs"]
-mod take_away;
+use crate::synthetic;
+use crate::synthetic_game;
+use crate::take_away;
 
 use nimber_engine::explore::Explored;
 use nimber_engine::solve::retrograde::{self, solve_space, Predecessors};
