@@ -21,7 +21,7 @@ use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore};
 use nimber_engine::store::{
     self, probe, Entry, Identity, Store, Wins, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
 };
-use nimber_engine::{Backward, Notation};
+use nimber_engine::{Backward, Capabilities, Notation};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
@@ -172,12 +172,8 @@ impl Game for Ladder {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u64>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u64>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u64> {
+        Capabilities::none().notation(self).backward(self)
     }
 }
 
@@ -767,12 +763,8 @@ impl Game for Line {
         (i == 0).then_some(self.end)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u64>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u64>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u64> {
+        Capabilities::none().notation(self).backward(self)
     }
 }
 
