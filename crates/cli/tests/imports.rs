@@ -13,8 +13,8 @@
 //! The engine's and partizan's top-level modules are also layers that import downward only
 //! (`LAYERED`); a path through a re-export at the crate root is followed to its layer.
 //!
-//! The one intended circle: the engine's `rules/game.rs` (the `Game` trait, with one accessor
-//! per capability) and `rules/capability.rs` (the capabilities, each a trait over `Game`).
+//! The one intended circle: the engine's `rules/game.rs` (the `Game` trait, which announces its
+//! `Capabilities`) and `rules/capability.rs` (the capabilities, each a trait over `Game`).
 //!
 //! The command line's own rules, on the same edges: `args.rs` (every clap definition, and only
 //! there) imports nothing of the crate, and no command borrows from another (the files of one

@@ -81,7 +81,7 @@ pub use index::{ChildEnds, Indexed, MoveClasses};
 pub use misere::Misere;
 pub use params::{GameId, ParamSpec, Params};
 pub use progress::{Progress, Silent};
-pub use rules::capability::{Backward, Decompose, Draw, Explore, Family, Notation, Numbered};
+pub use rules::capability::{Backward, Capabilities, Decompose, Draw, Explore, Family, Notation, Numbered};
 pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use solve::loopy::LoopyNim;
 pub use solve::SolverChoice;

@@ -1,7 +1,7 @@
 //! Berzerk: a monster on a circle of objects, two players with their own step sizes, and a
 //! black hole that wins for whoever moves the monster into it (Codeforces 786A).
 
-use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{Backward, Capabilities, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::common::info::{Facts, GameInfo};
@@ -149,16 +149,8 @@ impl Game for Berzerk {
         (pos.object == 1).then_some(Outcome::new(Value::Lose, 0))
     }
 
-    fn notation(&self) -> Option<&dyn Notation<BerzerkPos>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<BerzerkPos>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<BerzerkPos>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, BerzerkPos> {
+        Capabilities::none().notation(self).drawing(self).backward(self)
     }
 }
 

@@ -17,7 +17,7 @@
 //! as many classes.
 
 use nimber_engine::table::subset;
-use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{Backward, Capabilities, Draw, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
 };
@@ -330,16 +330,8 @@ impl Game for ConnectFour {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Board>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<Board>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<Board>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, Board> {
+        Capabilities::none().notation(self).drawing(self).backward(self)
     }
 }
 

@@ -44,7 +44,7 @@
 //! The game is finite: a move removes a piece or lowers the sum of the pieces' distances to the
 //! bottom-left corner.
 
-use nimber_engine::{Backward, Draw, Explore, Notation};
+use nimber_engine::{Backward, Capabilities, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::common::info::{Facts, GameInfo};
@@ -307,20 +307,8 @@ impl Game for Enjapma {
         self.for_each_move(pos, |from, to| out.push(apply(pos, from, to)));
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u64>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<u64>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u64>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<u64>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u64> {
+        Capabilities::none().notation(self).drawing(self).backward(self).exploration(self)
     }
 }
 

@@ -1,7 +1,7 @@
 //! FiveHundredEleven: play cards into a 9-bit memory by OR; whoever makes it 511 loses
 //! (TopCoder SRM 511).
 
-use nimber_engine::{Draw, Notation};
+use nimber_engine::{Capabilities, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 
 use crate::common::info::{Facts, GameInfo};
@@ -120,12 +120,8 @@ impl Game for FiveHundredEleven {
         (pos.memory == FULL).then_some(Outcome::new(Value::Win, 0))
     }
 
-    fn notation(&self) -> Option<&dyn Notation<FiveHundredElevenPos>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<FiveHundredElevenPos>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, FiveHundredElevenPos> {
+        Capabilities::none().notation(self).drawing(self)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Game in Darkness (TopCoder SRM 588): a blind pursuer on a grid, played as the
 //! perfect-information game of her beliefs.
 
-use nimber_engine::{Draw, Explore, Notation};
+use nimber_engine::{Capabilities, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value};
 use pursuit::{PursuitGraph, MAX_VERTICES};
 
@@ -259,16 +259,8 @@ impl Game for GameInDarkness {
         (pos.bob == 0).then_some(Outcome::new(if pos.alice_to_move { Value::Win } else { Value::Lose }, 0))
     }
 
-    fn notation(&self) -> Option<&dyn Notation<DarkPos>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<DarkPos>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<DarkPos>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, DarkPos> {
+        Capabilities::none().notation(self).drawing(self).exploration(self)
     }
 }
 

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{Backward, Capabilities, Draw, Notation};
 use nimber_engine::{
     DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
 };
@@ -265,16 +265,8 @@ impl Game for Graph {
         (0..self.names.len() as u32).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u32>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<u32>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u32>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities::none().notation(self).drawing(self).backward(self)
     }
 }
 

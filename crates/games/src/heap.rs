@@ -1,7 +1,7 @@
 //! Heap games from their codes: octal and hexadecimal games, subtraction and all-but
 //! subtraction games, Grundy's game (the rulesets of `nimber_heaps`).
 
-use nimber_engine::{Backward, Decompose, Draw, Notation};
+use nimber_engine::{Backward, Capabilities, Decompose, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
@@ -156,22 +156,13 @@ impl Game for HeapGame {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<Vec<u32>>> {
-        Some(self)
-    }
-
-    fn decomposition(&self) -> Option<&dyn Decompose<Vec<u32>>> {
-        Some(self)
-    }
-
-    /// Subtraction games list their predecessors (for retrograde analysis without a reverse
-    /// graph); other rulesets do not.
-    fn backward(&self) -> Option<&dyn Backward<Vec<u32>>> {
-        matches!(self.rules, Ruleset::Subtraction(_)).then_some(self as &dyn Backward<Vec<u32>>)
+    /// A notation, drawings, components; subtraction games also list their predecessors (for
+    /// retrograde analysis without a reverse graph), other rulesets do not.
+    fn capabilities(&self) -> Capabilities<'_, Vec<u32>> {
+        Capabilities {
+            backward: matches!(self.rules, Ruleset::Subtraction(_)).then_some(self),
+            ..Capabilities::none().notation(self).drawing(self).decomposition(self)
+        }
     }
 }
 

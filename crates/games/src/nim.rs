@@ -1,6 +1,6 @@
 //! Nim: heaps of counters; a move takes any positive number of counters from one heap.
 
-use nimber_engine::{Decompose, Draw, Explore, Notation};
+use nimber_engine::{Capabilities, Decompose, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 use nimber_heaps::Ruleset;
 
@@ -100,20 +100,8 @@ impl Game for Nim {
         take_successors(heaps, |h| (0..h).rev(), out)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<Vec<u32>>> {
-        Some(self)
-    }
-
-    fn decomposition(&self) -> Option<&dyn Decompose<Vec<u32>>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<Vec<u32>>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, Vec<u32>> {
+        Capabilities::none().notation(self).drawing(self).decomposition(self).exploration(self)
     }
 }
 

@@ -1,6 +1,6 @@
 //! PathGame: colour cells of a 2 x W board black while a left-to-right white path remains.
 
-use nimber_engine::{Decompose, Draw, Explore, Notation};
+use nimber_engine::{Capabilities, Decompose, Draw, Explore, Notation};
 use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
 
 use crate::common::info::{Facts, GameInfo};
@@ -335,20 +335,8 @@ impl Game for PathGame {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Board>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<Board>> {
-        Some(self)
-    }
-
-    fn decomposition(&self) -> Option<&dyn Decompose<Board>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<Board>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, Board> {
+        Capabilities::none().notation(self).drawing(self).decomposition(self).exploration(self)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Tic-tac-toe (noughts and crosses) on a 3x3 board.
 
-use nimber_engine::{Backward, Draw, Notation};
+use nimber_engine::{Backward, Capabilities, Draw, Notation};
 use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
 
 use crate::common::info::{Facts, GameInfo};
@@ -129,16 +129,8 @@ impl Game for TicTacToe {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Board>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<Board>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<Board>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, Board> {
+        Capabilities::none().notation(self).drawing(self).backward(self)
     }
 }
 

@@ -10,7 +10,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use nimber_engine::{Draw, Error, Game, Kind, Move, Notation, ParseError};
+use nimber_engine::{Capabilities, Draw, Error, Game, Kind, Move, Notation, ParseError};
 use rustc_hash::FxHashMap;
 
 use crate::forms::{Form, Forms};
@@ -206,12 +206,14 @@ impl<G: Partizan> Game for Bridge<G> {
         moves.into_iter().map(|m| Move::new(m.label, (m.to, next))).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
-        self.0.notation().map(|_| self as &dyn Notation<Self::Position>)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<Self::Position>> {
-        self.0.drawing()
+    /// A notation when the game has one (the game's, then the player to move), and the game's
+    /// drawings.
+    fn capabilities(&self) -> Capabilities<'_, Self::Position> {
+        Capabilities {
+            notation: self.0.notation().map(|_| self as &dyn Notation<Self::Position>),
+            drawing: self.0.drawing(),
+            ..Capabilities::none()
+        }
     }
 }
 

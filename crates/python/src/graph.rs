@@ -14,7 +14,9 @@
 use std::sync::{Arc, OnceLock};
 
 use nimber_engine::index::Indexed;
-use nimber_engine::rules::capability::{Backward, Decompose, Explore, Family, Notation, Numbered};
+use nimber_engine::rules::capability::{
+    Backward, Capabilities, Decompose, Explore, Family, Notation, Numbered,
+};
 use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError};
 use rustc_hash::FxHashMap;
 
@@ -150,26 +152,14 @@ impl Game for Graph {
         self.0.terminal.get(pos).copied()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u32>> {
-        Some(self)
-    }
-
-    fn decomposition(&self) -> Option<&dyn Decompose<u32>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<u32>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u32>> {
-        Some(self)
-    }
-
-    /// The interner's numbers, with the moves listed: memo search runs over flat tables. Not
-    /// for a graph of components (nim values), whose lists are not moves.
-    fn numbered(&self) -> Option<&dyn Numbered<u32>> {
-        (!self.0.split.contains(&true)).then_some(self)
+    /// A notation, components, moves backward, features; and the interner's numbers with the
+    /// moves listed, so that memo search runs over flat tables, except for a graph of
+    /// components (nim values), whose lists are not moves.
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities {
+            numbered: (!self.0.split.contains(&true)).then_some(self),
+            ..Capabilities::none().notation(self).decomposition(self).backward(self).exploration(self)
+        }
     }
 }
 

@@ -1,11 +1,11 @@
 //! Games made from other games.
 
-use crate::rules::capability::{Backward, Draw, Notation};
+use crate::rules::capability::Capabilities;
 use crate::rules::game::{Game, Kind, Move};
 use crate::rules::value::Outcome;
 
 /// The same game without its split into components: every solver then works from the plain
-/// rules. Tests use it to check a game's [`Game::decomposition`] against brute force.
+/// rules. Tests use it to check a game's split into components against brute force.
 pub struct Unsplit<'g, G>(pub &'g G);
 
 impl<G: Game> Game for Unsplit<'_, G> {
@@ -35,15 +35,14 @@ impl<G: Game> Game for Unsplit<'_, G> {
         self.0.roots()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<G::Position>> {
-        self.0.notation()
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<G::Position>> {
-        self.0.drawing()
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<G::Position>> {
-        self.0.backward()
+    /// The game's notation, drawings and moves backward; no split, no exploration, no numbers.
+    fn capabilities(&self) -> Capabilities<'_, G::Position> {
+        let inner = self.0.capabilities();
+        Capabilities {
+            notation: inner.notation,
+            drawing: inner.drawing,
+            backward: inner.backward,
+            ..Capabilities::none()
+        }
     }
 }

@@ -3,21 +3,24 @@
 //! The rules ([`Game`]) are the one thing a new game must write: with them alone every solver
 //! works, and front ends show positions in the `Debug` form of the position type. Everything
 //! else is a capability, a trait of its own that a game implements when it has it, and
-//! announces by returning `Some(self)` from the matching accessor of [`Game`]:
+//! announces once, in the [`Capabilities`] that [`Game::capabilities`] returns
+//! (`Capabilities::none().notation(self).drawing(self)`):
 //!
-//! | capability         | accessor                  | what uses it                                  |
-//! |--------------------|---------------------------|-----------------------------------------------|
-//! | [`Notation`]       | [`Game::notation`]        | front ends: positions read and written as text |
-//! | [`Draw`]           | [`Game::drawing`]         | the web explorer: a picture of a position     |
-//! | [`Decompose`]      | [`Game::decomposition`]   | the Sprague-Grundy solver: sums split apart   |
-//! | [`Backward`]       | [`Game::backward`]        | retrograde analysis without a reverse graph, dense indexes |
-//! | [`Explore`]        | [`Game::exploration`]     | `nimber explore` and `nimber check`: features and families |
+//! | capability    | field of [`Capabilities`] | what uses it                                               |
+//! |---------------|---------------------------|------------------------------------------------------------|
+//! | [`Notation`]  | `notation`                | front ends: positions read and written as text             |
+//! | [`Draw`]      | `drawing`                 | the web explorer: a picture of a position                  |
+//! | [`Decompose`] | `decomposition`           | the Sprague-Grundy solver: sums split apart                |
+//! | [`Backward`]  | `backward`                | retrograde analysis without a reverse graph, dense indexes |
+//! | [`Explore`]   | `exploration`             | `nimber explore` and `nimber check`: features and families |
+//! | [`Numbered`]  | `numbered`                | memo search over the numbers of an explicit graph          |
 //!
-//! The accessors keep [`Game`] dyn-compatible (a `&dyn Game` still has its capabilities, which
-//! [`crate::rules::misere::Misere`] forwards), and no solver needs a bound beyond [`Game`].
+//! [`Capabilities`] holds trait objects, so [`Game`] stays dyn-compatible (a `&dyn Game` still
+//! has its capabilities, which [`crate::rules::misere::Misere`] forwards), and no solver needs a
+//! bound beyond [`Game`].
 //!
 //! ```
-//! use nimber_engine::{Game, Kind, Move, Notation, ParseError};
+//! use nimber_engine::{Capabilities, Game, Kind, Move, Notation, ParseError};
 //!
 //! /// Take 1 or 2 counters from a pile; whoever cannot move loses.
 //! struct TakeAway(u32);
@@ -29,7 +32,9 @@
 //!     fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
 //!         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
 //!     }
-//!     fn notation(&self) -> Option<&dyn Notation<u32>> { Some(self) }
+//!     fn capabilities(&self) -> Capabilities<'_, u32> {
+//!         Capabilities::none().notation(self)
+//!     }
 //! }
 //!
 //! impl Notation<u32> for TakeAway {
@@ -47,6 +52,102 @@
 use crate::error::{Error, ParseError};
 use crate::rules::game::Game;
 
+/// The capabilities a game has ([`Game::capabilities`]): each field is `None` unless the game
+/// has that capability, and then the game itself as the capability's trait object. Built with
+/// [`Capabilities::none`] and one call per capability the game has:
+/// `Capabilities::none().notation(self).backward(self)`.
+pub struct Capabilities<'a, P> {
+    /// A text notation for positions ([`Notation`]). Without one, positions are written in their
+    /// `Debug` form and front ends cannot read them.
+    pub notation: Option<&'a dyn Notation<P>>,
+    /// Drawings of positions ([`Draw`]), for front ends such as the web explorer.
+    pub drawing: Option<&'a dyn Draw<P>>,
+    /// The split of positions into independent components ([`Decompose`]), which the
+    /// Sprague-Grundy solver uses.
+    pub decomposition: Option<&'a dyn Decompose<P>>,
+    /// The moves backward ([`Backward`]): predecessors, which retrograde analysis uses instead of
+    /// building a reverse graph, and which dense indexes need.
+    pub backward: Option<&'a dyn Backward<P>>,
+    /// Features and a family of positions for exploration ([`Explore`]).
+    pub exploration: Option<&'a dyn Explore<P>>,
+    /// Positions numbered with their moves listed ([`Numbered`]): an explicit graph.
+    pub numbered: Option<&'a dyn Numbered<P>>,
+}
+
+impl<'a, P> Capabilities<'a, P> {
+    /// No capability: the rules alone (what [`Game::capabilities`] returns unless a game says
+    /// otherwise).
+    pub fn none() -> Self {
+        Capabilities {
+            notation: None,
+            drawing: None,
+            decomposition: None,
+            backward: None,
+            exploration: None,
+            numbered: None,
+        }
+    }
+
+    /// These capabilities and a text notation.
+    pub fn notation(self, notation: &'a dyn Notation<P>) -> Self {
+        Capabilities { notation: Some(notation), ..self }
+    }
+
+    /// These capabilities and drawings.
+    pub fn drawing(self, drawing: &'a dyn Draw<P>) -> Self {
+        Capabilities { drawing: Some(drawing), ..self }
+    }
+
+    /// These capabilities and a split into components.
+    pub fn decomposition(self, decomposition: &'a dyn Decompose<P>) -> Self {
+        Capabilities { decomposition: Some(decomposition), ..self }
+    }
+
+    /// These capabilities and moves backward.
+    pub fn backward(self, backward: &'a dyn Backward<P>) -> Self {
+        Capabilities { backward: Some(backward), ..self }
+    }
+
+    /// These capabilities and features for exploration.
+    pub fn exploration(self, exploration: &'a dyn Explore<P>) -> Self {
+        Capabilities { exploration: Some(exploration), ..self }
+    }
+
+    /// These capabilities and numbered positions.
+    pub fn numbered(self, numbered: &'a dyn Numbered<P>) -> Self {
+        Capabilities { numbered: Some(numbered), ..self }
+    }
+}
+
+impl<P> Default for Capabilities<'_, P> {
+    fn default() -> Self {
+        Capabilities::none()
+    }
+}
+
+impl<P> Clone for Capabilities<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Capabilities<'_, P> {}
+
+/// Which capabilities, by name.
+impl<P> std::fmt::Debug for Capabilities<'_, P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names = [
+            ("notation", self.notation.is_some()),
+            ("drawing", self.drawing.is_some()),
+            ("decomposition", self.decomposition.is_some()),
+            ("backward", self.backward.is_some()),
+            ("exploration", self.exploration.is_some()),
+            ("numbered", self.numbered.is_some()),
+        ];
+        f.debug_list().entries(names.iter().filter(|(_, has)| *has).map(|(name, _)| name)).finish()
+    }
+}
+
 /// A text notation for positions: what front ends print and read.
 pub trait Notation<P> {
     /// The position in the game's text notation; [`Notation::parse`] reads it back.
@@ -58,7 +159,7 @@ pub trait Notation<P> {
 
 /// A position as text: the game's [`Notation`], or the position's `Debug` form when it has none.
 pub fn format<G: Game + ?Sized>(game: &G, pos: &G::Position) -> String {
-    match game.notation() {
+    match game.capabilities().notation {
         Some(notation) => notation.format(pos),
         None => format!("{pos:?}"),
     }
@@ -66,7 +167,7 @@ pub fn format<G: Game + ?Sized>(game: &G, pos: &G::Position) -> String {
 
 /// A position read from text with the game's [`Notation`]; refused when the game has none.
 pub fn parse<G: Game + ?Sized>(game: &G, text: &str) -> Result<G::Position, ParseError> {
-    match game.notation() {
+    match game.capabilities().notation {
         Some(notation) => notation.parse(text),
         None => Err(ParseError::new("this game has no notation for positions")),
     }
@@ -172,7 +273,7 @@ impl<P> Family<P> {
 /// The feature names of a game: its own ([`Explore::features`]), then [`MOVES`] unless it has
 /// one.
 pub fn feature_names<G: Game + ?Sized>(game: &G) -> Vec<String> {
-    let mut names = game.exploration().map_or_else(Vec::new, |e| e.features());
+    let mut names = game.capabilities().exploration.map_or_else(Vec::new, |e| e.features());
     if !names.iter().any(|n| n == MOVES) {
         names.push(MOVES.to_string());
     }

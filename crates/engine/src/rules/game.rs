@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::rules::capability::{Backward, Decompose, Draw, Explore, Notation, Numbered};
+use crate::rules::capability::Capabilities;
 use crate::rules::value::Outcome;
 
 /// Whether both players have the same moves.
@@ -47,7 +47,7 @@ impl<P> Move<P> {
 /// The rules of a two-player game with perfect information: the one thing a new game must
 /// write. What it may have besides (a notation, drawings, components, moves backward, features
 /// for exploration) are capabilities, each a trait of its own in [`crate::rules::capability`],
-/// announced by the accessors at the end of this trait.
+/// announced once by [`Game::capabilities`].
 ///
 /// Values are always from the point of view of the player to move. A position ends the game
 /// when [`Game::terminal`] says so (with its outcome), or when it has no moves; by default (normal
@@ -92,40 +92,11 @@ pub trait Game: Send + Sync {
         vec![self.start()]
     }
 
-    // The capabilities (see [`crate::rules::capability`]): `None` unless the game has one; a
-    // game that has it implements the capability's trait and returns `Some(self)`.
-
-    /// A text notation for positions ([`Notation`]). Without one, positions are written in
-    /// their `Debug` form and front ends cannot read them.
-    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
-        None
-    }
-
-    /// Drawings of positions ([`Draw`]), for front ends such as the web explorer.
-    fn drawing(&self) -> Option<&dyn Draw<Self::Position>> {
-        None
-    }
-
-    /// The split of positions into independent components ([`Decompose`]), which the
-    /// Sprague-Grundy solver uses.
-    fn decomposition(&self) -> Option<&dyn Decompose<Self::Position>> {
-        None
-    }
-
-    /// The moves backward ([`Backward`]): predecessors, which retrograde analysis uses instead of
-    /// building a reverse graph, and which dense indexes need.
-    fn backward(&self) -> Option<&dyn Backward<Self::Position>> {
-        None
-    }
-
-    /// Features and a family of positions for exploration ([`Explore`]).
-    fn exploration(&self) -> Option<&dyn Explore<Self::Position>> {
-        None
-    }
-
-    /// Positions numbered with their moves listed ([`Numbered`]): an explicit graph.
-    fn numbered(&self) -> Option<&dyn Numbered<Self::Position>> {
-        None
+    /// What the game has besides its rules (see [`crate::rules::capability`]): none unless
+    /// the game says otherwise. A game that has a capability implements the capability's trait
+    /// and names itself here, once: `Capabilities::none().notation(self).backward(self)`.
+    fn capabilities(&self) -> Capabilities<'_, Self::Position> {
+        Capabilities::none()
     }
 }
 
@@ -157,27 +128,7 @@ impl<G: Game + ?Sized> Game for Box<G> {
         (**self).roots()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<G::Position>> {
-        (**self).notation()
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<G::Position>> {
-        (**self).drawing()
-    }
-
-    fn decomposition(&self) -> Option<&dyn Decompose<G::Position>> {
-        (**self).decomposition()
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<G::Position>> {
-        (**self).backward()
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<G::Position>> {
-        (**self).exploration()
-    }
-
-    fn numbered(&self) -> Option<&dyn Numbered<G::Position>> {
-        (**self).numbered()
+    fn capabilities(&self) -> Capabilities<'_, G::Position> {
+        (**self).capabilities()
     }
 }

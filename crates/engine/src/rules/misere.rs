@@ -8,7 +8,7 @@
 //! tie, a declared remoteness stays): a declared end is a rule of the game, not a "last move". So every outcome solver
 //! (memo search, retrograde analysis) solves the misère version of any game.
 //!
-//! A misère game does not split into components ([`Game::decomposition`] is `None`): the nim
+//! A misère game does not split into components (its [`Capabilities`] have no `decomposition`): the nim
 //! value of a sum is the XOR of its parts' only under normal play. For the misère theory of
 //! heap games (the genus of a heap) see `nimber_heaps::genus`.
 //!
@@ -36,16 +36,17 @@
 //! assert_eq!(lost, [1, 4, 7]);
 //! ```
 
-use crate::rules::capability::{Backward, Decompose, Draw, Explore, Notation};
+use crate::rules::capability::{Capabilities, Explore};
 use crate::rules::game::{Game, Kind, Move};
 use crate::rules::value::{Outcome, Value};
 
 /// The misère version of a game: a player left without a move wins (see the module
 /// documentation).
 ///
-/// The adapter forwards every method of [`Game`] to the wrapped game except `terminal`,
-/// `decomposition` (none) and the family of [`Explore`] (a family's games play under normal
-/// play; the misère game explores the positions reachable from its roots). A method added to
+/// The adapter forwards every method of [`Game`] to the wrapped game except `terminal`, and
+/// every capability except `decomposition` and `numbered` (none) and the family of [`Explore`]
+/// (a family's games play under normal play; the misère game explores the positions reachable
+/// from its roots). A method added to [`Game`]
 /// [`Game`] later must be forwarded here too.
 #[derive(Debug)]
 pub struct Misere<'g, G: ?Sized> {
@@ -97,36 +98,27 @@ impl<G: Game + ?Sized> Game for Misere<'_, G> {
         self.game.roots()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<G::Position>> {
-        self.game.notation()
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<G::Position>> {
-        self.game.drawing()
-    }
-
-    /// Misère sums are not XORs: never split.
-    fn decomposition(&self) -> Option<&dyn Decompose<G::Position>> {
-        None
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<G::Position>> {
-        self.game.backward()
-    }
-
-    fn exploration(&self) -> Option<&dyn Explore<G::Position>> {
-        self.game.exploration().map(|_| self as &dyn Explore<G::Position>)
+    /// The wrapped game's, except: no split into components (misère sums are not XORs), no
+    /// numbered graph, and the exploration of [`Misere`] itself (no family).
+    fn capabilities(&self) -> Capabilities<'_, G::Position> {
+        let inner = self.game.capabilities();
+        Capabilities {
+            decomposition: None,
+            numbered: None,
+            exploration: inner.exploration.map(|_| self as &dyn Explore<G::Position>),
+            ..inner
+        }
     }
 }
 
 /// The wrapped game's features; no family (a family's games play under normal play).
 impl<G: Game + ?Sized> Explore<G::Position> for Misere<'_, G> {
     fn features(&self) -> Vec<String> {
-        self.game.exploration().map_or_else(Vec::new, |e| e.features())
+        self.game.capabilities().exploration.map_or_else(Vec::new, |e| e.features())
     }
 
     fn feature_values(&self, pos: &G::Position, out: &mut Vec<i64>) {
-        if let Some(e) = self.game.exploration() {
+        if let Some(e) = self.game.capabilities().exploration {
             e.feature_values(pos, out)
         }
     }
@@ -135,6 +127,7 @@ impl<G: Game + ?Sized> Explore<G::Position> for Misere<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::capability::{Draw, Notation};
     use crate::view::dyn_game::DynGame;
 
     /// One pile; a move takes one counter. Drawn as its size in a `<text>`.
@@ -151,11 +144,8 @@ mod tests {
         fn moves(&self, &n: &u32) -> Vec<Move<u32>> {
             (n > 0).then(|| Move::new("-1", n - 1)).into_iter().collect()
         }
-        fn notation(&self) -> Option<&dyn Notation<u32>> {
-            Some(self)
-        }
-        fn drawing(&self) -> Option<&dyn Draw<u32>> {
-            Some(self)
+        fn capabilities(&self) -> Capabilities<'_, u32> {
+            Capabilities::none().notation(self).drawing(self)
         }
     }
 
@@ -177,7 +167,10 @@ mod tests {
     #[test]
     fn drawings_are_the_inner_games() {
         let misere = Misere::new(&Pile);
-        assert_eq!(misere.drawing().unwrap().svg(&2).as_deref(), Some("<svg><text>2</text></svg>"));
+        assert_eq!(
+            misere.capabilities().drawing.unwrap().svg(&2).as_deref(),
+            Some("<svg><text>2</text></svg>")
+        );
         let dynamic: &dyn DynGame = &Pile;
         let drawing = dynamic.misere().unwrap().svg("1").unwrap();
         assert_eq!(drawing.as_deref(), Some("<svg><text>1</text></svg>"));

@@ -38,8 +38,12 @@ impl<G: Game> Evaluator<G::Position> for Grundy<'_, G> {
                 )))
             }
         }
-        if let Some(parts) =
-            self.0.decomposition().and_then(|d| d.components(pos)).filter(|parts| parts.len() >= 2)
+        if let Some(parts) = self
+            .0
+            .capabilities()
+            .decomposition
+            .and_then(|d| d.components(pos))
+            .filter(|parts| parts.len() >= 2)
         {
             deps.extend(parts);
             return Ok(Rule::Sum);

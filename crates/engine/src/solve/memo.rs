@@ -35,14 +35,14 @@ impl<G: Game> Evaluator<G::Position> for Negamax<'_, G> {
 }
 
 /// Solves `roots` and every position they reach. Fails with [`Error::Cycle`] if the game has a
-/// cycle reachable from them. A game given as an explicit graph ([`Game::numbered`]) is searched
+/// cycle reachable from them. A game given as an explicit graph ([`Numbered`]) is searched
 /// over its numbers ([`solve_numbered`]).
 pub fn solve<G: Game>(
     game: &G,
     roots: &[G::Position],
     progress: &dyn Progress,
 ) -> Result<Solution<G::Position>, Error> {
-    if let Some(numbered) = game.numbered() {
+    if let Some(numbered) = game.capabilities().numbered {
         if let Some(roots) = roots.iter().map(|r| numbered.number(r)).collect::<Option<Vec<u32>>>() {
             return solve_numbered(game, numbered, &roots, progress);
         }

@@ -1002,7 +1002,7 @@ impl<G: Game> RetroSpace for GamePredecessors<'_, G> {
 
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, mut f: F) {
         let mut preds = Vec::new();
-        if let Some(backward) = self.game.backward() {
+        if let Some(backward) = self.game.capabilities().backward {
             backward.predecessors(&self.explored.positions[i as usize], &mut preds);
         }
         for p in &preds {
@@ -1040,7 +1040,7 @@ pub fn solve<G: Game>(
     progress: &dyn Progress,
 ) -> Result<Solution<G::Position>, Error> {
     let explored = Explored::new(game, roots, progress)?;
-    let table = if game.backward().is_some() && predecessors == Predecessors::Auto {
+    let table = if game.capabilities().backward.is_some() && predecessors == Predecessors::Auto {
         solve_space(&GamePredecessors { game, explored: &explored }, progress)?
     } else {
         progress.phase("building the reverse graph", None);

@@ -255,7 +255,7 @@ pub fn survey<G: Game>(
     let features = feature_names(game);
     let mut table = Tabulator::new(
         features.len(),
-        game.exploration().map_or(0, |e| e.features().len()) < features.len(),
+        game.capabilities().exploration.map_or(0, |e| e.features().len()) < features.len(),
         options.nim,
     );
     let scope = match options.scope {
@@ -266,7 +266,7 @@ pub fn survey<G: Game>(
             table.part(game, std::slice::from_ref(&pos), false, progress)?;
             described
         }
-        Scope::Family => match game.exploration().map_or(Ok(None), |e| e.family())? {
+        Scope::Family => match game.capabilities().exploration.map_or(Ok(None), |e| e.family())? {
             Some(family) => {
                 let total: usize = family.parts.iter().map(|(_, p)| p.len()).sum();
                 progress.phase("solving the family", Some(total as u64));
@@ -382,7 +382,7 @@ impl Tabulator {
 
     fn add<G: Game>(&mut self, game: &G, pos: &G::Position, value: Observed) -> Result<(), Error> {
         self.raw.clear();
-        if let Some(e) = game.exploration() {
+        if let Some(e) = game.capabilities().exploration {
             e.feature_values(pos, &mut self.raw);
         }
         if self.add_moves {

@@ -104,7 +104,7 @@ pub trait Indexed: Game {
 
     /// The slots of the classes of the predecessors of `pos` (the positions with a move into
     /// `pos`), each class once, appended to `out`. Terminal predecessors may be left out (they
-    /// have no moves; the solver ignores them). The default ranks [`Game::backward`]'s predecessors and
+    /// have no moves; the solver ignores them). The default ranks the predecessors ([`Backward`](crate::rules::capability::Backward)) and
     /// removes repeated slots; a game overrides it when it can do the same faster, and tests the
     /// override against [`predecessor_slots_by_rank`].
     fn predecessor_slots(&self, pos: &Self::Position, out: &mut Vec<u64>) {
@@ -311,23 +311,24 @@ pub fn move_classes_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position) ->
     classes
 }
 
-/// Refuses, before any work, an indexed game without predecessors ([`Game::backward`] is
-/// `None`): the dense solver finds the moves into a position only through them.
+/// Refuses, before any work, an indexed game without predecessors ([`Game::capabilities`] has
+/// no `backward`): the dense solver finds the moves into a position only through them.
 pub fn check_backward<G: Game + ?Sized>(game: &G) -> Result<(), crate::error::Error> {
-    match game.backward() {
+    match game.capabilities().backward {
         Some(_) => Ok(()),
         None => Err(crate::error::Error::Unsupported(
-            "this game has a dense index but no predecessors (Game::backward): it cannot be solved densely"
+            "this game has a dense index but no predecessors (no Backward capability): it cannot be solved densely"
                 .to_string(),
         )),
     }
 }
 
-/// The predecessors of `pos` ([`Game::backward`]), which every indexed game has: the dense
+/// The predecessors of `pos` ([`Backward`](crate::rules::capability::Backward)), which every indexed game has: the dense
 /// solver finds moves into a position only through them.
 pub fn predecessors_of<G: Game + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<G::Position>) {
-    game.backward()
-        .expect("an indexed game implements Backward and returns it from Game::backward")
+    game.capabilities()
+        .backward
+        .expect("an indexed game implements Backward and announces it in Game::capabilities")
         .predecessors(pos, out)
 }
 
@@ -406,7 +407,7 @@ pub fn check_bijection<G: Indexed>(
 /// predecessors (the dense solver counts moves class by class). Returns the number of moves
 /// checked. Panics with the first disagreement.
 pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Item = G::Position>) -> u64 {
-    assert!(game.backward().is_some(), "the game has no predecessor generator");
+    assert!(game.capabilities().backward.is_some(), "the game has no predecessor generator");
     let successors = |p: &G::Position| -> HashMap<G::Position, usize> {
         let mut out = Vec::new();
         if game.terminal(p).is_none() {

@@ -144,7 +144,7 @@ impl<G: Game> DynGame for G {
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {
         let pos = parse(self, position)?;
-        Ok(self.drawing().and_then(|d| d.svg(&pos)))
+        Ok(self.capabilities().drawing.and_then(|d| d.svg(&pos)))
     }
 
     fn normalize(&self, text: &str) -> Result<String, Error> {

@@ -3,7 +3,7 @@
 //! next to `synthetic.rs` (`#[path = "common/synthetic_game.rs"] mod synthetic_game;`).
 
 use nimber_engine::solve::retrograde::RetroSpace;
-use nimber_engine::{Backward, Notation};
+use nimber_engine::{Backward, Capabilities, Notation};
 use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError};
 
 use crate::synthetic::Synthetic;
@@ -38,12 +38,8 @@ impl Game for SyntheticGame<'_> {
         (0..self.0.size()).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u64>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u64>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u64> {
+        Capabilities::none().notation(self).backward(self)
     }
 }
 

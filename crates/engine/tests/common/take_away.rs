@@ -1,7 +1,7 @@
 //! A small impartial game for tests: take 1 or 2 counters from a pile. Include it with
 //! `#[path = "common/take_away.rs"] mod take_away;`.
 
-use nimber_engine::Notation;
+use nimber_engine::{Capabilities, Notation};
 use nimber_engine::{Game, Kind, Move, ParseError};
 
 /// Take 1 or 2 counters from a pile of `self.0`; whoever cannot move loses. Positions are the
@@ -20,8 +20,8 @@ impl Game for TakeAway {
         (1..=2).filter(|&k| k <= n).map(|k| Move::new(format!("-{k}"), n - k)).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u32>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities::none().notation(self)
     }
 }
 

@@ -22,7 +22,7 @@ use nimber_engine::misere::Misere;
 use nimber_engine::solve::loopy::{self, LoopyNim};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::Notation;
+use nimber_engine::{Capabilities, Notation};
 use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError, Silent, Value};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -81,8 +81,8 @@ impl Game for Digraph {
         (0..self.len() as u32).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u32>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities::none().notation(self)
     }
 }
 
@@ -138,8 +138,8 @@ impl Game for Sum<'_> {
         (0..(self.g.len() * self.h.len()) as u32).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u32>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities::none().notation(self)
     }
 }
 

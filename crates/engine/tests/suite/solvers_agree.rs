@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Backward, Notation, Numbered};
+use nimber_engine::{Backward, Capabilities, Notation, Numbered};
 use nimber_engine::{
     DynGame, Error, Game, Kind, Move, Outcome, ParseError, Silent, Solution, SolveOptions, SolverChoice,
     Value,
@@ -105,16 +105,12 @@ impl Game for GraphGame {
         (0..self.len() as u32).collect()
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u32>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u32>> {
-        self.with_predecessors.then_some(self as &dyn Backward<u32>)
-    }
-
-    fn numbered(&self) -> Option<&dyn Numbered<u32>> {
-        self.with_numbered.then_some(self as &dyn Numbered<u32>)
+    fn capabilities(&self) -> Capabilities<'_, u32> {
+        Capabilities {
+            backward: self.with_predecessors.then_some(self),
+            numbered: self.with_numbered.then_some(self),
+            ..Capabilities::none().notation(self)
+        }
     }
 }
 

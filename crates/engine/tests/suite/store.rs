@@ -18,7 +18,7 @@ use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore};
 use nimber_engine::store::{
     self, probe, Entry, Store, Subject, Wins, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
 };
-use nimber_engine::{Backward, Notation};
+use nimber_engine::{Backward, Capabilities, Notation};
 use nimber_engine::{Error, Game, GameId, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
 
 use synthetic::Synthetic;
@@ -167,12 +167,8 @@ impl Game for Ladder {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u64>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u64>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u64> {
+        Capabilities::none().notation(self).backward(self)
     }
 }
 
@@ -745,12 +741,8 @@ impl Game for Line {
         (i == 0).then_some(self.end)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<u64>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<u64>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, u64> {
+        Capabilities::none().notation(self).backward(self)
     }
 }
 

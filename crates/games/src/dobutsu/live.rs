@@ -2,7 +2,7 @@
 //! on, numbered as `numbering.rs` says, [`LIVE_SIZE`] slots), for the lean solver.
 
 use nimber_engine::index::Child;
-use nimber_engine::{Backward, ChildEnds, Draw, Game, Indexed, Kind, Move, Notation, Outcome};
+use nimber_engine::{Capabilities, ChildEnds, Game, Indexed, Kind, Move, Outcome};
 
 use super::fast;
 use super::index::each_predecessor;
@@ -51,16 +51,8 @@ impl Game for DobutsuLive {
         Dobutsu.terminal(pos)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<DobutsuPos>> {
-        Some(&Dobutsu)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<DobutsuPos>> {
-        Some(&Dobutsu)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<DobutsuPos>> {
-        Some(&Dobutsu)
+    fn capabilities(&self) -> Capabilities<'_, DobutsuPos> {
+        Capabilities::none().notation(&Dobutsu).drawing(&Dobutsu).backward(&Dobutsu)
     }
 }
 

@@ -3,7 +3,7 @@
 //! plays them. The end of the game ([`Game::terminal`]) is decided on the bitboards of
 //! `fast.rs`; `reference.rs` keeps its plain version for the tests.
 
-use nimber_engine::{Backward, Draw, Game, Kind, Move, Notation, Outcome, ParseError};
+use nimber_engine::{Backward, Capabilities, Game, Kind, Move, Notation, Outcome, ParseError};
 
 use super::fast;
 use super::notation::{format_position, kind_letter, parse_position, square_name};
@@ -228,16 +228,8 @@ impl Game for Dobutsu {
         fast::sente_terminal(pos.sente_view().0).map(|v| Outcome::new(v, TERMINAL_REMOTENESS))
     }
 
-    fn notation(&self) -> Option<&dyn Notation<DobutsuPos>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<DobutsuPos>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<DobutsuPos>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, DobutsuPos> {
+        Capabilities::none().notation(self).drawing(self).backward(self)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The rules: the game [`Dodgem`] on an `n` by `n` board, its moves, the end of the game (the
 //! player to move without a move wins) and the predecessors of a position.
 
-use nimber_engine::{Backward, Draw, Error, Game, Kind, Move, Notation, Outcome, Value};
+use nimber_engine::{Backward, Capabilities, Error, Game, Kind, Move, Outcome, Value};
 
 use super::numbering::binomial;
 use super::position::{DodgemPos, MAX_SIZE, MIN_SIZE};
@@ -172,16 +172,8 @@ impl Game for Dodgem {
         (!self.has_move(pos)).then_some(Outcome::new(Value::Win, 0))
     }
 
-    fn notation(&self) -> Option<&dyn Notation<DodgemPos>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<DodgemPos>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<DodgemPos>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, DodgemPos> {
+        Capabilities::none().notation(self).drawing(self).backward(self)
     }
 }
 

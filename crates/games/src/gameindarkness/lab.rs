@@ -221,7 +221,7 @@ mod tests {
         assert_eq!(parts[0].0.format(&parts[0].1[0]), "AB#/### a");
         // The boxed games of the family are the same boards, with their notation.
         let first = &family.parts[0];
-        assert_eq!(first.0.notation().unwrap().format(&first.1[0]), "AB#/### a");
+        assert_eq!(first.0.capabilities().notation.unwrap().format(&first.1[0]), "AB#/### a");
         let big = GameInDarkness::new(&format!("A{}B/{}", ".".repeat(9), ".".repeat(11))).unwrap();
         assert!(matches!(big.family(), Err(Error::TooLarge(_))));
     }

@@ -9,7 +9,7 @@
 //! [`Nim`] itself, whose positions (queries, exploration) may go beyond them.
 
 use nimber_engine::table::subset;
-use nimber_engine::{Backward, Notation};
+use nimber_engine::{Backward, Capabilities, Notation};
 use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError};
 
 use super::Nim;
@@ -68,12 +68,8 @@ impl Game for IndexedNim {
         self.nim.successors(heaps, out)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Vec<u32>>> {
-        Some(self)
-    }
-
-    fn backward(&self) -> Option<&dyn Backward<Vec<u32>>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, Vec<u32>> {
+        Capabilities::none().notation(self).backward(self)
     }
 }
 

@@ -115,7 +115,7 @@ fn notation_round_trip_and_errors() {
         assert_eq!(game.parse(text).unwrap_err().to_string(), error, "{text}");
     }
     let bridge = Bridge(game.clone());
-    let n = bridge.notation().unwrap();
+    let n = bridge.capabilities().notation.unwrap();
     assert_eq!(n.parse("2x3 L").unwrap(), (parse_cakes("2x3").unwrap(), Player::Left));
     // Left cuts between columns, Right between rows; a cut and its mirror image are one move.
     let moves = bridge.moves(&(parse_cakes("2x5").unwrap(), Player::Left));

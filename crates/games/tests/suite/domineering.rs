@@ -84,7 +84,7 @@ fn notation_round_trip_and_errors() {
         assert_eq!(game.parse(text).unwrap_err().to_string(), error, "{text}");
     }
     let bridge = Bridge(Domineering::new(board("../..")));
-    let n = bridge.notation().unwrap();
+    let n = bridge.capabilities().notation.unwrap();
     assert_eq!(n.format(&(board("#./.."), Player::Right)), "#./.. R");
     assert_eq!(n.parse("../.. L").unwrap(), (board("../.."), Player::Left));
     assert!(n.parse("../..").is_err());

@@ -204,7 +204,7 @@ fn notation_round_trip_and_errors() {
         assert_eq!(game.parse(text).unwrap_err().to_string(), error, "{text}");
     }
     let bridge = Bridge(game.clone());
-    let n = bridge.notation().unwrap();
+    let n = bridge.capabilities().notation.unwrap();
     assert_eq!(n.parse("BR L").unwrap(), (parse_forest("BR").unwrap(), Player::Left));
     // Edges numbered in the notation's order; Left cuts blue and green ones, one move per
     // result.

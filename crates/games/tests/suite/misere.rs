@@ -14,7 +14,7 @@
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{self, Predecessors};
-use nimber_engine::Notation;
+use nimber_engine::{Capabilities, Notation};
 use nimber_engine::{Game, Kind, Misere, Move, ParseError, Silent, Value};
 use nimber_games::heap::HeapGame;
 use nimber_games::nim::Nim;
@@ -142,8 +142,8 @@ impl Game for WithNim {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<(Vec<u32>, Vec<u32>)>> {
-        Some(self)
+    fn capabilities(&self) -> Capabilities<'_, (Vec<u32>, Vec<u32>)> {
+        Capabilities::none().notation(self)
     }
 }
 

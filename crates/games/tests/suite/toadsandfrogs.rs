@@ -127,7 +127,7 @@ fn notation_round_trip_and_errors() {
         assert_eq!(game.parse(text).unwrap_err().to_string(), error, "{text}");
     }
     let bridge = Bridge(game.clone());
-    let n = bridge.notation().unwrap();
+    let n = bridge.capabilities().notation.unwrap();
     assert_eq!(n.format(&(parse_strip("T.F").unwrap(), Player::Right)), "T.F R");
     assert_eq!(n.parse("T.F L").unwrap(), (parse_strip("T.F").unwrap(), Player::Left));
     // Moves are named by squares from 1: a step, then a jump.

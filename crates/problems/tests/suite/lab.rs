@@ -19,9 +19,9 @@ fn features_agree_with_the_published_criterion() {
     for (part, starts) in &family.parts {
         for pos in starts {
             let mut values = Vec::new();
-            part.exploration().unwrap().feature_values(pos, &mut values);
+            part.capabilities().exploration.unwrap().feature_values(pos, &mut values);
             // The problem's input: the rows, one a line.
-            let text = part.notation().unwrap().format(pos);
+            let text = part.capabilities().notation.unwrap().format(pos);
             let input = text.trim_end_matches(" a").replace('/', "\n");
             let field = parse(&input).unwrap_or_else(|e| panic!("{input}: {e}"));
             let published = criterion(&field);

@@ -275,7 +275,7 @@ impl<G: Indexed> DynGame for Dense<G> {
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {
         let pos = parse(&self.0, position)?;
-        Ok(self.0.drawing().and_then(|d| d.svg(&pos)))
+        Ok(self.0.capabilities().drawing.and_then(|d| d.svg(&pos)))
     }
 
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
