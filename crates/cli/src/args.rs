@@ -4,7 +4,8 @@
 use std::net::IpAddr;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use nimber_engine::SolverChoice;
 
 /// Solve two-player combinatorial games exactly.
@@ -322,8 +323,8 @@ pub struct SolveArgs {
     pub json: bool,
 
     /// Which solver to use
-    #[arg(long, value_enum, default_value_t = SolverArg::Auto)]
-    pub solver: SolverArg,
+    #[arg(long, value_parser = solver_parser(), default_value_t = SolverChoice::Auto)]
+    pub solver: SolverChoice,
 
     /// Compute nim values (Sprague-Grundy) instead of outcomes; same as --solver grundy. Games with
     /// cycles get generalized nim values such as ∞(0,2) (the loopy solver)
@@ -555,35 +556,10 @@ pub struct CheckArgs {
     pub json: bool,
 }
 
-/// The solvers, as named on the command line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SolverArg {
-    /// Memo search, or retrograde analysis when the game has cycles
-    Auto,
-    /// Depth-first search with a transposition table (games without cycles)
-    Memo,
-    /// Retrograde analysis (any finite game; finds draws)
-    Retrograde,
-    /// Sprague-Grundy nim values (impartial games)
-    Grundy,
-    /// Generalized nim values n or ∞(K) (impartial games with cycles)
-    Loopy,
-    /// Retrograde analysis in two bits per index slot, every slot solved, remoteness kept on
-    /// disk (games with a dense index; the default for Dōbutsu shōgi)
-    Lean,
-}
-
-impl From<SolverArg> for SolverChoice {
-    fn from(arg: SolverArg) -> SolverChoice {
-        match arg {
-            SolverArg::Auto => SolverChoice::Auto,
-            SolverArg::Memo => SolverChoice::Memo,
-            SolverArg::Retrograde => SolverChoice::Retrograde,
-            SolverArg::Grundy => SolverChoice::Grundy,
-            SolverArg::Loopy => SolverChoice::Loopy,
-            SolverArg::Lean => SolverChoice::Lean,
-        }
-    }
+/// The solvers as `--solver` takes them: the engine's table of names, each with its line of help.
+fn solver_parser() -> impl TypedValueParser<Value = SolverChoice> {
+    PossibleValuesParser::new(SolverChoice::ALL.map(|s| PossibleValue::new(s.name()).help(s.help())))
+        .map(|name| name.parse().expect("a name from the engine's table of solvers"))
 }
 
 /// The bytes of a `--memory SIZE` (`solve`, `serve`): a number, optionally followed by K, M, G

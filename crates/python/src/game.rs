@@ -83,14 +83,16 @@ fn solve_graph(graph: Graph, options: &SolveOptions, progress: &dyn Progress) ->
     }
 }
 
-/// A solver's name, as the command line takes them.
+/// The solvers `solve` offers, for outcomes (nim values have `nim()` and `nim_values()`).
+const SOLVERS: [SolverChoice; 3] = [SolverChoice::Auto, SolverChoice::Memo, SolverChoice::Retrograde];
+
+/// A solver's name, from the engine's table of solvers; one `solve` does not offer is refused.
 fn solver_choice(name: &str) -> PyResult<SolverChoice> {
-    match name {
-        "auto" => Ok(SolverChoice::Auto),
-        "memo" => Ok(SolverChoice::Memo),
-        "retrograde" => Ok(SolverChoice::Retrograde),
+    match name.parse() {
+        Ok(solver) if SOLVERS.contains(&solver) => Ok(solver),
         _ => Err(refuse(format!(
-            "solver `{name}`: one of auto, memo, retrograde (nim values: nim() and nim_values())"
+            "solver `{name}`: one of {} (nim values: nim() and nim_values())",
+            SolverChoice::names(&SOLVERS)
         ))),
     }
 }

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::Cluster;
 use nimber_engine::checkpoint;
-use nimber_engine::{DynGame, Error, SolveOptions, SolveReport};
+use nimber_engine::{DynGame, Error, SolveOptions, SolveReport, SolverChoice};
 
 use super::resume::{checkpoint_options_of, resume_command};
-use crate::args::{SolveArgs, SolverArg};
+use crate::args::SolveArgs;
 use crate::error::{self, Failure};
 use crate::game::{build, Built};
 use crate::progress::TerminalProgress;
@@ -43,7 +43,10 @@ fn refuse_options(args: &SolveArgs) -> Result<(), Failure> {
     let refused = [
         (args.nim, "--nim"),
         (args.misere, "--misere"),
-        (!matches!(args.solver, SolverArg::Auto | SolverArg::Retrograde), "--solver other than retrograde"),
+        (
+            !matches!(args.solver, SolverChoice::Auto | SolverChoice::Retrograde),
+            "--solver other than retrograde",
+        ),
     ];
     match refused.iter().find(|(given, _)| *given) {
         Some((_, what)) => Err(Failure::msg(format!(
@@ -129,7 +132,7 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
         exchange_log: args.exchange_log.clone().filter(|_| process == 0),
     };
     let options = SolveOptions {
-        solver: args.solver.into(),
+        solver: args.solver,
         checkpoint: checkpoint.clone(),
         // Process 0 lists every position for --dump (the processes agree on it).
         rows: args.dump.is_some() && process == 0,

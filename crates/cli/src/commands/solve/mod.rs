@@ -13,7 +13,7 @@ use nimber_engine::files;
 use nimber_engine::view::plan::{needs_dense, DenseNeed};
 use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
 
-use crate::args::{parse_size, SolveArgs, SolverArg};
+use crate::args::{parse_size, SolveArgs};
 use crate::error::Failure;
 use crate::game::{build, misere_game, Built, MISERE_NIM};
 use crate::output::{
@@ -24,13 +24,13 @@ use crate::targets::{check_save_dir, lock_and_clean};
 
 /// Solves the game and writes the summary (and the dump, when asked).
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if args.nim && !matches!(args.solver, SolverArg::Auto | SolverArg::Grundy | SolverArg::Loopy) {
+    if args.nim && !matches!(args.solver, SolverChoice::Auto | SolverChoice::Grundy | SolverChoice::Loopy) {
         return Err(Failure::msg(format!(
             "--nim computes nim values with the grundy solver; it cannot be combined with --solver {}",
-            SolverChoice::from(args.solver).name()
+            args.solver.name()
         )));
     }
-    if args.misere && (args.nim || matches!(args.solver, SolverArg::Grundy | SolverArg::Loopy)) {
+    if args.misere && (args.nim || matches!(args.solver, SolverChoice::Grundy | SolverChoice::Loopy)) {
         return Err(Failure::msg(MISERE_NIM));
     }
     if args.json && args.dump.as_deref().is_some_and(is_stdout) {
@@ -87,7 +87,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // Open the dump before solving, so that a bad path fails at once rather than after the work.
     let mut dump = args.dump.as_deref().map(Dump::create).transpose()?;
     let options = SolveOptions {
-        solver: args.solver.into(),
+        solver: args.solver,
         nim: args.nim,
         rows: dump.is_some(),
         memory,
