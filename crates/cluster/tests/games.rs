@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::Cluster;
 use nimber_engine::dense::{Dense, DenseStore};
-use nimber_engine::{Indexed, Silent, SolveOptions};
+use nimber_engine::{GameId, Indexed, Silent, SolveOptions};
 use nimber_games::dodgem::Dodgem;
 use nimber_games::tictactoe::TicTacToe;
 
@@ -23,7 +23,9 @@ const PART: &str = "NIMBER_CLUSTER_GAME_PART";
 /// --cluster` does ([`DenseStore::solve_on`]): process 0 writes the store at `out`.
 fn run<G: Indexed>(game: G, name: &str, cluster: Cluster, out: &Path) {
     let dense = Dense(game);
-    if let Err(e) = dense.solve_on(&cluster, Some(out), name, &[], &SolveOptions::default(), &Silent) {
+    if let Err(e) =
+        dense.solve_on(&cluster, Some(out), &GameId::new(name, Vec::new()), &SolveOptions::default(), &Silent)
+    {
         std::fs::write(out, format!("error: {e}")).unwrap();
         std::process::exit(2);
     }
@@ -99,7 +101,9 @@ fn by_cluster(name: &str, processes: usize) -> Vec<u8> {
 
 fn check<G: Indexed>(game: G, name: &str, positions: u64) {
     let path = temp(&format!("{name}-alone.nimber"));
-    let report = Dense(game).solve_and_save(&path, name, &[], &SolveOptions::default(), &Silent).unwrap();
+    let report = Dense(game)
+        .solve_and_save(&path, &GameId::new(name, Vec::new()), &SolveOptions::default(), &Silent)
+        .unwrap();
     assert_eq!(report.positions, positions, "{name}");
     let alone = std::fs::read(&path).unwrap();
     for processes in [2, 3, 4] {

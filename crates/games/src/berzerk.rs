@@ -438,14 +438,14 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let g = INFO.build_from(&["n=8", "s1=6,2,3,4", "s2=3,6"]).unwrap();
+        let g = crate::build(INFO.name, &["n=8", "s1=6,2,3,4", "s2=3,6"]).unwrap();
         assert_eq!(g.start_text(), "1:2");
-        assert!(INFO.build_from(&["n=8", "s1=8"]).is_err());
-        assert!(INFO.build_from(&["n=8", "s1=0"]).is_err());
-        assert!(INFO.build_from(&["n=8", "s2="]).is_err());
-        assert!(INFO.build_from(&["n=1"]).is_err());
-        assert!(INFO.build_from(&["n=7001"]).is_err());
-        assert!(INFO.build_from(&[] as &[&str]).is_ok());
+        assert!(crate::build(INFO.name, &["n=8", "s1=8"]).is_err());
+        assert!(crate::build(INFO.name, &["n=8", "s1=0"]).is_err());
+        assert!(crate::build(INFO.name, &["n=8", "s2="]).is_err());
+        assert!(crate::build(INFO.name, &["n=1"]).is_err());
+        assert!(crate::build(INFO.name, &["n=7001"]).is_err());
+        assert!(crate::build(INFO.name, &[] as &[&str]).is_ok());
     }
 
     proptest::proptest! {

@@ -537,15 +537,15 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let game = INFO.build_from(&["board=o.o/.o.", "h=2", "w=3"]).unwrap();
+        let game = crate::build(INFO.name, &["board=o.o/.o.", "h=2", "w=3"]).unwrap();
         assert_eq!(game.start_text(), "o.o/.o.");
-        assert_eq!(INFO.build_from(&[] as &[&str]).unwrap().start_text(), "oooo/oooo/oooo");
-        let err = INFO.build_from(&["board=o.o/.o."]).err().unwrap().to_string();
+        assert_eq!(crate::build(INFO.name, &[] as &[&str]).unwrap().start_text(), "oooo/oooo/oooo");
+        let err = crate::build(INFO.name, &["board=o.o/.o."]).err().unwrap().to_string();
         assert_eq!(err, "the board is 2 x 3 but h=3 w=4: give -p h=2 -p w=3 with it");
-        assert!(INFO.build_from(&["board=o.o/.o.", "h=2"]).is_err());
-        assert!(INFO.build_from(&["h=9", "w=8"]).is_err());
-        assert!(INFO.build_from(&["h=8", "w=8"]).is_ok());
-        assert!(INFO.build_from(&["board=o.x"]).is_err());
+        assert!(crate::build(INFO.name, &["board=o.o/.o.", "h=2"]).is_err());
+        assert!(crate::build(INFO.name, &["h=9", "w=8"]).is_err());
+        assert!(crate::build(INFO.name, &["h=8", "w=8"]).is_ok());
+        assert!(crate::build(INFO.name, &["board=o.x"]).is_err());
     }
 
     proptest::proptest! {

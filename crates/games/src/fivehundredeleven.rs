@@ -376,12 +376,12 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let g = INFO.build_from(&["cards=0,511,7"]).unwrap();
+        let g = crate::build(INFO.name, &["cards=0,511,7"]).unwrap();
         assert_eq!(g.start_text(), "m=0;0,1,2");
-        assert!(INFO.build_from(&["cards=512"]).is_err());
+        assert!(crate::build(INFO.name, &["cards=512"]).is_err());
         let many = format!("cards={}", vec!["1"; 51].join(","));
-        assert!(INFO.build_from(&[many]).is_err());
-        assert!(INFO.build_from(&[] as &[&str]).is_ok());
+        assert!(crate::build(INFO.name, &[many]).is_err());
+        assert!(crate::build(INFO.name, &[] as &[&str]).is_ok());
     }
 
     proptest::proptest! {

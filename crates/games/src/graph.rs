@@ -783,12 +783,12 @@ mod tests {
     #[test]
     fn unreadable_file_is_an_io_error() {
         let missing = "/nonexistent/nimber/graph.txt";
-        match INFO.build_from(&[format!("file={missing}")]) {
+        match crate::build(INFO.name, &[format!("file={missing}")]) {
             Err(Error::Io { path, .. }) => assert_eq!(path, missing),
             Err(e) => panic!("expected an I/O error, got {e}"),
             Ok(_) => panic!("expected an I/O error"),
         }
-        assert!(matches!(INFO.build_from(&[] as &[&str]), Err(Error::Param(_))));
+        assert!(matches!(crate::build(INFO.name, &[] as &[&str]), Err(Error::Param(_))));
     }
 
     #[test]

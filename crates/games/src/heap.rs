@@ -348,7 +348,7 @@ mod tests {
     #[test]
     fn a_query_names_a_winning_move() {
         // Kayles 4,6: values 1 and 3, XOR 2: a win; a winning move leaves XOR 0.
-        let g = INFO.build_from(&["code=0.77", "heaps=4,6"]).unwrap();
+        let g = crate::build(INFO.name, &["code=0.77", "heaps=4,6"]).unwrap();
         let report = g.query(None, &Silent).unwrap();
         assert_eq!(report.outcome.value(), Value::Win);
         let best = &report.moves[0];
@@ -366,12 +366,12 @@ mod tests {
         }
         assert_eq!(kayles.format(&kayles.parse(" 5, 0,3").unwrap()), "3,5");
         assert_eq!(kayles.parse("3,x").unwrap_err().column, Some(3));
-        let g = INFO.build_from(&[] as &[&str]).unwrap();
+        let g = crate::build(INFO.name, &[] as &[&str]).unwrap();
         assert_eq!(g.start_text(), "10");
-        let e = INFO.build_from(&["code=0.7x"]).err().unwrap().to_string();
+        let e = crate::build(INFO.name, &["code=0.7x"]).err().unwrap().to_string();
         assert!(e.contains("code=0.7x") && e.contains("column 4"), "{e}");
-        let g = GRUNDY_INFO.build_from(&["heaps=7,0,3"]).unwrap();
+        let g = crate::build(GRUNDY_INFO.name, &["heaps=7,0,3"]).unwrap();
         assert_eq!(g.start_text(), "3,7");
-        assert!(GRUNDY_INFO.build_from(&["code=0.77"]).is_err());
+        assert!(crate::build(GRUNDY_INFO.name, &["code=0.77"]).is_err());
     }
 }

@@ -44,5 +44,5 @@ pub use common::svg::escape as xml_escape;
 /// keyed by it ([`nimber_engine::view::cache::Cache::file_for`]).
 pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
 
-pub use recipe::{dense_games, open_store, with_game, OpenedStore, Recipe};
-pub use registry::{all, build, find, Facts, GameInfo};
+pub use recipe::{build, dense_games, open_store, with_game, OpenedStore, Recipe};
+pub use registry::{all, find, Facts, GameInfo};

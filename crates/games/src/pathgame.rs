@@ -580,20 +580,20 @@ mod tests {
 
     #[test]
     fn built_from_parameters() {
-        let game = INFO.build_from(&["board=#../..."]).unwrap();
+        let game = crate::build(INFO.name, &["board=#../..."]).unwrap();
         assert_eq!(game.start_text(), "#../...");
-        assert!(INFO.build_from(&["board=#../.#."]).is_err());
-        assert!(INFO.build_from(&[] as &[&str]).is_ok());
+        assert!(crate::build(INFO.name, &["board=#../.#."]).is_err());
+        assert!(crate::build(INFO.name, &[] as &[&str]).is_ok());
         let white = |w: usize| format!("board={}/{}", ".".repeat(w), ".".repeat(w));
-        let game = INFO.build_from(&[white(18)]).unwrap();
+        let game = crate::build(INFO.name, &[white(18)]).unwrap();
         assert!(game.normalize(&white(18)[6..]).is_ok());
         assert!(game.normalize(&white(19)[6..]).is_err());
         let limited = PathGame::new(Board::white(1)).unwrap().with_max_reachable(100);
         assert!(limited.parse("...../.....").is_ok());
         assert!(limited.parse("....../......").is_err());
-        assert!(matches!(INFO.build_from(&[white(19)]), Err(Error::TooLarge(_))));
+        assert!(matches!(crate::build(INFO.name, &[white(19)]), Err(Error::TooLarge(_))));
         // Wide boards with enough black cells are fine.
         let wide = format!("board={}{}/{}", "#".repeat(50), ".".repeat(14), ".".repeat(64));
-        assert!(INFO.build_from(&[wide]).is_ok());
+        assert!(crate::build(INFO.name, &[wide]).is_ok());
     }
 }

@@ -234,12 +234,12 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let g = INFO.build_from(&["set=3,1,1,2", "heaps=4,0,2"]).unwrap();
+        let g = crate::build(INFO.name, &["set=3,1,1,2", "heaps=4,0,2"]).unwrap();
         assert_eq!(g.start_text(), "2,4");
-        assert!(INFO.build_from(&["set=0,1"]).is_err());
-        assert!(INFO.build_from(&["set="]).is_err());
-        assert!(INFO.build_from(&["set=1,x"]).is_err());
-        let g = INFO.build_from(&[] as &[&str]).unwrap();
+        assert!(crate::build(INFO.name, &["set=0,1"]).is_err());
+        assert!(crate::build(INFO.name, &["set="]).is_err());
+        assert!(crate::build(INFO.name, &["set=1,x"]).is_err());
+        let g = crate::build(INFO.name, &[] as &[&str]).unwrap();
         assert_eq!(g.start_text(), "10");
     }
 
@@ -253,8 +253,8 @@ mod tests {
         for set in [&[1, 2, 3][..], &[1, 3, 4], &[2, 5, 7], &[3, 4], &[1], &[4, 1, 4]] {
             let list: Vec<String> = set.iter().map(|s| s.to_string()).collect();
             let list = list.join(",");
-            let sub = INFO.build_from(&[format!("set={list}")]).unwrap();
-            let octal = crate::heap::INFO.build_from(&[format!("code=sub:{list}")]).unwrap();
+            let sub = crate::build(INFO.name, &[format!("set={list}")]).unwrap();
+            let octal = crate::build(crate::heap::INFO.name, &[format!("code=sub:{list}")]).unwrap();
             let query = |g: &dyn DynGame, p: &str| g.query(Some(p), &nimber_engine::Silent).unwrap();
             for p in ["12", "3,7,9", "1,1,2"] {
                 let (a, b) = (query(&*sub, p), query(&*octal, p));

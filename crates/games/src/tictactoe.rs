@@ -421,7 +421,7 @@ mod tests {
         assert_eq!(want.word_bits(), 8);
         let path = std::env::temp_dir().join(format!("nimber-tictactoe-{}.ckpt", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let mut options = CheckpointOptions::new(&path, "tictactoe", &[]);
+        let mut options = CheckpointOptions::new(&path, &nimber_engine::GameId::new("tictactoe", Vec::new()));
         options.every = std::time::Duration::ZERO;
         let mut stages = Vec::new();
         for stop_at in 0.. {

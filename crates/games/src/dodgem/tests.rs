@@ -371,12 +371,13 @@ fn large_boards_are_built_dense_and_every_board_can_be_stored() {
         let param = format!("n={n}");
         let game = crate::build("dodgem", &[param.as_str()]).unwrap();
         assert_eq!(game.dense().is_some(), n >= DENSE_FROM, "n={n}");
-        let dense = crate::build_dense("dodgem", &[param.as_str()]).unwrap().unwrap();
+        let dense =
+            crate::Recipe::parse("dodgem", &[param.as_str()]).unwrap().build_dense().unwrap().unwrap();
         let index = dense.dense().unwrap();
         assert_eq!(index.index_scheme(), format!("dodgem-n{n}-combinations-v1"));
         assert_eq!(dense.start_text(), game.start_text());
     }
-    let dense = crate::build_dense("dodgem", &["n=3"]).unwrap().unwrap();
+    let dense = crate::Recipe::parse("dodgem", &["n=3"]).unwrap().build_dense().unwrap().unwrap();
     let report = dense.solve(&Default::default(), &Silent).unwrap();
     assert_eq!((report.start.outcome, report.positions), (Some(Outcome::new(Value::Win, 20)), 2055));
 }

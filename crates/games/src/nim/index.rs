@@ -193,7 +193,10 @@ mod tests {
         let want = dense::solve(&game, None, &Silent).unwrap();
         let path = std::env::temp_dir().join(format!("nimber-nim-index-{}.ckpt", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let mut options = CheckpointOptions::new(&path, "nim", &[("heaps".into(), "6,6,6,6".into())]);
+        let mut options = CheckpointOptions::new(
+            &path,
+            &nimber_engine::GameId::new("nim", vec![("heaps".into(), "6,6,6,6".into())]),
+        );
         options.every = std::time::Duration::ZERO;
         let mut stages = Vec::new();
         for stop_at in 0.. {

@@ -67,8 +67,8 @@ fn check_store<G: Indexed>(name: &str, game: &G, solution: &LeanSolution) {
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(game);
     for wins in [Wins::Exact, Wins::FromMoves] {
-        let identity =
-            store::Identity { game: name, params: &[], scheme: &scheme, size: game.size(), rules, wins };
+        let id = nimber_engine::GameId::new(name, Vec::new());
+        let identity = store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins };
         store::write(&path, &identity, &LeanSlots::new(solution), &Silent).unwrap();
         let db = Store::open(&path).unwrap();
         assert_eq!(db.header().positions, solution.positions(), "{name}: stored positions");

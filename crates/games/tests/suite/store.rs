@@ -22,14 +22,9 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
     let path = temp("tictactoe.db");
     let scheme = game.index_scheme();
     let rules = nimber_engine::index::rules_fingerprint(&game);
-    let identity = store::Identity {
-        game: "tictactoe",
-        params: &[],
-        scheme: &scheme,
-        size: game.size(),
-        rules,
-        wins: Wins::FromMoves,
-    };
+    let id = nimber_engine::GameId::new("tictactoe", Vec::new());
+    let identity =
+        store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
     store::write(&path, &identity, &solved, &Silent).unwrap();
     let db = Store::open(&path).unwrap();
     assert_eq!(db.header().positions, 5478);
