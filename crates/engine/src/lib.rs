@@ -62,7 +62,7 @@ pub mod view;
 
 // The modules' paths before the layers (`nimber_engine::dense`, ...), kept for other crates.
 pub use rules::{adapt, game, misere, params, value};
-pub use solve::{explore, solution, survey};
+pub use solve::{solution, survey};
 pub use store::{checkpoint, files};
 pub use table::index;
 pub use view::dyn_game;

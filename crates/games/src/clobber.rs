@@ -8,13 +8,13 @@
 //! standard orientation (all eight symmetries of the board keep the rules).
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
-use nimber_partizan::game::{Explore, Family};
+use nimber_partizan::game::{ValueExplore, ValueFamily};
 use nimber_partizan::{Partizan, Player};
 
 use crate::common::grid::{self, cell_name, Shape};
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
-pub mod lab;
+pub mod explore;
 
 /// A board: its shape, Left's stones and Right's stones.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -125,23 +125,23 @@ impl Partizan for Clobber {
         Some(self)
     }
 
-    fn exploration(&self) -> Option<&dyn Explore<Board>> {
+    fn exploration(&self) -> Option<&dyn ValueExplore<Board>> {
         Some(self)
     }
 }
 
-/// Features and family of surveys of values: see [`lab`].
-impl Explore<Board> for Clobber {
+/// Features and family of surveys of values: see [`explore`].
+impl ValueExplore<Board> for Clobber {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
-        lab::feature_values(board, out)
+        explore::feature_values(board, out)
     }
 
-    fn family(&self) -> Result<Option<Family<Board>>, Error> {
-        lab::family(self.family).map(Some)
+    fn family(&self) -> Result<Option<ValueFamily<Board>>, Error> {
+        explore::family(self.family).map(Some)
     }
 }
 
@@ -236,6 +236,6 @@ impl PartizanGame for Clobber {
     fn from_params(params: &Params) -> Result<Clobber, Error> {
         let text = params.text("board");
         let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-        Ok(Clobber::new(board).with_family(lab::bound(params, board.shape)?))
+        Ok(Clobber::new(board).with_family(explore::bound(params, board.shape)?))
     }
 }

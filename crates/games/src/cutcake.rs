@@ -8,12 +8,12 @@
 //! `1x1` cake, where nobody can cut, is left out of values.
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
-use nimber_partizan::game::{Explore, Family};
+use nimber_partizan::game::{ValueExplore, ValueFamily};
 use nimber_partizan::{Partizan, Player};
 
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
-pub mod lab;
+pub mod explore;
 
 /// The most rows, and the most columns, of a cake.
 pub const MAX_SIDE: u8 = 64;
@@ -63,7 +63,7 @@ impl Cutcake {
     /// Cutcake starting from `start`; its surveys of values cover the cakes up to the most rows
     /// and the most columns of its cakes.
     pub fn new(start: Cakes) -> Cutcake {
-        let family = lab::largest(&start);
+        let family = explore::largest(&start);
         Cutcake { start, family }
     }
 
@@ -142,23 +142,23 @@ impl Partizan for Cutcake {
         Some(self)
     }
 
-    fn exploration(&self) -> Option<&dyn Explore<Cakes>> {
+    fn exploration(&self) -> Option<&dyn ValueExplore<Cakes>> {
         Some(self)
     }
 }
 
-/// Features and family of surveys of values: see [`lab`].
-impl Explore<Cakes> for Cutcake {
+/// Features and family of surveys of values: see [`explore`].
+impl ValueExplore<Cakes> for Cutcake {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, cakes: &Cakes, out: &mut Vec<i64>) {
-        lab::feature_values(cakes, out)
+        explore::feature_values(cakes, out)
     }
 
-    fn family(&self) -> Result<Option<Family<Cakes>>, Error> {
-        Ok(Some(lab::family(self.family)))
+    fn family(&self) -> Result<Option<ValueFamily<Cakes>>, Error> {
+        Ok(Some(explore::family(self.family)))
     }
 }
 
@@ -330,8 +330,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
            squares and cakes, besides those of every value.",
     params: &[
         ParamSpec { name: "cakes", default: "3x5", help: "the start cakes, ROWSxCOLUMNS separated by spaces" },
-        lab::ROWS,
-        lab::COLS,
+        explore::ROWS,
+        explore::COLS,
     ],
     build: bridged::<Cutcake>,
     facts: Facts { partizan: Some(valued::<Cutcake>), ..Facts::NONE },
@@ -342,7 +342,7 @@ impl PartizanGame for Cutcake {
     fn from_params(params: &Params) -> Result<Cutcake, Error> {
         let text = params.text("cakes");
         let cakes = parse_cakes(text).map_err(|e| Error::Param(format!("parameter cakes={text}: {e}")))?;
-        let bound = lab::bound(params, &cakes)?;
+        let bound = explore::bound(params, &cakes)?;
         Ok(Cutcake::new(cakes).with_family(bound))
     }
 }

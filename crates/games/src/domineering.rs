@@ -9,14 +9,14 @@
 //! is valued once.
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
-use nimber_partizan::game::{Explore, Family};
+use nimber_partizan::game::{ValueExplore, ValueFamily};
 use nimber_partizan::{Partizan, Player};
 
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
 use crate::common::grid::{self, cell_name, Shape};
 
-pub mod lab;
+pub mod explore;
 
 /// A board: its shape and its empty squares (see [`grid`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -51,18 +51,18 @@ impl Board {
 pub struct Domineering {
     start: Board,
     /// The boards of its surveys of values.
-    family: lab::Spec,
+    family: explore::Spec,
 }
 
 impl Domineering {
     /// Domineering starting from `start`; its surveys of values cover the rectangles up to the
     /// start board's size.
     pub fn new(start: Board) -> Domineering {
-        Domineering { start, family: lab::Spec::rectangles(start.shape) }
+        Domineering { start, family: explore::Spec::rectangles(start.shape) }
     }
 
     /// The same game, its surveys of values covering the boards of `family`.
-    pub fn with_family(self, family: lab::Spec) -> Domineering {
+    pub fn with_family(self, family: explore::Spec) -> Domineering {
         Domineering { family, ..self }
     }
 
@@ -135,23 +135,23 @@ impl Partizan for Domineering {
         Some(self)
     }
 
-    fn exploration(&self) -> Option<&dyn Explore<Board>> {
+    fn exploration(&self) -> Option<&dyn ValueExplore<Board>> {
         Some(self)
     }
 }
 
-/// Features and family of surveys of values: see [`lab`].
-impl Explore<Board> for Domineering {
+/// Features and family of surveys of values: see [`explore`].
+impl ValueExplore<Board> for Domineering {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
-        lab::feature_values(board, out)
+        explore::feature_values(board, out)
     }
 
-    fn family(&self) -> Result<Option<Family<Board>>, Error> {
-        lab::family(self.family).map(Some)
+    fn family(&self) -> Result<Option<ValueFamily<Board>>, Error> {
+        explore::family(self.family).map(Some)
     }
 }
 
@@ -218,7 +218,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
         },
         grid::family::ROWS,
         grid::family::COLS,
-        lab::FAMILY,
+        explore::FAMILY,
     ],
     build: bridged::<Domineering>,
     facts: Facts { partizan: Some(valued::<Domineering>), ..Facts::NONE },
@@ -229,6 +229,6 @@ impl PartizanGame for Domineering {
     fn from_params(params: &Params) -> Result<Domineering, Error> {
         let text = params.text("board");
         let board = parse_board(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-        Ok(Domineering::new(board).with_family(lab::Spec::from_params(params, board.shape)?))
+        Ok(Domineering::new(board).with_family(explore::Spec::from_params(params, board.shape)?))
     }
 }

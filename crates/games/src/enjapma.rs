@@ -49,7 +49,7 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 
 use crate::common::info::{Facts, GameInfo};
 
-mod lab;
+mod explore;
 
 /// The most cells a board may have (a position is a 64-bit mask).
 pub const MAX_CELLS: u64 = 64;
@@ -372,15 +372,15 @@ impl Backward<u64> for Enjapma {
 
 impl Explore<u64> for Enjapma {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, &pos: &u64, out: &mut Vec<i64>) {
-        lab::feature_values(self, pos, out)
+        explore::feature_values(self, pos, out)
     }
 
     fn family(&self) -> Result<Option<nimber_engine::Family<u64>>, Error> {
-        lab::family(self)
+        explore::family(self)
     }
 }
 

@@ -7,7 +7,7 @@ use pursuit::{PursuitGraph, MAX_VERTICES};
 
 use crate::common::info::{Facts, GameInfo};
 
-mod lab;
+mod explore;
 pub mod pursuit;
 
 /// The largest field side accepted (the original problem's limit).
@@ -383,15 +383,15 @@ impl Draw<DarkPos> for GameInDarkness {
 
 impl Explore<DarkPos> for GameInDarkness {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, pos: &DarkPos, out: &mut Vec<i64>) {
-        lab::feature_values(self, pos, out)
+        explore::feature_values(self, pos, out)
     }
 
     fn family(&self) -> Result<Option<nimber_engine::Family<DarkPos>>, Error> {
-        lab::family(self)
+        explore::family(self)
     }
 }
 

@@ -21,12 +21,12 @@
 //! one order, so that a cut is a copy and a few moves of bytes.
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
-use nimber_partizan::game::{Explore, Family};
+use nimber_partizan::game::{ValueExplore, ValueFamily};
 use nimber_partizan::{Dyadic, Partizan, Player};
 
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
-pub mod lab;
+pub mod explore;
 
 /// The most edges of a forest.
 pub const MAX_EDGES: usize = 64;
@@ -364,19 +364,19 @@ fn cut(edges: &[u8], at: usize) -> Vec<u8> {
 pub struct Hackenbush {
     start: Forest,
     /// The forests of its surveys of values.
-    family: lab::Spec,
+    family: explore::Spec,
 }
 
 impl Hackenbush {
     /// Hackenbush starting from `start`; its surveys of values cover the strings of up to its
     /// edges, of its colours.
     pub fn new(start: Forest) -> Hackenbush {
-        let family = lab::Spec::strings(&start);
+        let family = explore::Spec::strings(&start);
         Hackenbush { start, family }
     }
 
     /// The same game, its surveys of values covering the forests of `family`.
-    pub fn with_family(self, family: lab::Spec) -> Hackenbush {
+    pub fn with_family(self, family: explore::Spec) -> Hackenbush {
         Hackenbush { family, ..self }
     }
 
@@ -440,23 +440,23 @@ impl Partizan for Hackenbush {
         Some(self)
     }
 
-    fn exploration(&self) -> Option<&dyn Explore<Forest>> {
+    fn exploration(&self) -> Option<&dyn ValueExplore<Forest>> {
         Some(self)
     }
 }
 
-/// Features and family of surveys of values: see [`lab`].
-impl Explore<Forest> for Hackenbush {
+/// Features and family of surveys of values: see [`explore`].
+impl ValueExplore<Forest> for Hackenbush {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, forest: &Forest, out: &mut Vec<i64>) {
-        lab::feature_values(forest, out)
+        explore::feature_values(forest, out)
     }
 
-    fn family(&self) -> Result<Option<Family<Forest>>, Error> {
-        lab::family(&self.family).map(Some)
+    fn family(&self) -> Result<Option<ValueFamily<Forest>>, Error> {
+        explore::family(&self.family).map(Some)
     }
 }
 
@@ -737,9 +737,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
             default: "BR(B,RR) GG",
             help: "the start forest: trees of B, R and G edges, branches in parentheses",
         },
-        lab::EDGES,
-        lab::COLOURS,
-        lab::FAMILY,
+        explore::EDGES,
+        explore::COLOURS,
+        explore::FAMILY,
     ],
     build: bridged::<Hackenbush>,
     facts: Facts { partizan: Some(valued::<Hackenbush>), ..Facts::NONE },
@@ -750,7 +750,7 @@ impl PartizanGame for Hackenbush {
     fn from_params(params: &Params) -> Result<Hackenbush, Error> {
         let text = params.text("forest");
         let forest = parse_forest(text).map_err(|e| Error::Param(format!("parameter forest={text}: {e}")))?;
-        let family = lab::Spec::from_params(params, &forest)?;
+        let family = explore::Spec::from_params(params, &forest)?;
         Ok(Hackenbush::new(forest).with_family(family))
     }
 }

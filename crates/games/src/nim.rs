@@ -9,8 +9,8 @@ use crate::common::multiset::{
     draw_heaps, format_heaps, parse_position, single_heaps, take_moves, take_successors,
 };
 
+mod explore;
 mod index;
-mod lab;
 
 pub use index::IndexedNim;
 
@@ -19,7 +19,7 @@ pub use index::IndexedNim;
 #[derive(Clone, Debug)]
 pub struct Nim {
     start: Vec<u32>,
-    /// Exploration family: positions of at most `count` heaps of at most `max` (see `nim/lab.rs`).
+    /// Exploration family: positions of at most `count` heaps of at most `max` (see `nim/explore.rs`).
     count: usize,
     max: u32,
 }
@@ -69,12 +69,12 @@ pub(crate) const INFO: GameInfo = GameInfo {
 };
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(lab::build(params)?))
+    Ok(Box::new(explore::build(params)?))
 }
 
 /// Nim over its dense index (see [`IndexedNim`]), for `solve --save` and checkpoints.
 pub(crate) fn build_indexed(params: &Params) -> Result<IndexedNim, Error> {
-    IndexedNim::new(lab::build(params)?)
+    IndexedNim::new(explore::build(params)?)
 }
 
 fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
@@ -129,15 +129,15 @@ impl Decompose<Vec<u32>> for Nim {
 
 impl Explore<Vec<u32>> for Nim {
     fn features(&self) -> Vec<String> {
-        lab::feature_names(self)
+        explore::feature_names(self)
     }
 
     fn feature_values(&self, heaps: &Vec<u32>, out: &mut Vec<i64>) {
-        lab::feature_values(self, heaps, out)
+        explore::feature_values(self, heaps, out)
     }
 
     fn family(&self) -> Result<Option<nimber_engine::Family<Vec<u32>>>, Error> {
-        lab::family(self)
+        explore::family(self)
     }
 }
 

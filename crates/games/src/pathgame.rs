@@ -5,7 +5,7 @@ use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseEr
 
 use crate::common::info::{Facts, GameInfo};
 
-mod lab;
+mod explore;
 
 /// The widest board accepted (one bit per column in a `u64`).
 pub const MAX_WIDTH: usize = 64;
@@ -404,15 +404,15 @@ impl Decompose<Board> for PathGame {
 
 impl Explore<Board> for PathGame {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, board: &Board, out: &mut Vec<i64>) {
-        lab::feature_values(board, out)
+        explore::feature_values(board, out)
     }
 
     fn family(&self) -> Result<Option<nimber_engine::Family<Board>>, Error> {
-        lab::family(self)
+        explore::family(self)
     }
 }
 
@@ -478,7 +478,7 @@ mod tests {
 
     /// Every board of `width` columns with a path (the exploration family's enumeration).
     fn all_boards(width: usize) -> Vec<Board> {
-        lab::boards(width)
+        explore::boards(width)
     }
 
     #[test]

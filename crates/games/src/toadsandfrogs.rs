@@ -44,13 +44,13 @@
 //! results", 1996, gives these and more simplification rules.)
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
-use nimber_partizan::game::{Explore, Family};
+use nimber_partizan::game::{ValueExplore, ValueFamily};
 use nimber_partizan::{Partizan, Player};
 
 use crate::common::grid::mask;
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
-pub mod lab;
+pub mod explore;
 
 /// The most squares of a strip.
 pub const MAX_SQUARES: usize = 64;
@@ -188,18 +188,18 @@ fn integer_strips(mut count: u32, frogs: bool, out: &mut Vec<Strip>) {
 pub struct ToadsAndFrogs {
     start: Strip,
     /// The strips of its surveys of values.
-    family: lab::Spec,
+    family: explore::Spec,
 }
 
 impl ToadsAndFrogs {
     /// Toads and Frogs starting from `start`; its surveys of values cover every strip up to
     /// its length.
     pub fn new(start: Strip) -> ToadsAndFrogs {
-        ToadsAndFrogs { start, family: lab::Spec::strips(&start) }
+        ToadsAndFrogs { start, family: explore::Spec::strips(&start) }
     }
 
     /// The same game, its surveys of values covering the strips of `family`.
-    pub fn with_family(self, family: lab::Spec) -> ToadsAndFrogs {
+    pub fn with_family(self, family: explore::Spec) -> ToadsAndFrogs {
         ToadsAndFrogs { family, ..self }
     }
 }
@@ -273,23 +273,23 @@ impl Partizan for ToadsAndFrogs {
         Some(self)
     }
 
-    fn exploration(&self) -> Option<&dyn Explore<Strip>> {
+    fn exploration(&self) -> Option<&dyn ValueExplore<Strip>> {
         Some(self)
     }
 }
 
-/// Features and family of surveys of values: see [`lab`].
-impl Explore<Strip> for ToadsAndFrogs {
+/// Features and family of surveys of values: see [`explore`].
+impl ValueExplore<Strip> for ToadsAndFrogs {
     fn features(&self) -> Vec<String> {
-        lab::feature_names()
+        explore::feature_names()
     }
 
     fn feature_values(&self, strip: &Strip, out: &mut Vec<i64>) {
-        lab::feature_values(strip, out)
+        explore::feature_values(strip, out)
     }
 
-    fn family(&self) -> Result<Option<Family<Strip>>, Error> {
-        lab::family(self.family).map(Some)
+    fn family(&self) -> Result<Option<ValueFamily<Strip>>, Error> {
+        explore::family(self.family).map(Some)
     }
 }
 
@@ -413,8 +413,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
            toads, frogs and empty (empty squares), besides those of every value.",
     params: &[
         ParamSpec { name: "board", default: "TTT..FFF", help: "the start strip: T, F and . from the left" },
-        lab::SQUARES,
-        lab::FAMILY,
+        explore::SQUARES,
+        explore::FAMILY,
     ],
     build: bridged::<ToadsAndFrogs>,
     facts: Facts { partizan: Some(valued::<ToadsAndFrogs>), ..Facts::NONE },
@@ -425,7 +425,7 @@ impl PartizanGame for ToadsAndFrogs {
     fn from_params(params: &Params) -> Result<ToadsAndFrogs, Error> {
         let text = params.text("board");
         let strip = parse_strip(text).map_err(|e| Error::Param(format!("parameter board={text}: {e}")))?;
-        Ok(ToadsAndFrogs::new(strip).with_family(lab::Spec::from_params(params, &strip)?))
+        Ok(ToadsAndFrogs::new(strip).with_family(explore::Spec::from_params(params, &strip)?))
     }
 }
 

@@ -37,8 +37,8 @@ use nimber_engine::Error;
 
 pub use mine::{Exploration, Period, Witness};
 pub use nimber_engine::survey::{
-    feature_index, feature_names, survey, Cell, Entry, Explore, Family, Num, Observed, Scope, Survey,
-    SurveyOptions, Table, MOVES,
+    feature_index, feature_names, survey, Cell, Cells, Entry, Explore, Family, Num, Observed, Scope, Survey,
+    SurveyOptions, MOVES,
 };
 pub use rule::{Claim, Rule};
 

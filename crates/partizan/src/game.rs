@@ -57,7 +57,7 @@ pub trait Partizan: Send + Sync {
     /// Features of positions and a family of them for surveys of values, if the game has them
     /// (without, a survey values the positions reachable from the start, with the features
     /// every game has).
-    fn exploration(&self) -> Option<&dyn Explore<Self::Position>> {
+    fn exploration(&self) -> Option<&dyn ValueExplore<Self::Position>> {
         None
     }
 }
@@ -65,26 +65,26 @@ pub trait Partizan: Send + Sync {
 /// Numeric features of positions and a family of positions, for surveys of values (`nimber
 /// explore --values`, `nimber check --values`; see the `survey` module): the partizan
 /// counterpart of the engine's [`nimber_engine::Explore`].
-pub trait Explore<P> {
+pub trait ValueExplore<P> {
     /// Names of numeric features of a position (identifiers: letters, digits, `_`). Every game
     /// also has `moves_left`, `moves_right` and the parts of the value, which the survey adds
     /// (`survey::feature_names`).
     fn features(&self) -> Vec<String>;
 
-    /// The values of [`Explore::features`] for `pos`, appended to `out` in the same order.
+    /// The values of [`ValueExplore::features`] for `pos`, appended to `out` in the same order.
     fn feature_values(&self, pos: &P, out: &mut Vec<i64>);
 
     /// The positions a survey values, set by the game's parameters (every rectangle up to a
     /// size, every board of a size with every placement of pieces). `Ok(None)` (the default)
     /// means the positions reachable from the start.
-    fn family(&self) -> Result<Option<Family<P>>, Error> {
+    fn family(&self) -> Result<Option<ValueFamily<P>>, Error> {
         Ok(None)
     }
 }
 
 /// The positions a survey of values covers, in order (which position is "first" is this order),
 /// and what they are in words.
-pub struct Family<P> {
+pub struct ValueFamily<P> {
     /// What the family is, for people: "every rectangle of 1 to 4 rows and 1 to 4 columns".
     pub description: String,
     /// The positions.

@@ -3,7 +3,7 @@
 //! the engine's surveys are ([`nimber_engine::survey`]), with the canonical value as what was
 //! observed ([`Observed::Value`], the values' texts in CGSuite's notation in the survey).
 //!
-//! The features ([`feature_names`]) are the game's own ([`Explore`](crate::game::Explore)), then
+//! The features ([`feature_names`]) are the game's own ([`ValueExplore`](crate::game::ValueExplore)), then
 //!
 //! - `moves_left`, `moves_right`: how many moves each player has from the position;
 //! - `left_stop`, `right_stop`: the value's stops ([`Forms::stops`]), dyadic rationals;
@@ -21,7 +21,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use nimber_engine::survey::{feature_count_error, Num, Observed, Scope, Survey, Table};
+use nimber_engine::survey::{feature_count_error, Cells, Num, Observed, Scope, Survey};
 use nimber_engine::{Dyadic, Error, Progress};
 
 use crate::forms::{Form, Forms};
@@ -147,7 +147,7 @@ pub fn survey<G: Partizan>(
 
     // The table.
     let width = features.len();
-    let mut table = Table::new();
+    let mut table = Cells::new();
     let mut raw = Vec::new();
     let mut key = Vec::with_capacity(width);
     for (pos, value) in positions.iter().zip(&found) {

@@ -32,7 +32,7 @@ type MemorySet = [u64; WORDS];
 pub const MAX_EXACT_CARDS: usize = 18;
 
 /// The values of all abstract states (memory, cards played) for one list of cards.
-pub struct Table {
+pub struct StateTable {
     cards: usize,
     /// How many cards are subsets of each memory.
     subsets: Vec<u8>,
@@ -40,10 +40,10 @@ pub struct Table {
     won: Vec<MemorySet>,
 }
 
-impl Table {
+impl StateTable {
     /// Decides every state for `cards` (values above 511 are masked to 9 bits; at most
     /// [`MAX_CARDS`] are used).
-    pub fn new(cards: &[u16]) -> Table {
+    pub fn new(cards: &[u16]) -> StateTable {
         let cards = &cards[..cards.len().min(MAX_CARDS)];
         let n = cards.len();
         // Distinct card values, and how many cards are subsets of each memory.
@@ -98,7 +98,7 @@ impl Table {
             won[c] = won_here;
             lost_next = lost_here;
         }
-        Table { cards: n, subsets, won }
+        StateTable { cards: n, subsets, won }
     }
 
     /// The value of the state with this memory after `played` cards, for the player to move;
@@ -183,7 +183,7 @@ fn check_braces(input: &str) -> Result<(), InputError> {
 /// Solves the problem: `Fox Ciel` if the first player wins, else `Toastman`.
 pub fn solve(input: &str, options: &Options) -> Result<String, InputError> {
     let cards = read(input)?;
-    let wins = if options.exact { exact(&cards)? } else { Table::new(&cards).first_player_wins() };
+    let wins = if options.exact { exact(&cards)? } else { StateTable::new(&cards).first_player_wins() };
     Ok(if wins { "Fox Ciel" } else { "Toastman" }.to_string())
 }
 

@@ -63,7 +63,7 @@ use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::game::{Game, Kind};
 use crate::rules::value::Value;
-use crate::solve::explore::Explored;
+use crate::solve::reach::Reached;
 
 /// A generalized nim value: a natural number, or `∞(K)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,7 +148,7 @@ const UNLABELLED: u32 = u32::MAX;
 /// A position labelled `∞`.
 const INFINITE: u32 = u32::MAX - 1;
 
-/// The generalized nim values of the positions of an explored game, by number.
+/// The generalized nim values of the positions of an reached game, by number.
 pub struct Labels {
     /// Finite value, or [`INFINITE`].
     value: Vec<u32>,
@@ -195,14 +195,14 @@ impl Labels {
     }
 }
 
-/// Labels every position of `explored` (see the module documentation). Declared terminal
+/// Labels every position of `reached` (see the module documentation). Declared terminal
 /// positions count as positions without moves, whatever their declared value: [`solve`] checks
 /// that they are all declared lost. Stops with [`Error::Cancelled`] between two rounds when
 /// `progress` asks.
-pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Result<Labels, Error> {
-    let n = explored.len();
+pub fn label<P>(reached: &Reached<P>, progress: &dyn Progress) -> Result<Labels, Error> {
+    let n = reached.len();
     progress.phase("building the reverse graph", None);
-    let preds = explored.predecessors();
+    let preds = reached.predecessors();
     progress.phase("labelling generalized nim values", Some(n as u64));
 
     let mut value = vec![UNLABELLED; n];
@@ -221,7 +221,7 @@ pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Result<Label
         for &u in &open {
             // Followers with a value below `level` are out of play; those labelled `level`
             // earlier in this pass count as open (they will mark `u` as having one).
-            let w = explored.children(u as usize).iter().filter(|&&c| value[c as usize] >= level).count();
+            let w = reached.children(u as usize).iter().filter(|&&c| value[c as usize] >= level).count();
             waiting[u as usize] = w as u32;
             if w == 0 {
                 value[u as usize] = level;
@@ -283,8 +283,7 @@ pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Result<Label
     for u in 0..n {
         if value[u] == INFINITE {
             scratch.clear();
-            scratch
-                .extend(explored.children(u).iter().map(|&c| value[c as usize]).filter(|&v| v != INFINITE));
+            scratch.extend(reached.children(u).iter().map(|&c| value[c as usize]).filter(|&v| v != INFINITE));
             scratch.sort_unstable();
             scratch.dedup();
             k_values.extend_from_slice(&scratch);
@@ -294,7 +293,7 @@ pub fn label<P>(explored: &Explored<P>, progress: &dyn Progress) -> Result<Label
     Ok(Labels { value, counter, k_offsets, k_values, levels: level })
 }
 
-/// Every position explored by the loopy solver, with its generalized nim value.
+/// Every position reached by the loopy solver, with its generalized nim value.
 pub struct LoopySolution<P> {
     positions: Vec<P>,
     index: FxHashMap<P, u32>,
@@ -352,20 +351,20 @@ pub fn solve<G: Game>(
     if game.kind() != Kind::Impartial {
         return Err(Error::Unsupported("nim values need an impartial game; this game is partizan".into()));
     }
-    let explored = Explored::new(game, roots, progress)?;
-    for i in 0..explored.len() {
-        match explored.terminal(i).map(|o| o.value()) {
+    let reached = Reached::new(game, roots, progress)?;
+    for i in 0..reached.len() {
+        match reached.terminal(i).map(|o| o.value()) {
             None | Some(Value::Lose) => {}
             Some(other) => {
                 return Err(Error::Unsupported(format!(
                     "nim values are defined under normal play, but position `{}` is declared a {other}",
-                    crate::rules::capability::format(game, &explored.positions[i])
+                    crate::rules::capability::format(game, &reached.positions[i])
                 )))
             }
         }
     }
-    let labels = label(&explored, progress)?;
-    Ok(LoopySolution { positions: explored.positions, index: explored.index, labels })
+    let labels = label(&reached, progress)?;
+    Ok(LoopySolution { positions: reached.positions, index: reached.index, labels })
 }
 
 #[cfg(test)]

@@ -2,10 +2,10 @@
 
 pub(crate) mod dfs;
 pub mod exchange;
-pub mod explore;
 pub mod grundy;
 pub mod loopy;
 pub mod memo;
+pub mod reach;
 pub mod retrograde;
 pub mod solution;
 pub mod survey;

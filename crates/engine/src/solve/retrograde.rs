@@ -49,7 +49,7 @@ use crate::progress::Progress;
 use crate::rules::game::Game;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::exchange::{Exchange, InProcess};
-use crate::solve::explore::{Csr, Explored};
+use crate::solve::reach::{Csr, Reached};
 use crate::solve::solution::{OutcomeTable, Solution};
 
 /// How a position starts out before any round.
@@ -963,19 +963,19 @@ fn slab<S: RetroSpace, W: StateWord>(
     Ok([messages, decided])
 }
 
-/// An explored game with its reverse graph held in memory.
+/// An reached game with its reverse graph held in memory.
 struct ReverseGraph<'a, P> {
-    explored: &'a Explored<P>,
+    reached: &'a Reached<P>,
     predecessors: Csr,
 }
 
 impl<P: Sync> RetroSpace for ReverseGraph<'_, P> {
     fn len(&self) -> u64 {
-        self.explored.len() as u64
+        self.reached.len() as u64
     }
 
     fn init(&self, i: u64) -> Init {
-        init_of(self.explored, i)
+        init_of(self.reached, i)
     }
 
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, mut f: F) {
@@ -985,29 +985,29 @@ impl<P: Sync> RetroSpace for ReverseGraph<'_, P> {
     }
 }
 
-/// An explored game whose predecessors come from the game's own generator.
+/// An reached game whose predecessors come from the game's own generator.
 struct GamePredecessors<'a, G: Game> {
     game: &'a G,
-    explored: &'a Explored<G::Position>,
+    reached: &'a Reached<G::Position>,
 }
 
 impl<G: Game> RetroSpace for GamePredecessors<'_, G> {
     fn len(&self) -> u64 {
-        self.explored.len() as u64
+        self.reached.len() as u64
     }
 
     fn init(&self, i: u64) -> Init {
-        init_of(self.explored, i)
+        init_of(self.reached, i)
     }
 
     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, mut f: F) {
         let mut preds = Vec::new();
         if let Some(backward) = self.game.capabilities().backward {
-            backward.predecessors(&self.explored.positions[i as usize], &mut preds);
+            backward.predecessors(&self.reached.positions[i as usize], &mut preds);
         }
         for p in &preds {
-            if let Some(&q) = self.explored.index.get(p) {
-                if self.explored.terminal(q as usize).is_none() {
+            if let Some(&q) = self.reached.index.get(p) {
+                if self.reached.terminal(q as usize).is_none() {
                     f(q as u64);
                 }
             }
@@ -1015,11 +1015,11 @@ impl<G: Game> RetroSpace for GamePredecessors<'_, G> {
     }
 }
 
-fn init_of<P>(explored: &Explored<P>, i: u64) -> Init {
+fn init_of<P>(reached: &Reached<P>, i: u64) -> Init {
     let i = i as usize;
-    match explored.terminal(i) {
+    match reached.terminal(i) {
         Some(o) => Init::Terminal(o),
-        None => Init::Moves(explored.children(i).len() as u32),
+        None => Init::Moves(reached.children(i).len() as u32),
     }
 }
 
@@ -1028,7 +1028,7 @@ fn init_of<P>(explored: &Explored<P>, i: u64) -> Init {
 pub enum Predecessors {
     /// The game's own generator when it has one, else a reverse graph.
     Auto,
-    /// Always build the reverse graph from the explored moves.
+    /// Always build the reverse graph from the reached moves.
     ReverseGraph,
 }
 
@@ -1039,13 +1039,13 @@ pub fn solve<G: Game>(
     predecessors: Predecessors,
     progress: &dyn Progress,
 ) -> Result<Solution<G::Position>, Error> {
-    let explored = Explored::new(game, roots, progress)?;
+    let reached = Reached::new(game, roots, progress)?;
     let table = if game.capabilities().backward.is_some() && predecessors == Predecessors::Auto {
-        solve_space(&GamePredecessors { game, explored: &explored }, progress)?
+        solve_space(&GamePredecessors { game, reached: &reached }, progress)?
     } else {
         progress.phase("building the reverse graph", None);
-        let reverse = ReverseGraph { predecessors: explored.predecessors(), explored: &explored };
+        let reverse = ReverseGraph { predecessors: reached.predecessors(), reached: &reached };
         solve_space(&reverse, progress)?
     };
-    Ok(Solution::new(explored.positions, explored.index, table))
+    Ok(Solution::new(reached.positions, reached.index, table))
 }

@@ -13,7 +13,7 @@
 //! Feature values are exact numbers ([`Num`]): integers for the games' features, dyadic
 //! rationals for the parts of a game value (its stops, say), or absent. Surveys of the game
 //! values of partizan games (`nimber-partizan`: the engine knows no partizan algebra) are built
-//! with the same [`Table`]: their values are [`Observed::Value`], numbers into the texts that
+//! with the same [`Cells`]: their values are [`Observed::Value`], numbers into the texts that
 //! the survey keeps ([`Survey::values`]).
 //!
 //! What is made of a survey (patterns, periods, mined and conjectured rules) is the business of
@@ -289,15 +289,15 @@ pub fn survey<G: Game>(
 
 /// A survey's table, built position by position: the cells of [`Survey::cells`].
 #[derive(Default)]
-pub struct Table {
+pub struct Cells {
     cells: FxHashMap<Vec<Num>, Vec<Entry>>,
     next: u64,
 }
 
-impl Table {
+impl Cells {
     /// An empty table.
-    pub fn new() -> Table {
-        Table::default()
+    pub fn new() -> Cells {
+        Cells::default()
     }
 
     /// Adds the next position (in the survey's order): its feature values `key` and its value;
@@ -338,14 +338,14 @@ struct Tabulator {
     width: usize,
     add_moves: bool,
     nim: bool,
-    table: Table,
+    table: Cells,
     raw: Vec<i64>,
     key: Vec<Num>,
 }
 
 impl Tabulator {
     fn new(width: usize, add_moves: bool, nim: bool) -> Tabulator {
-        Tabulator { width, add_moves, nim, table: Table::new(), raw: Vec::new(), key: Vec::new() }
+        Tabulator { width, add_moves, nim, table: Cells::new(), raw: Vec::new(), key: Vec::new() }
     }
 
     /// Solves `roots` and tabulates them (`listed`), or every position they reach (in
@@ -520,7 +520,7 @@ mod tests {
     /// count and first position (the example asked for once).
     #[test]
     fn tables_count_and_keep_the_first_position() {
-        let mut table = Table::new();
+        let mut table = Cells::new();
         let mut asked = 0;
         let rows = [(1, 2), (0, 1), (1, 0), (0, 1), (1, 2), (1, 0)];
         for (k, &(key, value)) in rows.iter().enumerate() {

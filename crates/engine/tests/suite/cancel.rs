@@ -6,7 +6,7 @@ use crate::synthetic;
 use crate::synthetic_game;
 use crate::take_away;
 
-use nimber_engine::explore::Explored;
+use nimber_engine::solve::reach::Reached;
 use nimber_engine::solve::retrograde::{self, solve_space, Predecessors};
 use nimber_engine::solve::{grundy, loopy, memo};
 use nimber_engine::{dense, Error, Game, Progress, Silent};
@@ -32,7 +32,7 @@ fn stopped<T>(result: Result<T, Error>) -> bool {
 fn every_solver_stops_when_asked() {
     let game = TakeAway(20_000); // 20,001 positions
     let roots = [game.start()];
-    assert!(stopped(Explored::new(&game, &roots, &Stop)));
+    assert!(stopped(Reached::new(&game, &roots, &Stop)));
     assert!(stopped(memo::solve(&game, &roots, &Stop)));
     assert!(stopped(grundy::solve(&game, &roots, &Stop)));
     assert!(stopped(retrograde::solve(&game, &roots, Predecessors::ReverseGraph, &Stop)));
@@ -42,9 +42,9 @@ fn every_solver_stops_when_asked() {
     let space = Synthetic::new(12, 9);
     assert!(stopped(solve_space(&space, &Stop)));
     let cyclic = SyntheticGame(&space);
-    let explored = Explored::new(&cyclic, &cyclic.roots(), &Silent).unwrap();
-    assert!(stopped(loopy::label(&explored, &Stop)));
-    assert!(loopy::label(&explored, &Silent).is_ok());
+    let reached = Reached::new(&cyclic, &cyclic.roots(), &Silent).unwrap();
+    assert!(stopped(loopy::label(&reached, &Stop)));
+    assert!(loopy::label(&reached, &Silent).is_ok());
     assert!(stopped(dense::reachable(&cyclic, &Stop)));
     assert!(stopped(dense::solve(&cyclic, None, &Stop)));
 }

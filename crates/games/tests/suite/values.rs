@@ -12,13 +12,13 @@ use nimber_engine::survey::{Num, Observed, Scope};
 use nimber_engine::{Dyadic, Game, Notation, Params, Silent};
 use nimber_games::clobber::Clobber;
 use nimber_games::cutcake::{Cake, Cakes, Cutcake};
-use nimber_games::domineering::{lab::Spec, Board, Domineering};
+use nimber_games::domineering::{explore::Spec, Board, Domineering};
 use nimber_games::grid::Shape;
 use nimber_games::hackenbush::{self, Colour, Forest, Hackenbush};
 use nimber_games::toadsandfrogs::{self, parse_strip, ToadsAndFrogs};
 use nimber_lab::values::{self, Target};
 use nimber_lab::{self as lab, Claim, Rule, Verdict};
-use nimber_partizan::game::Explore;
+use nimber_partizan::game::ValueExplore;
 use nimber_partizan::parse::{parse, Statement};
 use nimber_partizan::survey::{self as value_survey, ValueSurvey};
 use nimber_partizan::{Bridge, DynPartizan, Evaluator, Forms, Partizan, Player, Printer};
@@ -119,7 +119,7 @@ fn domineering_rectangles_have_the_published_values() {
 /// (key, value text) pairs. Returns the number of positions.
 fn recompute<G>(game: &G) -> u64
 where
-    G: Partizan + Explore<G::Position> + Notation<G::Position> + Clone,
+    G: Partizan + ValueExplore<G::Position> + Notation<G::Position> + Clone,
 {
     let mut s = value_survey::survey(game, Scope::Family, &Silent).unwrap();
     let positions = game.family().unwrap().unwrap().positions;
@@ -195,10 +195,10 @@ fn every_feature_and_part_recomputed() {
     count(recompute(&cutcake), 64);
     let strips = ToadsAndFrogs::new(parse_strip("T....F").unwrap());
     count(recompute(&strips), 3 + 9 + 27 + 81 + 243 + 729);
-    let starts = toadsandfrogs::lab::Spec { squares: 10, starts: true };
+    let starts = toadsandfrogs::explore::Spec { squares: 10, starts: true };
     count(recompute(&strips.with_family(starts)), 11 * 12 * 13 / 6 - 1);
     let colours = vec![Colour::Blue, Colour::Red, Colour::Green];
-    let forests = hackenbush::lab::Spec { edges: 5, colours, shape: hackenbush::lab::Shape::Forests };
+    let forests = hackenbush::explore::Spec { edges: 5, colours, shape: hackenbush::explore::Shape::Forests };
     let hackenbush = Hackenbush::new(Forest::default()).with_family(forests);
     count(recompute(&hackenbush), 3 + 15 + 82 + 495 + 3144);
     assert_eq!(total, 6720);

@@ -9,7 +9,7 @@ use common::fuzz::Fuzz;
 use nimber_engine::solve::memo;
 use nimber_engine::{Game, Notation, Silent, Value};
 use nimber_games::fivehundredeleven::FiveHundredEleven;
-use nimber_problems::fivehundredeleven::{self as problem, Table};
+use nimber_problems::fivehundredeleven::{self as problem, StateTable};
 use nimber_problems::{InputError, Options};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -24,7 +24,7 @@ fn check(cards: &[u16]) -> usize {
     let game = FiveHundredEleven::new(cards.to_vec()).unwrap();
     let start = game.start();
     let solved = memo::solve(&game, &[start], &Silent).unwrap();
-    let table = Table::new(cards);
+    let table = StateTable::new(cards);
     let mut compared = 0;
     for (pos, outcome) in solved.iter() {
         if pos.memory == 511 {
@@ -66,7 +66,7 @@ fn every_multiset_from_the_pool() {
         multisets(&POOL, size, 0, &mut Vec::new(), &mut all);
         for cards in &all {
             positions += check(cards);
-            wins += Table::new(cards).first_player_wins() as usize;
+            wins += StateTable::new(cards).first_player_wins() as usize;
             instances += 1;
         }
     }

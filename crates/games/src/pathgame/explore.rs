@@ -1,4 +1,4 @@
-//! PathGame's exploration features and family (see [`nimber_engine::lab`]).
+//! PathGame's exploration features and family (see [`nimber_engine::Explore`]).
 //!
 //! The board splits into runs of white columns (the game's components); a run's nim value
 //! depends on its length and on the black cells at its ends. Features count the runs by the

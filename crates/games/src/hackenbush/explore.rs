@@ -13,7 +13,7 @@
 //! ([`counts`]).
 
 use nimber_engine::{Error, ParamSpec, Params};
-use nimber_partizan::game::Family;
+use nimber_partizan::game::ValueFamily;
 use rustc_hash::FxHashSet;
 
 use super::{arrange, string_bytes, Colour, Forest, MAX_EDGES};
@@ -158,7 +158,7 @@ pub fn counts(max: usize, m: u128) -> (Vec<u128>, Vec<u128>) {
 }
 
 /// The positions of `spec` (see the module documentation), refused when too many.
-pub(super) fn family(spec: &Spec) -> Result<Family<Forest>, Error> {
+pub(super) fn family(spec: &Spec) -> Result<ValueFamily<Forest>, Error> {
     let (n, m) = (spec.edges as usize, spec.colours.len());
     let what = match spec.shape {
         Shape::Strings => "string",
@@ -193,7 +193,7 @@ pub(super) fn family(spec: &Spec) -> Result<Family<Forest>, Error> {
         }
         Shape::Forests => forests(n, &spec.colours).into_iter().skip(1).flatten().collect(),
     };
-    Ok(Family { description, positions })
+    Ok(ValueFamily { description, positions })
 }
 
 /// Every string of 1 to `n` edges of `colours`, by length, then by colours from the ground up.
@@ -272,7 +272,7 @@ mod tests {
         Spec::from_params(&params, &parse_forest(start).unwrap())
     }
 
-    fn texts(f: &Family<Forest>) -> Vec<String> {
+    fn texts(f: &ValueFamily<Forest>) -> Vec<String> {
         let game = Hackenbush::new(Forest::default());
         f.positions.iter().map(|p| game.format(p)).collect()
     }

@@ -1,6 +1,6 @@
 //! Enumeration of the positions reachable from a set of roots into an explicit, indexed graph.
 //!
-//! This is the hash-map path for exploring small and medium games: positions are numbered in
+//! This is the hash-map path for solving small and medium games: positions are numbered in
 //! breadth-first order and moves are kept as index arrays (compressed sparse rows).
 
 use rustc_hash::FxHashMap;
@@ -10,12 +10,12 @@ use crate::progress::Progress;
 use crate::rules::game::Game;
 use crate::rules::value::Outcome;
 
-/// Sentinel in [`Explored::terminal`] for a position where play goes on (no packed outcome is
+/// Sentinel in [`Reached::terminal`] for a position where play goes on (no packed outcome is
 /// all ones: a draw packs with remoteness 0).
 const NOT_TERMINAL: u32 = u32::MAX;
 
 /// The positions reachable from some roots, numbered densely, with their moves.
-pub struct Explored<P> {
+pub struct Reached<P> {
     /// Positions in breadth-first order; roots first.
     pub positions: Vec<P>,
     /// Position to its number.
@@ -27,16 +27,16 @@ pub struct Explored<P> {
     children: Vec<u32>,
 }
 
-impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
-    /// Explores every position reachable from `roots`. Fails when the exploration outgrows the
+impl<P: Clone + Eq + std::hash::Hash> Reached<P> {
+    /// Numbers every position reachable from `roots`. Fails when the search outgrows the
     /// memory limit ([`crate::memory::check`]).
     pub fn new<G: Game<Position = P>>(
         game: &G,
         roots: &[P],
         progress: &dyn Progress,
-    ) -> Result<Explored<P>, Error> {
+    ) -> Result<Reached<P>, Error> {
         progress.phase("exploring positions", None);
-        let mut explored = Explored {
+        let mut reached = Reached {
             positions: Vec::new(),
             index: FxHashMap::default(),
             terminal: Vec::new(),
@@ -44,25 +44,25 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
             children: Vec::new(),
         };
         for root in roots {
-            explored.intern(root.clone());
+            reached.intern(root.clone());
         }
         let mut next = Vec::new();
         let mut done = 0usize;
-        while done < explored.positions.len() {
-            let pos = explored.positions[done].clone();
+        while done < reached.positions.len() {
+            let pos = reached.positions[done].clone();
             match game.terminal(&pos) {
-                Some(outcome) => explored.terminal.push(pack_terminal(outcome)?),
+                Some(outcome) => reached.terminal.push(pack_terminal(outcome)?),
                 None => {
-                    explored.terminal.push(NOT_TERMINAL);
+                    reached.terminal.push(NOT_TERMINAL);
                     next.clear();
                     game.successors(&pos, &mut next);
                     for child in next.drain(..) {
-                        let id = explored.intern(child);
-                        explored.children.push(id);
+                        let id = reached.intern(child);
+                        reached.children.push(id);
                     }
                 }
             }
-            explored.offsets.push(explored.children.len() as u64);
+            reached.offsets.push(reached.children.len() as u64);
             done += 1;
             if done.is_multiple_of(4096) {
                 progress.advance(4096);
@@ -71,11 +71,11 @@ impl<P: Clone + Eq + std::hash::Hash> Explored<P> {
                 }
             }
             if done.is_multiple_of(crate::memory::CHECK_EVERY) {
-                crate::memory::check(explored.positions.len())?;
+                crate::memory::check(reached.positions.len())?;
             }
         }
         progress.advance((done % 4096) as u64);
-        Ok(explored)
+        Ok(reached)
     }
 
     fn intern(&mut self, pos: P) -> u32 {
@@ -98,13 +98,13 @@ fn pack_terminal(outcome: Outcome) -> Result<u32, Error> {
     }
 }
 
-impl<P> Explored<P> {
+impl<P> Reached<P> {
     /// Number of positions.
     pub fn len(&self) -> usize {
         self.positions.len()
     }
 
-    /// Whether no position was explored.
+    /// Whether no position was reached.
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()
     }

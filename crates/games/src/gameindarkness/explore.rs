@@ -1,4 +1,4 @@
-//! Game in Darkness: exploration features and family (see [`nimber_engine::lab`]).
+//! Game in Darkness: exploration features and family (see [`nimber_engine::Explore`]).
 //!
 //! The published criterion (TopCoder SRM 588; its author could not prove it) says that Bob
 //! survives exactly when some cell `v` has at least three neighbouring *long branches* (a

@@ -1,4 +1,4 @@
-//! Nim's exploration features and family (see [`nimber_engine::lab`]), and the parameters that
+//! Nim's exploration features and family (see [`nimber_engine::Explore`]), and the parameters that
 //! set them.
 //!
 //! Parameters: `heaps` is the start position (`3,4,5`). `max` bounds the exploration family:

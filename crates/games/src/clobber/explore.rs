@@ -10,7 +10,7 @@
 //! Clobber positions, are `-p rows=1`.
 
 use nimber_engine::{Error, Params};
-use nimber_partizan::game::Family;
+use nimber_partizan::game::ValueFamily;
 
 use super::Board;
 use crate::common::grid::{family, Shape};
@@ -34,7 +34,7 @@ pub(super) fn feature_values(b: &Board, out: &mut Vec<i64>) {
 }
 
 /// The boards up to `bound` (see the module documentation), refused when too many.
-pub(super) fn family(bound: Shape) -> Result<Family<Board>, Error> {
+pub(super) fn family(bound: Shape) -> Result<ValueFamily<Board>, Error> {
     family::check_size(bound, 3, "every placement of stones")?;
     let positions = family::shapes(bound)
         .into_iter()
@@ -46,7 +46,7 @@ pub(super) fn family(bound: Shape) -> Result<Family<Board>, Error> {
         "every board of 1 to {} rows and 1 to {} columns, every placement of stones",
         bound.rows, bound.cols
     );
-    Ok(Family { description, positions })
+    Ok(ValueFamily { description, positions })
 }
 
 #[cfg(test)]

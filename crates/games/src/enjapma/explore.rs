@@ -1,4 +1,4 @@
-//! Enjapma's exploration features and family (see [`nimber_engine::lab`]).
+//! Enjapma's exploration features and family (see [`nimber_engine::Explore`]).
 //!
 //! Features: `pieces` (x), `on_dark` (y, the pieces on the colour of the bottom-left cell),
 //! `on_light` (x - y), and the board's `h` and `w`. The family: every board of 1 to `h` rows and

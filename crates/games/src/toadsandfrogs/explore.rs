@@ -11,7 +11,7 @@
 //! toads, then empty squares; (N+1)(N+2)(N+3)/6 - 1 strips).
 
 use nimber_engine::{Error, ParamSpec, Params};
-use nimber_partizan::game::Family;
+use nimber_partizan::game::ValueFamily;
 
 use super::{Strip, MAX_SQUARES};
 use crate::common::grid::{family, mask};
@@ -76,7 +76,7 @@ pub(super) fn feature_values(s: &Strip, out: &mut Vec<i64>) {
 }
 
 /// The strips of `spec` (see the module documentation), refused when too many.
-pub(super) fn family(spec: Spec) -> Result<Family<Strip>, Error> {
+pub(super) fn family(spec: Spec) -> Result<ValueFamily<Strip>, Error> {
     let n = spec.squares;
     if spec.starts {
         let mut positions = Vec::new();
@@ -90,7 +90,7 @@ pub(super) fn family(spec: Spec) -> Result<Family<Strip>, Error> {
             }
         }
         let description = format!("every strip T^a .^b F^c of 1 to {n} squares");
-        return Ok(Family { description, positions });
+        return Ok(ValueFamily { description, positions });
     }
     let total =
         (1..=n as u32).map(|k| 3u64.checked_pow(k).unwrap_or(u64::MAX)).fold(0u64, u64::saturating_add);
@@ -99,7 +99,7 @@ pub(super) fn family(spec: Spec) -> Result<Family<Strip>, Error> {
     let positions = (1..=n)
         .flat_map(|len| family::placements(len as u32).map(move |(toads, frogs)| Strip { len, toads, frogs }))
         .collect();
-    Ok(Family { description, positions })
+    Ok(ValueFamily { description, positions })
 }
 
 #[cfg(test)]
@@ -114,7 +114,7 @@ mod tests {
         Spec::from_params(&params, &parse_strip(start).unwrap())
     }
 
-    fn texts(f: &Family<Strip>) -> Vec<String> {
+    fn texts(f: &ValueFamily<Strip>) -> Vec<String> {
         let game = ToadsAndFrogs::new(Strip::EMPTY);
         f.positions.iter().map(|s| game.format(s)).collect()
     }

@@ -9,7 +9,7 @@
 //! by their sets of empty squares; at most [`family::MAX_FAMILY`] boards in all).
 
 use nimber_engine::{Error, ParamSpec, Params};
-use nimber_partizan::game::Family;
+use nimber_partizan::game::ValueFamily;
 
 use super::Board;
 use crate::common::grid::{family, Shape};
@@ -65,7 +65,7 @@ pub(super) fn feature_values(board: &Board, out: &mut Vec<i64>) {
 }
 
 /// The boards of `spec` (see the module documentation), refused when too many.
-pub(super) fn family(spec: Spec) -> Result<Family<Board>, Error> {
+pub(super) fn family(spec: Spec) -> Result<ValueFamily<Board>, Error> {
     let Shape { rows, cols } = spec.bound;
     let shapes = family::shapes(spec.bound);
     if spec.boards {
@@ -76,11 +76,11 @@ pub(super) fn family(spec: Spec) -> Result<Family<Board>, Error> {
             .collect();
         let description =
             format!("every board of 1 to {rows} rows and 1 to {cols} columns, every set of filled squares");
-        Ok(Family { description, positions })
+        Ok(ValueFamily { description, positions })
     } else {
         let positions = shapes.into_iter().map(|shape| Board { shape, empty: shape.all() }).collect();
         let description = format!("every rectangle of 1 to {rows} rows and 1 to {cols} columns");
-        Ok(Family { description, positions })
+        Ok(ValueFamily { description, positions })
     }
 }
 

@@ -9,7 +9,7 @@
 //! Ways' table is this family's table `--by rows,cols`.
 
 use nimber_engine::{Error, ParamSpec, Params};
-use nimber_partizan::game::Family;
+use nimber_partizan::game::ValueFamily;
 
 use super::{Cake, Cakes, MAX_SIDE};
 use crate::common::grid::family;
@@ -61,12 +61,12 @@ pub(super) fn feature_values(cakes: &Cakes, out: &mut Vec<i64>) {
 }
 
 /// Every cake up to `bound`, by rows then columns.
-pub(super) fn family(bound: Cake) -> Family<Cakes> {
+pub(super) fn family(bound: Cake) -> ValueFamily<Cakes> {
     let positions = (1..=bound.rows)
         .flat_map(|rows| (1..=bound.cols).map(move |cols| Cakes(vec![Cake { rows, cols }])))
         .collect();
     let description = format!("every cake of 1 to {} rows and 1 to {} columns", bound.rows, bound.cols);
-    Family { description, positions }
+    ValueFamily { description, positions }
 }
 
 #[cfg(test)]
