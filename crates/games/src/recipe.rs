@@ -9,7 +9,7 @@ use nimber_engine::{DynGame, Error, GameId, Params};
 use nimber_heaps::Ruleset;
 use nimber_partizan::DynPartizan;
 
-use crate::common::info::GameInfo;
+use crate::common::info::{Facts, GameInfo};
 use crate::registry::{all, find};
 
 /// A game of the library with checked parameters: its [`GameInfo`], its [`GameId`] (the name
@@ -61,11 +61,6 @@ impl Recipe {
         &self.id
     }
 
-    /// The checked parameters.
-    pub fn params(&self) -> &Params {
-        &self.params
-    }
-
     /// `nim heaps=3,4,5`: the game and its parameters (those left empty are not shown).
     pub fn title(&self) -> String {
         self.id.to_string()
@@ -102,12 +97,10 @@ impl Recipe {
     /// for the request) takes.
     pub fn partizan(&self, asked: &str) -> Result<Box<dyn DynPartizan>, Error> {
         let build = self.info.facts.partizan.ok_or_else(|| {
-            let names: Vec<&str> =
-                all().iter().filter(|g| g.facts.partizan.is_some()).map(|g| g.name).collect();
             Error::Unsupported(format!(
                 "{} is not a partizan game with values ({asked} takes: {})",
                 self.info.name,
-                names.join(", ")
+                names_with(|f| f.partizan.is_some()).join(", ")
             ))
         })?;
         build(&self.params)
@@ -116,6 +109,18 @@ impl Recipe {
     /// The heap ruleset of a heap game ([`crate::Facts::ruleset`]); `None` for other games.
     pub fn ruleset(&self) -> Result<Option<Ruleset>, Error> {
         self.info.facts.ruleset.map(|ruleset| ruleset(&self.params)).transpose()
+    }
+
+    /// [`Recipe::ruleset`], refused for a game that is not a heap game: the refusal names the
+    /// heap games.
+    pub fn heap_ruleset(&self) -> Result<Ruleset, Error> {
+        self.ruleset()?.ok_or_else(|| {
+            Error::Unsupported(format!(
+                "{} is not a heap game ({})",
+                self.info.name,
+                names_with(|f| f.ruleset.is_some()).join(", ")
+            ))
+        })
     }
 }
 
@@ -134,7 +139,13 @@ pub fn build<S: AsRef<str>>(name: &str, params: &[S]) -> Result<Box<dyn DynGame>
 /// The names of the games that can be solved through a dense index ([`Recipe::build_dense`]
 /// builds them), for `solve --save` and `--checkpoint`, in the order of [`all`].
 pub fn dense_games() -> Vec<&'static str> {
-    all().iter().filter(|g| g.facts.dense.is_some()).map(|g| g.name).collect()
+    names_with(|f| f.dense.is_some())
+}
+
+/// The names of the games whose [`Facts`] say `has`, in the order of [`all`]: what a refusal
+/// offers instead.
+fn names_with(has: impl Fn(&Facts) -> bool) -> Vec<&'static str> {
+    all().iter().filter(|g| has(&g.facts)).map(|g| g.name).collect()
 }
 
 /// A solved game stored by `solve --save`, opened with its game.
@@ -211,10 +222,7 @@ mod tests {
                 assert_eq!(game.start_text(), plain.start_text(), "{}", info.name);
             }
         }
-        assert_eq!(
-            crate::recipe::dense_games(),
-            ["connect4", "dobutsu", "dodgem", "graph", "nim", "tictactoe"]
-        );
+        assert_eq!(dense_games(), ["connect4", "dobutsu", "dodgem", "graph", "nim", "tictactoe"]);
     }
 
     /// Only the graph game reads files, and only heap games have a ruleset.
@@ -233,5 +241,7 @@ mod tests {
         assert_eq!(ruleset("grundy-game", &[]).as_deref(), Some("grundy"));
         assert_eq!(ruleset("dodgem", &[]), None);
         assert!(Recipe::from_pairs("octal", [("code", "0.x")]).unwrap().ruleset().is_err());
+        let refusal = Recipe::parse::<&str>("dodgem", &[]).unwrap().heap_ruleset().unwrap_err().to_string();
+        assert_eq!(refusal, "dodgem is not a heap game (grundy-game, nim, octal, subtraction)");
     }
 }

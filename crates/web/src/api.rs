@@ -654,15 +654,8 @@ fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
         }
         None => {
             let req: GameRequest = parse_body(body)?;
-            let built = build(&req)?;
-            built.recipe.ruleset()?.ok_or_else(|| {
-                let heaps: Vec<&str> = nimber_games::all()
-                    .iter()
-                    .filter(|g| g.facts.ruleset.is_some())
-                    .map(|g| g.name)
-                    .collect();
-                bad(format!("{} is not a heap game ({})", built.recipe.info().name, heaps.join(", ")))
-            })?
+            // Built, not only checked: a game its builder refuses says why, as before.
+            build(&req)?.recipe.heap_ruleset()?
         }
     };
     let size = match &rules {
