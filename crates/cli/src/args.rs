@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
-use nimber_engine::SolverChoice;
+use nimber_engine::solve::SolverChoice;
 
 /// Solve two-player combinatorial games exactly.
 #[derive(Debug, Parser)]

@@ -7,10 +7,11 @@ use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use nimber_engine::solve::survey::{Scope, Survey, SurveyOptions};
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, ParamSpec};
 use nimber_games::{GameInfo, Recipe};
-use nimber_lab::{Scope, Survey, SurveyOptions};
+
 use nimber_partizan::{DynPartizan, ValueSurvey};
 
 use crate::args::GameArgs;

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
+use nimber_engine::solve::survey::Observed;
 use nimber_engine::Value;
-use nimber_lab::Observed;
 use serde::Serialize;
 
 /// How a column's cells line up.
@@ -235,7 +235,7 @@ pub struct NimJson {
 
 impl NimJson {
     /// The JSON form of a value.
-    pub fn of(value: &nimber_engine::LoopyNim) -> NimJson {
+    pub fn of(value: &nimber_engine::solve::loopy::LoopyNim) -> NimJson {
         NimJson { nim: value.nim(), infinite: value.infinite_set().map(<[u32]>::to_vec) }
     }
 }

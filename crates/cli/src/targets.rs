@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use nimber_engine::files;
+use nimber_engine::store::files;
 
 use crate::error::Failure;
 

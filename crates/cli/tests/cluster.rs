@@ -101,7 +101,7 @@ fn cluster_errors_are_one_line_and_exit_2() {
     assert!(err.contains("--nim: not available with --cluster or --local-processes"), "{err}");
     // Process 0 locks its --save file as any solve does: a file another solve writes is refused.
     let busy = temp_file("busy.nimber");
-    let lock = nimber_engine::files::TargetLock::acquire(&busy).unwrap();
+    let lock = nimber_engine::store::files::TargetLock::acquire(&busy).unwrap();
     let err = fails(&["solve", "tictactoe", "--local-processes", "2", "--save", busy.to_str().unwrap()]);
     assert!(err.contains("another nimber process") && err.contains("is writing this file"), "{err}");
     drop(lock);

@@ -54,15 +54,7 @@ const LAYERED: &[Layers] = &[
     // in (neither names the other); games with values; surveys; the games for front ends.
     Layers {
         krate: "partizan",
-        layers: &[
-            &["dyadic"],
-            &["thermograph"],
-            &["forms"],
-            &["print", "parse"],
-            &["game"],
-            &["survey"],
-            &["dynamic"],
-        ],
+        layers: &[&["thermograph"], &["forms"], &["print", "parse"], &["game"], &["survey"], &["dynamic"]],
         same_layer: false,
     },
 ];

@@ -13,11 +13,10 @@ use std::ops::Range;
 use std::rc::Rc;
 use std::time::Duration;
 
-use nimber_engine::dense::{MemberFn, Members};
-use nimber_engine::dyn_game::SolveReport;
 use nimber_engine::solve::exchange::{Buckets, Exchange};
 use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
-use nimber_engine::{Error, Progress, Silent};
+use nimber_engine::view::dense::{MemberFn, Members};
+use nimber_engine::{Error, Progress, Silent, SolveReport};
 use timely::container::CapacityContainerBuilder;
 use timely::dataflow::channels::pact::Exchange as Pact;
 use timely::dataflow::operators::generic::operator::Operator;
@@ -453,7 +452,7 @@ fn run_cluster<T: Send>(cluster: &Cluster, identity: &str, work: &Work<'_, T>) -
 }
 
 /// A process of a cluster as the place where a game's dense solve runs its rounds
-/// ([`nimber_engine::dense::DenseStore::solve_on`]); its identity is added to the solve's.
+/// ([`nimber_engine::view::dense::DenseStore::solve_on`]); its identity is added to the solve's.
 impl Members for Cluster {
     fn run(&self, identity: &str, member: &MemberFn<'_>) -> Result<Option<SolveReport>, Error> {
         let identity = format!("{}\n{identity}", self.identity);

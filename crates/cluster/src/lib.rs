@@ -15,9 +15,9 @@
 //! the connections); each member holds its own positions' words only during the rounds (these
 //! two functions, for any retrograde space, then hand every word to worker 0: for tests and
 //! small spaces). A game's dense solve runs on a cluster through [`dataflow::Cluster`], the
-//! engine's [`Members`](nimber_engine::dense::Members) (`nimber solve --cluster`), where nothing
+//! engine's [`Members`](nimber_engine::view::dense::Members) (`nimber solve --cluster`), where nothing
 //! is gathered: each member holds its window of the reachable set and its positions' words,
-//! keeps its own checkpoints (`nimber_engine::checkpoint::MemberCheckpointer`), and sends its
+//! keeps its own checkpoints (`nimber_engine::store::checkpoint::MemberCheckpointer`), and sends its
 //! compressed blocks of the store to process 0 (`nimber_engine::store::split`).
 
 pub mod dataflow;

@@ -11,8 +11,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::Cluster;
-use nimber_engine::dense::{Dense, DenseStore};
-use nimber_engine::{GameId, Indexed, Silent, SolveOptions};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::view::dense::{Dense, DenseStore};
+use nimber_engine::{GameId, Silent, SolveOptions};
 use nimber_games::dodgem::Dodgem;
 use nimber_games::tictactoe::TicTacToe;
 
@@ -21,7 +22,7 @@ const PART: &str = "NIMBER_CLUSTER_GAME_PART";
 
 /// Solves `game` (named `name`) as a process of the cluster, the way `nimber solve GAME
 /// --cluster` does ([`DenseStore::solve_on`]): process 0 writes the store at `out`.
-fn run<G: Indexed>(game: G, name: &str, cluster: Cluster, out: &Path) {
+fn run<G: SlotMoves>(game: G, name: &str, cluster: Cluster, out: &Path) {
     let dense = Dense(game);
     if let Err(e) =
         dense.solve_on(&cluster, Some(out), &GameId::new(name, Vec::new()), &SolveOptions::default(), &Silent)
@@ -99,7 +100,7 @@ fn by_cluster(name: &str, processes: usize) -> Vec<u8> {
     std::fs::read(&out).unwrap()
 }
 
-fn check<G: Indexed>(game: G, name: &str, positions: u64) {
+fn check<G: SlotMoves>(game: G, name: &str, positions: u64) {
     let path = temp(&format!("{name}-alone.nimber"));
     let report = Dense(game)
         .solve_and_save(&path, &GameId::new(name, Vec::new()), &SolveOptions::default(), &Silent)

@@ -2,26 +2,40 @@
 //!
 //! A game implements [`Game`] once (positions, moves, how it ends) and every solver works on
 //! it. What a game may have besides its rules (a text notation, drawings, components, moves
-//! backward, features for exploration) are opt-in capabilities, traits of their own in
-//! [`rules::capability`].
+//! backward, features for exploration) are opt-in capabilities, each a trait of its own
+//! ([`Notation`], [`Draw`], [`Decompose`], [`Backward`], [`Numbered`], [`Explore`]), announced
+//! once by [`Game::capabilities`].
 //!
-//! - [`solve::memo`]: depth-first negamax with a transposition table, for games without cycles;
-//! - [`solve::retrograde`]: retrograde analysis in parallel rounds, for any finite game, with
-//!   draws for endless play;
-//! - [`solve::grundy`]: Sprague-Grundy nim values of impartial games, with sums split into
-//!   independent components.
-//! - [`solve::loopy`]: generalized nim values `n` or `∞(K)` of impartial games with cycles.
-//! - [`misere::Misere`]: the misère version of any game (a player left without a move wins).
+//! The face is small, and every item has one path:
 //!
-//! [`solve::survey`] solves every position of a game's family and tabulates it by features
-//! (what is made of the table, mined and conjectured rules, is the `nimber-lab` crate's).
+//! - at the root, what every user of the engine names: the rules ([`Game`], [`Move`], [`Kind`],
+//!   the capabilities, [`Misere`], [`Unsplit`]), values ([`Value`], [`Outcome`], [`Dyadic`]),
+//!   parameters ([`Params`], [`ParamSpec`], [`GameId`]), errors ([`Error`], [`ParseError`],
+//!   [`Choice`]), progress ([`Progress`], [`Silent`]), solutions ([`Solution`],
+//!   [`NimSolution`], [`OutcomeTable`], [`CountRow`]) and the object-safe view front ends hold
+//!   ([`DynGame`], with [`SolveOptions`], [`SolveReport`], [`QueryOptions`], [`QueryReport`],
+//!   [`MoveReport`], [`Row`], [`Solved`]);
+//! - [`solve`]: the solvers over any game. [`solve::memo`] (depth-first negamax with a
+//!   transposition table, for games without cycles), [`solve::retrograde`] (retrograde analysis
+//!   in parallel rounds, for any finite game, with draws for endless play), [`solve::grundy`]
+//!   (Sprague-Grundy values, sums split into components), [`solve::loopy`] (generalized nim
+//!   values of games with cycles), [`solve::survey`] (every position of a family tabulated by
+//!   features), [`solve::exchange`] (how the members of a split solve share rounds),
+//!   [`solve::reach`] and [`solve::SolverChoice`];
+//! - [`table`]: dense indexes ([`table::Indexed`]; the solvers' fast paths are
+//!   [`table::plumbing::SlotMoves`]; [`table::check`] tests an index), the dense and lean
+//!   solvers ([`table::dense`], [`table::lean`]) and [`table::subset`] ranking;
+//! - [`store`]: solutions in files ([`store::Store`]), checkpoints ([`store::checkpoint`]),
+//!   files written whole ([`store::files`]);
+//! - [`view`]: what front ends use beyond [`DynGame`]: the view of an indexed game
+//!   ([`view::dense`]), the cache of solved games ([`view::cache`]) and the choice of a solver
+//!   ([`view::plan`]);
+//! - [`memory`]: the memory limit every solver checks.
 //!
-//! The modules form layers, each importing only from those below it (checked by
-//! `crates/cli/tests/imports.rs`): [`error`], [`progress`], [`memory`] and [`dyadic`] (numbers) for all;
-//! [`rules`] (the `Game` trait and its capabilities, values, parameters, misère play);
-//! [`solve`] (the solvers over any game); [`table`] (dense indexes and the dense solver);
-//! [`store`] (solutions and checkpoints in files); [`view`] (the object-safe [`DynGame`] that
-//! front ends use).
+//! Inside, the modules form layers, each importing only from those below it (checked by
+//! `crates/cli/tests/imports.rs`): errors, progress, memory and dyadic numbers for all; `rules`
+//! (the `Game` trait and its capabilities, values, parameters, misère play); `solve`; `table`;
+//! `store`; `view`.
 //!
 //! Values are from the point of view of the player to move ([`Value`]), with remoteness: the
 //! number of moves to the end under best play ([`Outcome`]).
@@ -50,39 +64,28 @@
 
 #![warn(missing_docs)]
 
-pub mod dyadic;
-pub mod error;
+mod dyadic;
+mod error;
 pub mod memory;
-pub mod progress;
-pub mod rules;
+mod progress;
+mod rules;
 pub mod solve;
 pub mod store;
 pub mod table;
 pub mod view;
 
-// The modules' paths before the layers (`nimber_engine::dense`, ...), kept for other crates.
-pub use rules::{adapt, game, misere, params, value};
-pub use solve::{solution, survey};
-pub use store::{checkpoint, files};
-pub use table::index;
-pub use view::dyn_game;
-
-/// The dense solver ([`table::dense`]) and its front-end wrapper ([`view::dense::Dense`]) at
-/// their path before the layers.
-pub mod dense {
-    pub use crate::table::dense::*;
-    pub use crate::view::dense::{Dense, DenseStore, MemberFn, Members, MAX_ROWS};
-}
 pub use dyadic::Dyadic;
-pub use dyn_game::{DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved};
 pub use error::{Choice, Error, ParseError};
-pub use game::{Game, Kind, Move};
-pub use index::{ChildEnds, Indexed, MoveClasses};
-pub use misere::Misere;
-pub use params::{GameId, ParamSpec, Params};
 pub use progress::{Progress, Silent};
-pub use rules::capability::{Backward, Capabilities, Decompose, Draw, Explore, Family, Notation, Numbered};
-pub use solution::{CountRow, NimSolution, OutcomeTable, Solution};
-pub use solve::loopy::LoopyNim;
-pub use solve::SolverChoice;
-pub use value::{Outcome, Value};
+pub use rules::adapt::Unsplit;
+pub use rules::capability::{
+    Backward, Capabilities, Decompose, Draw, Explore, Family, Notation, Numbered, Part,
+};
+pub use rules::game::{Game, Kind, Move};
+pub use rules::misere::Misere;
+pub use rules::params::{GameId, ParamSpec, Params};
+pub use rules::value::{Outcome, Value};
+pub use solve::solution::{CountRow, NimSolution, OutcomeTable, Solution};
+pub use view::dyn_game::{
+    DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved,
+};

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::{Choice, Error};
+use crate::{error::Choice, error::Error};
 
 /// Total memory of this machine in bytes, when it can be read (Linux `/proc/meminfo`).
 pub fn machine_memory() -> Option<u64> {

@@ -11,8 +11,9 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use nimber_engine::survey::Num;
-use nimber_engine::{Dyadic, DynGame, Error, Notation, SolveOptions, SolverChoice, Value};
+use nimber_engine::solve::survey::Num;
+use nimber_engine::solve::SolverChoice;
+use nimber_engine::{Dyadic, DynGame, Error, Notation, SolveOptions, Value};
 use nimber_games::graph::Graph;
 
 /// A fuzz target: its name (the file `fuzz/fuzz_targets/NAME.rs`, the folders
@@ -266,7 +267,7 @@ pub fn graph(data: &[u8]) {
     let options = SolveOptions { rows: true, ..SolveOptions::default() };
     let silent = &nimber_engine::Silent;
     let mut hashed = DynGame::solve(&graph, &options, silent).expect("a small graph solves").rows;
-    let dense = nimber_engine::dense::Dense(graph.clone());
+    let dense = nimber_engine::view::dense::Dense(graph.clone());
     let mut dense = dense.solve(&options, silent).expect("a small graph solves densely").rows;
     hashed.sort_by(|a, b| a.position.cmp(&b.position));
     dense.sort_by(|a, b| a.position.cmp(&b.position));
@@ -296,7 +297,7 @@ pub fn rule(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     rule_about_values(text);
     let features: Vec<String> = RULE_FEATURES.iter().map(|s| s.to_string()).collect();
-    let rule = match nimber_lab::rule::Rule::new(text, &features, Value::Lose) {
+    let rule = match nimber_lab::Rule::new(text, &features, Value::Lose) {
         Ok(rule) => rule,
         Err(e) => {
             assert!(matches!(e, Error::Param(_)), "rule: not a parameter error: {e:?}");
@@ -326,10 +327,13 @@ pub fn rule(data: &[u8]) {
 fn rule_about_values(text: &str) {
     use nimber_lab::values::{check, Target};
     let game = nimber_games::domineering::Domineering::new(nimber_games::domineering::Board::new(2, 2));
-    let mut survey =
-        nimber_partizan::survey::survey(&game, nimber_engine::survey::Scope::Family, &nimber_engine::Silent)
-            .expect("a survey of four rectangles");
-    let Ok(rule) = nimber_lab::rule::Rule::new(text, &survey.survey.features, Value::Lose) else { return };
+    let mut survey = nimber_partizan::survey::survey(
+        &game,
+        nimber_engine::solve::survey::Scope::Family,
+        &nimber_engine::Silent,
+    )
+    .expect("a survey of four rectangles");
+    let Ok(rule) = nimber_lab::Rule::new(text, &survey.survey.features, Value::Lose) else { return };
     let zero = Target::value("0", &mut survey).expect("the value 0");
     for target in [zero, Target::Always] {
         if let Err(e) = check(&mut survey, &rule, target) {
@@ -389,7 +393,7 @@ pub fn store(data: &[u8]) {
 /// A checkpoint: its header read, then the whole file loaded as a checkpoint of the solve its
 /// header names, with 16-bit and with 32-bit state words.
 pub fn checkpoint(data: &[u8]) {
-    use nimber_engine::checkpoint;
+    use nimber_engine::store::checkpoint;
     use std::io::Cursor;
     let path = Path::new("fuzz.checkpoint");
     match checkpoint::read_header_in(Cursor::new(data), path) {

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use nimber_engine::checkpoint::CheckpointOptions;
+use nimber_engine::store::checkpoint::CheckpointOptions;
 use nimber_engine::{DynGame, Error, Game, Notation, Progress, Silent, SolveOptions};
 use nimber_fuzz::NOTATION_GAMES;
 use nimber_games::Recipe;

@@ -14,8 +14,10 @@
 mod common;
 
 use common::{cpu_seconds, mib, print_totals, threads, Phases};
-use nimber_engine::dense::{estimate, peak_memory};
-use nimber_engine::{Game, Indexed, Notation, Progress, Value};
+use nimber_engine::memory::peak_memory;
+use nimber_engine::table::dense::estimate;
+use nimber_engine::table::Indexed;
+use nimber_engine::{Game, Notation, Progress, Value};
 use nimber_games::connect4::{ConnectFour, TROMP_COUNTS};
 use rayon::prelude::*;
 
@@ -30,7 +32,7 @@ fn main() {
     println!("connect4 {w} wide, {h} high benchmark: threads {threads}, index {}", game.index_scheme());
     println!("estimate before starting: {}", estimate(&game, None).describe());
     let phases = Phases::new();
-    let solution = nimber_engine::dense::solve(&game, None, &phases).expect("the solve fits");
+    let solution = nimber_engine::table::dense::solve(&game, None, &phases).expect("the solve fits");
     let wall = phases.start.elapsed().as_secs_f64();
     phases.phase("counting positions", None);
     println!("estimate with the classes counted: {}", estimate(&game, Some(solution.len())).describe());

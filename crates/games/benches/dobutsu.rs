@@ -19,7 +19,9 @@ mod common;
 mod published;
 
 use common::{cpu_seconds, mib, print_totals, threads, Phases};
-use nimber_engine::dense::{self, estimate, peak_memory};
+use nimber_engine::memory::peak_memory;
+use nimber_engine::table::dense;
+use nimber_engine::table::dense::estimate;
 use nimber_engine::{Game, Notation, Progress};
 use nimber_games::dobutsu::{Dobutsu, REACHABLE};
 use published::{solve_dobutsu, DobutsuFacts};
@@ -61,7 +63,8 @@ fn main() {
 /// memory. Checks the start (lost in 78) and Cb3xb2 (Gote wins in 75) against Tanaka.
 fn lean(phases: &Phases) {
     use nimber_engine::table::lean;
-    use nimber_engine::{Indexed, Outcome, Value};
+    use nimber_engine::table::Indexed;
+    use nimber_engine::{Outcome, Value};
     use nimber_games::dobutsu::DobutsuLive;
     let live = DobutsuLive;
     println!(

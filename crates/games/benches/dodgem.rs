@@ -19,7 +19,8 @@ mod common;
 mod published;
 
 use common::{cpu_seconds, mib, print_totals, threads, Phases};
-use nimber_engine::dense::{estimate, peak_memory};
+use nimber_engine::memory::peak_memory;
+use nimber_engine::table::dense::estimate;
 use nimber_engine::{Game, Notation, Progress};
 use published::{dodgem5, solve_dodgem5, DodgemFacts};
 
@@ -53,7 +54,7 @@ fn mirror() {
     println!("dodgem 5x5 benchmark, mirror index: threads {threads}");
     println!("estimate before starting: {}", estimate(&game, None).describe());
     let phases = Phases::new();
-    let solution = nimber_engine::dense::solve(&game, None, &phases).expect("the solve fits");
+    let solution = nimber_engine::table::dense::solve(&game, None, &phases).expect("the solve fits");
     let wall = phases.start.elapsed().as_secs_f64();
     phases.phase("done", None);
     let start = solution.get(&game, &game.start()).expect("the start is reachable");
@@ -69,7 +70,8 @@ fn mirror() {
 /// Peak memory is the process's (VmHWM), so the lean solve, the smaller, runs first.
 fn lean() {
     use nimber_engine::table::lean;
-    use nimber_engine::{Indexed, Outcome, Value};
+    use nimber_engine::table::Indexed;
+    use nimber_engine::{Outcome, Value};
     let threads = threads();
     let game = dodgem5().with_mirror(true);
     println!("dodgem 5x5 benchmark, lean solve of the mirror index: threads {threads}");

@@ -23,11 +23,10 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
-use nimber_engine::dense::Dense;
-use nimber_engine::dense::DenseStore;
 use nimber_engine::store::Store;
-use nimber_engine::Notation;
-use nimber_engine::{Game, Indexed};
+use nimber_engine::table::Indexed;
+use nimber_engine::view::dense::{Dense, DenseStore};
+use nimber_engine::{Game, Notation};
 use nimber_games::dobutsu::{Dobutsu, DobutsuLive, DobutsuPos};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

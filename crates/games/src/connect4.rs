@@ -16,10 +16,11 @@
 //! the one with the smaller Tromp key, the other slot a hole, and the solver works on about half
 //! as many classes.
 
-use nimber_engine::table::subset;
-use nimber_engine::{Backward, Capabilities, Draw, Notation};
+use nimber_engine::table::plumbing::{MoveClasses, SlotMoves};
+use nimber_engine::table::{subset, Indexed};
 use nimber_engine::{
-    DynGame, Error, Game, Indexed, Kind, Move, MoveClasses, Outcome, ParamSpec, Params, ParseError, Value,
+    Backward, Capabilities, Draw, DynGame, Error, Game, Kind, Move, Notation, Outcome, ParamSpec, Params,
+    ParseError, Value,
 };
 
 use crate::common::info::{Facts, GameInfo};
@@ -200,7 +201,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     let game = ConnectFour::new(params.int("w", 1, 32)? as u32, params.int("h", 1, 32)? as u32)?
         .with_mirror(params.int("mirror", 0, 1)? == 1);
-    Ok(Box::new(nimber_engine::dense::Dense(game)))
+    Ok(Box::new(nimber_engine::view::dense::Dense(game)))
 }
 
 impl ConnectFour {
@@ -566,6 +567,19 @@ impl Indexed for ConnectFour {
         Some(if self.mirror { positions.div_ceil(2) } else { positions })
     }
 
+    /// Every move fills a cell: no position lasts longer than the cells left empty.
+    fn remoteness_bound(&self) -> Option<u32> {
+        Some(self.w * self.h)
+    }
+
+    fn index_scheme(&self) -> String {
+        let symmetry = if self.mirror { "-mirror" } else { "" };
+        let scheme = if self.profiles.is_some() { "profile" } else { "tromp" };
+        format!("connect4-{scheme}-v1-{}x{}{symmetry}", self.w, self.h)
+    }
+}
+
+impl SlotMoves for ConnectFour {
     /// The default's slots, without a list of the boards moved to.
     fn successor_slots(&self, board: &Board, out: &mut Vec<(u64, bool)>) {
         for c in (0..self.w).filter(|&c| self.open(*board, c)) {
@@ -597,24 +611,14 @@ impl Indexed for ConnectFour {
         classes.open = open as u32;
         classes
     }
-
-    /// Every move fills a cell: no position lasts longer than the cells left empty.
-    fn remoteness_bound(&self) -> Option<u32> {
-        Some(self.w * self.h)
-    }
-
-    fn index_scheme(&self) -> String {
-        let symmetry = if self.mirror { "-mirror" } else { "" };
-        let scheme = if self.profiles.is_some() { "profile" } else { "tromp" };
-        format!("connect4-{scheme}-v1-{}x{}{symmetry}", self.w, self.h)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::index::{check_bijection, check_predecessors, move_classes_by_rank};
     use nimber_engine::solve::memo;
+    use nimber_engine::table::check::{check_bijection, check_predecessors};
+    use nimber_engine::table::plumbing::move_classes_by_rank;
     use nimber_engine::Silent;
 
     fn game(w: u32, h: u32) -> ConnectFour {
@@ -761,11 +765,11 @@ mod tests {
             // The dense solver agrees on every position, with and without the mirror symmetry
             // (which solves one position of each pair of mirror images).
             let plain = g.clone().with_mirror(false);
-            let dense = nimber_engine::dense::solve(&plain, None, &Silent).unwrap();
+            let dense = nimber_engine::table::dense::solve(&plain, None, &Silent).unwrap();
             assert_eq!(dense.len(), count as u64);
             // Remoteness is at most the 16 cells or fewer: a byte per position.
             assert_eq!(dense.word_bits(), 8);
-            let mirrored = nimber_engine::dense::solve(&g, None, &Silent).unwrap();
+            let mirrored = nimber_engine::table::dense::solve(&g, None, &Silent).unwrap();
             let classes = solution.iter().filter(|(p, _)| g.canonical(p) == **p).count();
             assert_eq!(mirrored.len(), classes as u64);
             assert!(mirrored.len() < count as u64 * 6 / 10, "{w}x{h}: {} classes", mirrored.len());
@@ -778,7 +782,7 @@ mod tests {
         // both draws (ties: a full board).
         for (w, h, count) in [(5, 4, 3_945_711), (4, 5, 1_706_255)] {
             let g = game(w, h).with_mirror(false);
-            let dense = nimber_engine::dense::solve(&g, None, &Silent).unwrap();
+            let dense = nimber_engine::table::dense::solve(&g, None, &Silent).unwrap();
             assert_eq!(dense.len(), count, "{w} wide, {h} high");
             assert_eq!(dense.get(&g, &g.start()).map(|o| o.value()), Some(Value::Tie), "{w} wide, {h} high");
         }

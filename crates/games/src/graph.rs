@@ -4,9 +4,11 @@ use std::path::Path;
 
 use rustc_hash::FxHashMap;
 
-use nimber_engine::{Backward, Capabilities, Draw, Notation};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::Indexed;
 use nimber_engine::{
-    DynGame, Error, Game, Indexed, Kind, Move, Outcome, ParamSpec, Params, ParseError, Value,
+    Backward, Capabilities, Draw, DynGame, Error, Game, Kind, Move, Notation, Outcome, ParamSpec, Params,
+    ParseError, Value,
 };
 
 use crate::common::info::{Facts, GameInfo};
@@ -59,7 +61,7 @@ fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
 
 /// The graph over its dense index (a position's number), for `solve --save` and checkpoints.
 fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(nimber_engine::dense::Dense(load(params)?)))
+    Ok(Box::new(nimber_engine::view::dense::Dense(load(params)?)))
 }
 
 /// Reads the graph file named by the parameters.
@@ -321,6 +323,8 @@ impl Indexed for Graph {
         Some(self.size())
     }
 }
+
+impl SlotMoves for Graph {}
 
 impl Graph {
     /// CRC-32 of the graph as read: the names in order, each position's moves and declared value.
@@ -631,8 +635,8 @@ mod tests {
     /// predecessors are exactly the reversed moves.
     #[test]
     fn dense_solve_agrees_with_retrograde_on_random_loopy_graphs() {
-        use nimber_engine::dense;
-        use nimber_engine::index::{check_bijection, check_predecessors, check_slot_methods};
+        use nimber_engine::table::check::{check_bijection, check_predecessors, check_slot_methods};
+        use nimber_engine::table::dense;
         let mut counts = [0u64; 4];
         let (mut positions, mut graphs) = (0u64, 0u64);
         for seed in 0..400u64 {

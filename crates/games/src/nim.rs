@@ -1,7 +1,9 @@
 //! Nim: heaps of counters; a move takes any positive number of counters from one heap.
 
-use nimber_engine::{Capabilities, Decompose, Draw, Explore, Notation};
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+use nimber_engine::{
+    Capabilities, Decompose, Draw, DynGame, Error, Explore, Game, Kind, Move, Notation, ParamSpec, Params,
+    ParseError,
+};
 use nimber_heaps::Ruleset;
 
 use crate::common::info::{Facts, GameInfo};
@@ -78,7 +80,7 @@ pub(crate) fn build_indexed(params: &Params) -> Result<IndexedNim, Error> {
 }
 
 fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(nimber_engine::dense::Dense(build_indexed(params)?)))
+    Ok(Box::new(nimber_engine::view::dense::Dense(build_indexed(params)?)))
 }
 
 impl Game for Nim {

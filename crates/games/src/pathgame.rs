@@ -1,7 +1,9 @@
 //! PathGame: colour cells of a 2 x W board black while a left-to-right white path remains.
 
-use nimber_engine::{Capabilities, Decompose, Draw, Explore, Notation};
-use nimber_engine::{DynGame, Error, Game, Kind, Move, ParamSpec, Params, ParseError};
+use nimber_engine::{
+    Capabilities, Decompose, Draw, DynGame, Error, Explore, Game, Kind, Move, Notation, ParamSpec, Params,
+    ParseError,
+};
 
 use crate::common::info::{Facts, GameInfo};
 
@@ -472,8 +474,8 @@ fn draw(game: &PathGame, board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::adapt::Unsplit;
     use nimber_engine::solve::{grundy, memo};
+    use nimber_engine::Unsplit;
     use nimber_engine::{Silent, Value};
 
     /// Every board of `width` columns with a path (the exploration family's enumeration).

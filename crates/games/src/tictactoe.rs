@@ -1,7 +1,11 @@
 //! Tic-tac-toe (noughts and crosses) on a 3x3 board.
 
-use nimber_engine::{Backward, Capabilities, Draw, Notation};
-use nimber_engine::{DynGame, Error, Game, Indexed, Kind, Move, Outcome, Params, ParseError, Value};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::Indexed;
+use nimber_engine::{
+    Backward, Capabilities, Draw, DynGame, Error, Game, Kind, Move, Notation, Outcome, Params, ParseError,
+    Value,
+};
 
 use crate::common::info::{Facts, GameInfo};
 
@@ -87,7 +91,7 @@ pub(crate) const INFO: GameInfo = GameInfo {
 
 /// Tic-tac-toe over its dense index, for `solve --save` and checkpoints.
 fn build_dense(_params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(nimber_engine::dense::Dense(TicTacToe)))
+    Ok(Box::new(nimber_engine::view::dense::Dense(TicTacToe)))
 }
 
 fn build(_params: &Params) -> Result<Box<dyn DynGame>, Error> {
@@ -292,6 +296,8 @@ impl Indexed for TicTacToe {
     }
 }
 
+impl SlotMoves for TicTacToe {}
+
 /// Rejects boards that cannot occur in a game from the empty board: wrong counts, or a line by a
 /// player who did not move last (the game would have ended before).
 fn check_reachable(board: Board, columns: &[usize; 9]) -> Result<(), ParseError> {
@@ -383,8 +389,8 @@ mod tests {
 
     #[test]
     fn dense_solve_reproduces_the_published_facts() {
-        use nimber_engine::dense;
-        use nimber_engine::index::{check_bijection, check_predecessors};
+        use nimber_engine::table::check::{check_bijection, check_predecessors};
+        use nimber_engine::table::dense;
         let game = TicTacToe;
         let holes = check_bijection(&game, std::iter::empty(), 0..game.size());
         // 3^9 boards, of which those with 0..=9 marks in alternating counts are slots in use.
@@ -408,8 +414,8 @@ mod tests {
         // Tic-tac-toe's remoteness fits in 8-bit state words (a regression: checkpoints of
         // 8-bit words were written but refused when read back). Stopped at every level of the
         // search and every round in turn, each time resumed to the end.
-        use nimber_engine::checkpoint::{self, CheckpointOptions, Stage};
-        use nimber_engine::dense;
+        use nimber_engine::store::checkpoint::{self, CheckpointOptions, Stage};
+        use nimber_engine::table::dense;
         struct StopAt(std::sync::atomic::AtomicU64, u64);
         impl nimber_engine::Progress for StopAt {
             fn cancelled(&self) -> bool {

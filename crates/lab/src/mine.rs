@@ -30,7 +30,7 @@
 //! the nim value itself is also sought: a feature, the XOR of features, or a linear form
 //! modulo `m` (`(2*pieces + 2*on_dark) % 3` for Enjapma).
 
-use nimber_engine::survey::{Cell, Num, Observed, Survey};
+use nimber_engine::solve::survey::{Cell, Num, Observed, Survey};
 use nimber_engine::Value;
 
 /// The largest modulus tried.
@@ -504,7 +504,7 @@ fn number_formula(names: &[String], keys: &[&[i64]], numbers: &[i64]) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::survey::Entry;
+    use nimber_engine::solve::survey::Entry;
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

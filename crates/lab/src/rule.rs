@@ -47,9 +47,8 @@ use std::time::{Duration, Instant};
 
 use rhai::{Dynamic, Engine, Position, Scope, AST};
 
-use nimber_engine::survey::{Num, Observed};
-use nimber_engine::Value;
-use nimber_engine::{Dyadic, Error};
+use nimber_engine::solve::survey::{Num, Observed};
+use nimber_engine::{Dyadic, Error, Value};
 
 /// What a rule says about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@
 
 use std::collections::HashMap;
 
-use nimber_engine::survey::Observed;
+use nimber_engine::solve::survey::Observed;
 use nimber_engine::{Dyadic, Error};
 use nimber_partizan::parse::{parse, Statement};
 use nimber_partizan::survey::copy_form;

@@ -5,7 +5,7 @@
 
 use std::any::Any;
 
-use nimber_engine::survey::Scope;
+use nimber_engine::solve::survey::Scope;
 use nimber_engine::{Error, Move, Progress};
 use rustc_hash::FxHashMap;
 

@@ -15,8 +15,8 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::dyadic::Dyadic;
 use crate::thermograph::Thermograph;
+use nimber_engine::Dyadic;
 
 /// A game value: the number of a canonical form in its [`Forms`]. Forms from different
 /// [`Forms`] must not be mixed.

@@ -2,7 +2,6 @@
 //! *Winning Ways* for short games, where the players have different moves.
 //!
 //! Layers, each importing only those above it:
-//! - [`dyadic`]: the numbers of short games (dyadic rationals; the engine's, re-exported).
 //! - [`thermograph`]: walls and thermographs (the arithmetic of cooling), drawn as SVG.
 //! - [`forms`]: canonical forms stored once each ([`Forms`], [`Form`]): construction,
 //!   comparison, negation, sums, outcome classes, stops, thermographs, mean, temperature and
@@ -15,9 +14,6 @@
 //! - [`dynamic`]: the games for front ends, positions as text ([`DynPartizan`]): values, the
 //!   values of moves remembered between calls ([`Memory`]), drawings and surveys.
 
-/// The dyadic rationals, the engine's ([`nimber_engine::dyadic`]): plain arithmetic shared with
-/// the surveys of values.
-pub use nimber_engine::dyadic;
 pub mod dynamic;
 pub mod forms;
 pub mod game;
@@ -29,7 +25,7 @@ pub mod thermograph;
 pub use dynamic::{Analysis, DynPartizan, Memory, Valued, ValuedMove};
 pub use forms::{Form, Forms, OutcomeClass, Relation};
 pub use game::{Bridge, Evaluator, Partizan, Player};
-pub use nimber_engine::dyadic::Dyadic;
+pub use nimber_engine::Dyadic;
 pub use print::{Nus, Printer};
 pub use survey::ValueSurvey;
 pub use thermograph::{Thermograph, Trajectory};

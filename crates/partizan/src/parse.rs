@@ -19,9 +19,8 @@
 //! What a user writes is bounded (length, nesting, the size of numbers), and the store the
 //! values are built in has a budget, so that no input runs long or takes the memory.
 
-use nimber_engine::ParseError;
+use nimber_engine::{Dyadic, ParseError};
 
-use crate::dyadic::Dyadic;
 use crate::forms::{Form, Forms, Relation};
 
 /// The longest input, in bytes.

@@ -7,8 +7,8 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::dyadic::Dyadic;
 use crate::forms::{Form, Forms};
+use nimber_engine::Dyadic;
 
 /// A number plus a multiple of up plus a nimber: `x + n.^ + *m`.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,6 +1,6 @@
 //! Surveys of game values (`nimber explore --values`, `nimber check --values`): every position
 //! of a family valued in one store of forms ([`Evaluator`]), and tabulated by its features as
-//! the engine's surveys are ([`nimber_engine::survey`]), with the canonical value as what was
+//! the engine's surveys are ([`nimber_engine::solve::survey`]), with the canonical value as what was
 //! observed ([`Observed::Value`], the values' texts in CGSuite's notation in the survey).
 //!
 //! The features ([`feature_names`]) are the game's own ([`ValueExplore`](crate::game::ValueExplore)), then
@@ -21,7 +21,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use nimber_engine::survey::{feature_count_error, Cells, Num, Observed, Scope, Survey};
+use nimber_engine::solve::survey::{feature_count_error, Cells, Num, Observed, Scope, Survey};
 use nimber_engine::{Dyadic, Error, Progress};
 
 use crate::forms::{Form, Forms};

@@ -24,7 +24,7 @@ pub mod svg;
 
 use std::cmp::Ordering;
 
-use crate::dyadic::Dyadic;
+use nimber_engine::Dyadic;
 
 pub use svg::svg;
 

@@ -16,7 +16,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
-use nimber_engine::rules::capability::MOVES;
+use nimber_engine::solve::survey::MOVES;
 use nimber_engine::{Kind, Outcome, Value};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyMapping, PyString, PyTuple};

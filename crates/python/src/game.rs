@@ -5,11 +5,11 @@
 //! defined in Python are its own objects, which cross into the engine as numbers (`#17`, see
 //! [`crate::graph`]) and come back as the objects.
 
-use nimber_engine::dense::Dense;
-use nimber_engine::solve::{grundy, loopy};
-use nimber_engine::survey::{Num, Observed, Scope, SurveyOptions};
-use nimber_engine::{CountRow, DynGame, Error, Kind, QueryReport, SolveOptions, Solved, SolverChoice, Value};
-use nimber_engine::{LoopyNim, Progress};
+use nimber_engine::solve::loopy::LoopyNim;
+use nimber_engine::solve::survey::{self, Num, Observed, Scope, SurveyOptions};
+use nimber_engine::solve::{grundy, loopy, SolverChoice};
+use nimber_engine::view::dense::Dense;
+use nimber_engine::{CountRow, DynGame, Error, Kind, Progress, QueryReport, SolveOptions, Solved, Value};
 use nimber_games::{GameInfo, Recipe};
 use nimber_lab::{Claim, Rule};
 use pyo3::exceptions::PyTypeError;
@@ -486,7 +486,7 @@ impl Game {
             Rules::Builtin(b) => Ok(b.game.feature_names()),
             Rules::Defined(_) => {
                 let graph = self.graph(py, None, Follow::Moves, true)?;
-                Ok(nimber_engine::survey::feature_names(&graph))
+                Ok(nimber_engine::solve::survey::feature_names(&graph))
             }
         }
     }
@@ -586,7 +586,7 @@ impl Solution {
 /// some of them, `check` checks a rule on it.
 #[pyclass(frozen, module = "nimber._nimber")]
 pub struct Survey {
-    survey: nimber_lab::Survey,
+    survey: survey::Survey,
     game: Py<Game>,
 }
 

@@ -13,11 +13,12 @@
 
 use std::sync::{Arc, OnceLock};
 
-use nimber_engine::index::Indexed;
-use nimber_engine::rules::capability::{
-    Backward, Capabilities, Decompose, Explore, Family, Notation, Numbered,
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::Indexed;
+use nimber_engine::{
+    Backward, Capabilities, Decompose, Error, Explore, Family, Game, Kind, Move, Notation, Numbered, Outcome,
+    ParseError,
 };
-use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError};
 use rustc_hash::FxHashMap;
 
 /// What an exploration found, shared by the clones of a [`Graph`] (a family's part is one).
@@ -207,7 +208,9 @@ impl Indexed for Graph {
     fn index_scheme(&self) -> String {
         "python-explored-1".to_string()
     }
+}
 
+impl SlotMoves for Graph {
     fn successor_slots(&self, &pos: &u32, out: &mut Vec<(u64, bool)>) {
         let data = &self.0;
         out.extend(

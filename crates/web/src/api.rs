@@ -6,11 +6,12 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use nimber_engine::solve::survey::{feature_index, Observed, Scope, SurveyOptions};
 use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, GameId, QueryReport, SolveOptions};
 use nimber_games::{GameInfo, Recipe};
 use nimber_heaps::{find_period, nim_sequence, Ruleset};
-use nimber_lab::{self as lab, Observed, Scope, SurveyOptions};
+use nimber_lab::{self as lab};
 use nimber_partizan::{thermograph, Analysis, Forms, Player, Printer, ValuedMove};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};
@@ -367,7 +368,7 @@ impl App {
         let built = build(&req)?;
         let names = built.game.feature_names();
         for name in &by {
-            lab::feature_index(&names, name)?;
+            feature_index(&names, name)?;
         }
         let title =
             format!("{}: {} by {}", built.title(), if nim { "nim value" } else { "value" }, by.join(", "));

@@ -400,7 +400,7 @@ pub enum FeatureValue {
 #[derive(Serialize, ToSchema)]
 pub struct Cell {
     #[schema(value_type = Vec<Option<FeatureValue>>)]
-    pub key: Vec<nimber_engine::survey::Num>,
+    pub key: Vec<nimber_engine::solve::survey::Num>,
     pub entries: Vec<CellEntry>,
 }
 

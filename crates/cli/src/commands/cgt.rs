@@ -62,7 +62,7 @@ impl Facts {
 fn draw(forms: &mut Forms, g: Form, title: &str, path: &Path) -> Result<(), Failure> {
     let _lock = lock_and_clean(&[path])?;
     let svg = thermograph::svg(&forms.thermograph(g), title);
-    nimber_engine::files::write_whole(path, |w| w.write_all(svg.as_bytes()))?;
+    nimber_engine::store::files::write_whole(path, |w| w.write_all(svg.as_bytes()))?;
     Ok(())
 }
 

@@ -1,13 +1,14 @@
 //! `nimber check`: checks a conjectured rule, an expression over a game's features, against
 //! exhaustive solving of every position of the game's family (or of the positions reachable
-//! from one position). See [`nimber_lab::rule`] for the language, and [`nimber_lab::values`]
+//! from one position). See [`nimber_lab::Rule`] for the language, and [`nimber_lab::values`]
 //! for rules about game values (`--values`).
 
 use std::io::Write;
 
+use nimber_engine::solve::survey::Num;
 use nimber_engine::Value;
 use nimber_lab::values::Target;
-use nimber_lab::{self as lab, Num, Rule, Verdict};
+use nimber_lab::{self as lab, Rule, Verdict};
 use serde::Serialize;
 
 use crate::args::CheckArgs;

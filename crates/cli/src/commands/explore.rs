@@ -7,8 +7,9 @@ mod picture;
 use std::io::Write;
 use std::path::PathBuf;
 
+use nimber_engine::solve::survey::{feature_index, Cell, Num};
 use nimber_engine::Value;
-use nimber_lab::{self as lab, Exploration, Num};
+use nimber_lab::{self as lab, Exploration};
 use serde::Serialize;
 
 use crate::args::ExploreArgs;
@@ -28,7 +29,7 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => built.game.feature_names(),
     };
     for name in &by {
-        lab::feature_index(&names, name)?;
+        feature_index(&names, name)?;
     }
     let pictures: Vec<(picture::Format, &PathBuf)> =
         [(picture::Format::Svg, &args.svg), (picture::Format::Png, &args.png)]
@@ -57,7 +58,7 @@ pub fn run(args: &ExploreArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let title = format!("{}: {}", built.title(), describe_values(&exploration));
     for &(format, path) in &pictures {
         let bytes = picture::draw(&exploration, &title, format)?;
-        nimber_engine::files::write_whole(path, |w| w.write_all(&bytes))?;
+        nimber_engine::store::files::write_whole(path, |w| w.write_all(&bytes))?;
     }
     if args.json {
         output::write_json(out, &json(&built, &exploration))?;
@@ -86,7 +87,7 @@ const GRID_VALUES: usize = 3;
 /// A cell of the grid: `L 16`, `*2 40`, `+-1 1`, or `L+W 7` when the features do not decide the
 /// value; game values are joined by `;` (`0; * 21`), and past [`GRID_VALUES`] counted (`5
 /// values 70`).
-fn grid_cell(e: &Exploration, cell: &lab::Cell) -> String {
+fn grid_cell(e: &Exploration, cell: &Cell) -> String {
     let values: Vec<String> = cell.entries.iter().map(|x| x.value.short(e.value_texts())).collect();
     let values = match (e.values.is_some(), values.len()) {
         (false, _) => values.join("+"),
@@ -189,7 +190,7 @@ fn grid(e: &Exploration) -> Table {
     let header =
         std::iter::once((corner, Align::Right)).chain(cols.iter().map(|c| (c.to_string(), Align::Right)));
     let mut table = Table::new(header).indent(2);
-    let cells: std::collections::HashMap<(Num, Num), &lab::Cell> =
+    let cells: std::collections::HashMap<(Num, Num), &Cell> =
         e.cells.iter().map(|c| ((c.key[0], c.key[1]), c)).collect();
     for &r in &rows {
         let mut row = vec![r.to_string()];

@@ -49,8 +49,8 @@
 //! assert_eq!(nimber_engine::rules::capability::format(&game, &4), "4");
 //! ```
 
-use crate::error::{Error, ParseError};
 use crate::rules::game::Game;
+use crate::{error::Error, error::ParseError};
 
 /// The capabilities a game has ([`Game::capabilities`]): each field is `None` unless the game
 /// has that capability, and then the game itself as the capability's trait object. Built with

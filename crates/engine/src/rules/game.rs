@@ -46,7 +46,7 @@ impl<P> Move<P> {
 
 /// The rules of a two-player game with perfect information: the one thing a new game must
 /// write. What it may have besides (a notation, drawings, components, moves backward, features
-/// for exploration) are capabilities, each a trait of its own in [`crate::rules::capability`],
+/// for exploration) are capabilities, each a trait of its own in the crate root (see [`crate::Capabilities`]),
 /// announced once by [`Game::capabilities`].
 ///
 /// Values are always from the point of view of the player to move. A position ends the game
@@ -92,7 +92,7 @@ pub trait Game: Send + Sync {
         vec![self.start()]
     }
 
-    /// What the game has besides its rules (see [`crate::rules::capability`]): none unless
+    /// What the game has besides its rules (see [`crate::Capabilities`]): none unless
     /// the game says otherwise. A game that has a capability implements the capability's trait
     /// and names itself here, once: `Capabilities::none().notation(self).backward(self)`.
     fn capabilities(&self) -> Capabilities<'_, Self::Position> {

@@ -7,7 +7,7 @@ pub mod loopy;
 pub mod memo;
 pub mod reach;
 pub mod retrograde;
-pub mod solution;
+pub(crate) mod solution;
 pub mod survey;
 
 use crate::error::Error;

@@ -47,10 +47,10 @@ use std::ops::Range;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::game::Game;
-use crate::rules::value::{Outcome, Value};
-use crate::solve::exchange::{Exchange, InProcess};
-use crate::solve::reach::{Csr, Reached};
-use crate::solve::solution::{OutcomeTable, Solution};
+use crate::{rules::value::Outcome, rules::value::Value};
+use crate::{solve::exchange::Exchange, solve::exchange::InProcess};
+use crate::{solve::reach::Csr, solve::reach::Reached};
+use crate::{solve::solution::OutcomeTable, solve::solution::Solution};
 
 /// How a position starts out before any round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use crate::rules::value::{Outcome, Value};
+use crate::{rules::value::Outcome, rules::value::Value};
 
 /// Outcomes of positions `0..len`, packed into 32 bits each.
 #[derive(Clone, Debug, PartialEq, Eq)]

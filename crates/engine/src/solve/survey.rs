@@ -2,7 +2,7 @@
 //!
 //! A game exposes named numeric **features** of a position and a **family** of positions to
 //! enumerate, set by its parameters (the capability
-//! [`Explore`]; every game also has `moves`, the number of
+//! [`crate::Explore`]; every game also has `moves`, the number of
 //! moves, and by default its family is the positions reachable from the start). [`survey`]
 //! solves every position of the family exhaustively (each group of the family in one memo
 //! search, or retrograde analysis when it has cycles, with all its positions as roots; or the
@@ -24,18 +24,18 @@ use rustc_hash::FxHashMap;
 
 use crate::dyadic::Dyadic;
 use crate::error::Error;
-use crate::progress::{Progress, Silent};
 use crate::rules::capability;
 use crate::rules::game::Game;
 use crate::rules::value::Value;
-use crate::solve::{grundy, memo, retrograde};
+use crate::{progress::Progress, progress::Silent};
+use crate::{solve::grundy, solve::memo, solve::retrograde};
 
-pub use crate::rules::capability::{feature_names, Explore, Family, MOVES};
+pub use crate::{rules::capability::feature_names, rules::capability::MOVES};
 
 /// Which positions a survey covers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Scope<'a> {
-    /// The game's family ([`Explore::family`]), or the positions reachable from its roots when it
+    /// The game's family ([`crate::Explore::family`]), or the positions reachable from its roots when it
     /// declares none.
     Family,
     /// The positions reachable from this one (in the game's notation), itself included.

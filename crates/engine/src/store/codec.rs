@@ -5,7 +5,7 @@
 //! slot of raw bytes ([`symbol_at`]). The layouts are described in [`crate::store`].
 
 use crate::rules::value::Outcome;
-use crate::store::format::{Header, EXAMPLES};
+use crate::{store::format::Header, store::format::EXAMPLES};
 
 /// The code of an outcome given in the block's list of exceptions.
 pub(crate) const ESCAPE: u8 = 255;

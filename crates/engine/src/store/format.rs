@@ -6,9 +6,9 @@ use std::path::Path;
 
 use crate::error::Error;
 use crate::rules::params::GameId;
-use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::store::frame::{fields, Frame, IdentityFields, Text};
+use crate::{rules::value::Outcome, rules::value::Value};
+use crate::{store::frame::fields, store::frame::Frame, store::frame::IdentityFields, store::frame::Text};
 
 /// The first bytes of every store.
 pub const MAGIC: &[u8; 8] = b"NIMBERDB";
@@ -57,7 +57,7 @@ pub struct Header {
     /// Slots of the index.
     pub size: u64,
     /// The fingerprint of the rules the solution was written for
-    /// ([`crate::index::rules_fingerprint`]); `None` in files written before it was recorded.
+    /// ([`crate::table::rules_fingerprint`]); `None` in files written before it was recorded.
     pub rules: Option<u64>,
     /// Reachable positions stored.
     pub positions: u64,
@@ -296,12 +296,12 @@ impl Header {
 }
 
 /// What a stored solution is a solution of: the game with its parameters, its index (scheme and
-/// size) and its rules' fingerprint ([`crate::index::rules_fingerprint`]); and how it is kept.
+/// size) and its rules' fingerprint ([`crate::table::rules_fingerprint`]); and how it is kept.
 #[derive(Copy, Clone, Debug)]
 pub struct Subject<'a> {
     /// The game with every parameter.
     pub id: &'a GameId,
-    /// The index scheme ([`crate::index::Indexed::index_scheme`]).
+    /// The index scheme ([`crate::table::Indexed::index_scheme`]).
     pub scheme: &'a str,
     /// The index size, in slots.
     pub size: u64,

@@ -35,7 +35,7 @@
 //! the block index is read a group (2 KiB) at a time, when a block of the group is first read.
 //!
 //! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
-//! ([`Indexed::index_scheme`](crate::table::index::Indexed::index_scheme)), `size=` the index size, `positions=` the reachable positions,
+//! ([`Indexed::index_scheme`](crate::table::Indexed::index_scheme)), `size=` the index size, `positions=` the reachable positions,
 //! `block_slots=`, `blocks=`, `rules=` the fingerprint of the rules, one `symbol=VALUE
 //! REMOTENESS` per outcome that occurs (remoteness `-` for draws), most frequent first: the
 //! symbol table; one `count=VALUE REMOTENESS N` per value and remoteness; and one

@@ -3,15 +3,15 @@
 //! one ply deep.
 //!
 //! A won position's remoteness is one more than the least remoteness of its moves into lost
-//! positions (the winner hurries: [`crate::value::best_of`]), and a lost position's remoteness is
+//! positions (the winner hurries), and a lost position's remoteness is
 //! stored; so a ply of lookups gives the exact outcome, never a search. A position the rules
 //! declare ended has the declared outcome, stored or not.
 
 use crate::error::Error;
-use crate::rules::value::{Outcome, Value};
 use crate::store::format::Entry;
 use crate::store::read::Store;
-use crate::table::index::Indexed;
+use crate::table::Indexed;
+use crate::{rules::value::Outcome, rules::value::Value};
 
 /// The outcome of `pos` (of `game`, whose solution `store` holds): `None` when the position is
 /// neither stored nor ended by the rules (not reachable). A stored win whose moves reach no

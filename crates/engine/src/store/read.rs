@@ -8,13 +8,18 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::error::{Choice, Error};
 use crate::rules::value::Outcome;
-use crate::store::codec::{block_crc, expand, symbol_at};
-use crate::store::format::{
-    corrupt, Entry, Header, FIXED, FRAME, GROUP_BLOCKS, MAGIC, OLDEST_VERSION, VERSION,
+use crate::{error::Choice, error::Error};
+use crate::{store::codec::block_crc, store::codec::expand, store::codec::symbol_at};
+use crate::{
+    store::format::corrupt, store::format::Entry, store::format::Header, store::format::FIXED,
+    store::format::FRAME, store::format::GROUP_BLOCKS, store::format::MAGIC, store::format::OLDEST_VERSION,
+    store::format::VERSION,
 };
-use crate::store::frame::{header_crc, io, text_len, u32_at, u64_at, version};
+use crate::{
+    store::frame::header_crc, store::frame::io, store::frame::text_len, store::frame::u32_at,
+    store::frame::u64_at, store::frame::version,
+};
 
 /// Decompressed blocks kept by an open store.
 pub const CACHE_BLOCKS: usize = 32;

@@ -8,24 +8,25 @@ use crate::error::Error;
 use crate::progress::Progress;
 use crate::solve::retrograde::solve_space_words_from;
 use crate::store::checkpoint::format::Loaded;
-use crate::store::checkpoint::hook::{CheckpointOptions, Checkpointer};
 use crate::store::frame::Identity;
-use crate::table::dense::{
-    check_memory, estimate, reachable_from, word_bits, DenseSolution, DenseSpace, DenseWord,
+use crate::table::plumbing::SlotMoves;
+use crate::{store::checkpoint::hook::CheckpointOptions, store::checkpoint::hook::Checkpointer};
+use crate::{
+    table::dense::check_memory, table::dense::estimate, table::dense::reachable_from,
+    table::dense::word_bits, table::dense::DenseSolution, table::dense::DenseSpace, table::dense::DenseWord,
 };
-use crate::table::index::Indexed;
 
 /// [`crate::table::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
 /// reachable set then comes from the checkpoint instead of a search. The checkpoint is left in
 /// place at the end, for the caller to remove once the result is safe
 /// ([`CheckpointOptions::remove`]).
-pub fn solve_dense<G: Indexed>(
+pub fn solve_dense<G: SlotMoves>(
     game: &G,
     memory_limit: Option<u64>,
     options: &CheckpointOptions,
     progress: &dyn Progress,
 ) -> Result<DenseSolution, Error> {
-    crate::table::index::check_backward(game)?;
+    crate::table::plumbing::check_backward(game)?;
     let identity = Identity { id: options.id.clone(), scheme: game.index_scheme(), size: game.size() };
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
@@ -37,7 +38,7 @@ pub fn solve_dense<G: Indexed>(
 }
 
 /// [`solve_dense`] with state words of type `W`.
-fn solve_dense_with<G: Indexed, W: DenseWord>(
+fn solve_dense_with<G: SlotMoves, W: DenseWord>(
     game: &G,
     memory_limit: Option<u64>,
     options: &CheckpointOptions,

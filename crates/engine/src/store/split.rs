@@ -22,12 +22,12 @@ use std::path::Path;
 
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::rules::value::{Outcome, Value};
-use crate::solve::exchange::{all_gather, send_each, Exchange};
 use crate::solve::solution::CountRow;
 use crate::store::codec::SlotFn;
-use crate::store::format::{Header, Subject, BLOCK_SLOTS};
-use crate::store::write::{write_planned, Packed, Plan};
+use crate::{rules::value::Outcome, rules::value::Value};
+use crate::{solve::exchange::all_gather, solve::exchange::send_each, solve::exchange::Exchange};
+use crate::{store::format::Header, store::format::Subject, store::format::BLOCK_SLOTS};
+use crate::{store::write::write_planned, store::write::Packed, store::write::Plan};
 
 /// The part of a split solution one member holds.
 pub struct MemberPart<'a> {

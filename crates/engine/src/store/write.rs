@@ -13,16 +13,21 @@ use rustc_hash::FxHashMap;
 
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::store::codec::{block_crc, compact, encode_block, CodeTable, SlotFn};
 use crate::store::files::TempFile;
-use crate::store::format::{
-    Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, FIXED, FRAME, GROUP_BLOCKS, VERSION,
-};
-use crate::store::frame::{check_names, io, Frame};
 use crate::table::dense::DenseSolution;
-use crate::table::lean::{GroupOutcomes, LeanSolution};
+use crate::{rules::value::Outcome, rules::value::Value};
+use crate::{
+    store::codec::block_crc, store::codec::compact, store::codec::encode_block, store::codec::CodeTable,
+    store::codec::SlotFn,
+};
+use crate::{
+    store::format::Entry, store::format::Header, store::format::Subject, store::format::Wins,
+    store::format::BLOCK_SLOTS, store::format::EXAMPLES, store::format::FIXED, store::format::FRAME,
+    store::format::GROUP_BLOCKS, store::format::VERSION,
+};
+use crate::{store::frame::check_names, store::frame::io, store::frame::Frame};
+use crate::{table::lean::GroupOutcomes, table::lean::LeanSolution};
 
 /// zstd level of the blocks: the store's size against the time of the save (the levels compared
 /// on Dōbutsu shōgi are in `docs/measurements.md`).

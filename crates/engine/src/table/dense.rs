@@ -3,7 +3,7 @@
 //! 1. **Reachable set.** A breadth-first search over the index from the roots marks every
 //!    reachable slot in a bitset (one bit per slot; terminal positions are marked but not
 //!    expanded), level by level. The index is cut into regions of 2^[`REGION_BITS`] slots: a
-//!    level's positions are expanded (pure computation, [`Indexed::successor_slots`]), the slots
+//!    level's positions are expanded (pure computation, [`SlotMoves::successor_slots`]), the slots
 //!    they reach are bucketed by region, and each region then marks its slots on its own (its
 //!    part of the bitset stays in cache, and no atomic operation is needed), listing the new ones
 //!    that are not terminal as the next level, as 32-bit offsets in their region.
@@ -11,9 +11,9 @@
 //!    and the counts before each of its 8 words) and select samples numbers the reachable
 //!    positions `0..count`.
 //! 3. **Retrograde analysis.** [`DenseSpace`] is the [`RetroSpace`] of the reachable positions:
-//!    move counts from [`Indexed::move_classes`] (moves into terminal positions won in 0 or 1
+//!    move counts from [`SlotMoves::move_classes`] (moves into terminal positions won in 0 or 1
 //!    are decided there, so that those terminal positions, about half of them in Dōbutsu shōgi,
-//!    send no messages), predecessors from [`Indexed::predecessor_slots`], routed by their slot's region
+//!    send no messages), predecessors from [`SlotMoves::predecessor_slots`], routed by their slot's region
 //!    and looked up in the bitset only when their region applies its messages, so that no
 //!    reverse graph is ever stored and every random access stays within a region. The rounds are
 //!    those of [`crate::solve::retrograde`], with one state word per reachable position: a byte when the game bounds its remoteness
@@ -29,16 +29,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::error::Error;
-pub use crate::memory::{default_memory_limit, machine_memory, peak_memory};
 use crate::progress::Progress;
-use crate::rules::value::{Outcome, Value};
-use crate::solve::exchange::{Exchange, InProcess};
-use crate::solve::retrograde::{
-    frontier_bytes, max_remoteness, solve_space_words, word_outcome, Init, RetroSpace, StateWord,
-    MESSAGE_BYTES,
-};
 use crate::solve::solution::CountRow;
-use crate::table::index::Indexed;
+use crate::table::plumbing::SlotMoves;
+use crate::table::Indexed;
+use crate::{rules::value::Outcome, rules::value::Value};
+use crate::{solve::exchange::Exchange, solve::exchange::InProcess};
+use crate::{
+    solve::retrograde::frontier_bytes, solve::retrograde::max_remoteness,
+    solve::retrograde::solve_space_words, solve::retrograde::word_outcome, solve::retrograde::Init,
+    solve::retrograde::RetroSpace, solve::retrograde::StateWord, solve::retrograde::MESSAGE_BYTES,
+};
 
 /// Ones between two select samples.
 const SELECT_STEP: u64 = 1 << 12;
@@ -385,7 +386,7 @@ const SEARCH_SLAB: u64 = 1 << 24;
 
 /// Marks every slot reachable from the game's roots; terminal positions are marked, not expanded.
 /// Stops with [`Error::Cancelled`] between two levels when `progress` asks.
-pub fn reachable<G: Indexed>(game: &G, progress: &dyn Progress) -> Result<DenseSet, Error> {
+pub fn reachable<G: SlotMoves>(game: &G, progress: &dyn Progress) -> Result<DenseSet, Error> {
     reachable_from(game, None, progress, &mut |_| Ok(()))
 }
 
@@ -435,7 +436,7 @@ pub struct SearchResume {
 /// [`reachable`] from the state between two levels when `resume` is given, calling `between`
 /// before every level (a checkpoint writer); stops with [`Error::Cancelled`] after it when
 /// `progress` asks, and with the hook's error.
-pub fn reachable_from<G: Indexed>(
+pub fn reachable_from<G: SlotMoves>(
     game: &G,
     resume: Option<SearchResume>,
     progress: &dyn Progress,
@@ -451,7 +452,7 @@ pub fn reachable_from<G: Indexed>(
 /// other members' regions, and the receiver marks a slot once). Each member returns its window
 /// of the set [`reachable`] finds ([`DenseSet::window`]: its regions' slots, numbered as in the
 /// whole set, with every region's count). Every member calls it at the same point.
-pub fn reachable_member<G: Indexed>(
+pub fn reachable_member<G: SlotMoves>(
     game: &G,
     exchange: &mut dyn Exchange,
     progress: &dyn Progress,
@@ -460,7 +461,7 @@ pub fn reachable_member<G: Indexed>(
 }
 
 /// [`reachable_from`] as one member of `exchange` (see [`reachable_member`]).
-fn reachable_with<G: Indexed>(
+fn reachable_with<G: SlotMoves>(
     game: &G,
     resume: Option<SearchResume>,
     progress: &dyn Progress,
@@ -668,13 +669,13 @@ pub fn place_window(set: &mut DenseSet, exchange: &mut dyn Exchange) -> Result<(
 
 /// The reachable positions of an indexed game as a retrograde space, numbered by their rank in
 /// the reachable set; predecessors are addressed by their slots, in regions of the index.
-pub struct DenseSpace<'a, G: Indexed> {
+pub struct DenseSpace<'a, G: SlotMoves> {
     game: &'a G,
     set: &'a DenseSet,
     bits: u32,
 }
 
-impl<'a, G: Indexed> DenseSpace<'a, G> {
+impl<'a, G: SlotMoves> DenseSpace<'a, G> {
     /// The space of the slots in `set`.
     pub fn new(game: &'a G, set: &'a DenseSet) -> DenseSpace<'a, G> {
         DenseSpace { game, set, bits: region_bits(set.size()) }
@@ -703,7 +704,7 @@ impl<'a, G: Indexed> DenseSpace<'a, G> {
     }
 }
 
-impl<G: Indexed> RetroSpace for DenseSpace<'_, G> {
+impl<G: SlotMoves> RetroSpace for DenseSpace<'_, G> {
     fn len(&self) -> u64 {
         self.set.count()
     }
@@ -1011,12 +1012,12 @@ fn count_rows<W: StateWord>(hist: impl Iterator<Item = (u32, u64)>) -> Vec<Count
 
 /// Solves every position reachable from the game's roots over its index, refusing before any
 /// work when the estimated memory exceeds `memory_limit`.
-pub fn solve<G: Indexed>(
+pub fn solve<G: SlotMoves>(
     game: &G,
     memory_limit: Option<u64>,
     progress: &dyn Progress,
 ) -> Result<DenseSolution, Error> {
-    crate::table::index::check_backward(game)?;
+    crate::table::plumbing::check_backward(game)?;
     let before = estimate(game, None);
     progress.note(&format!("dense solve: {}", before.describe()));
     check_memory(&before, memory_limit)?;
@@ -1030,7 +1031,7 @@ pub fn solve<G: Indexed>(
 }
 
 /// The rounds of [`solve`] over the reachable `set`, with state words of type `W`.
-fn solve_words<G: Indexed, W: DenseWord>(
+fn solve_words<G: SlotMoves, W: DenseWord>(
     game: &G,
     set: DenseSet,
     progress: &dyn Progress,

@@ -15,7 +15,7 @@
 //!   file (`Spill`): the list of round `r` is the next round's frontier and, once the solve is
 //!   over, the record of which slots have remoteness `r`. A solution's outcomes are read back a
 //!   group of slots at a time ([`LeanSolution::group`]).
-//! - **No reachable set.** Every slot is a position or a hole ([`Indexed::unrank`] gives `None`);
+//! - **No reachable set.** Every slot is a position or a hole ([`Indexed::unrank`](crate::table::Indexed::unrank) gives `None`);
 //!   the holes are found once, while the table is set up, and given a code of their own in the
 //!   table (`HOLE`: a decided code that no list holds), so that they are never unranked again.
 //!
@@ -52,9 +52,9 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::memory::describe_bytes;
 use crate::progress::Progress;
-use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::table::index::{Child, Indexed};
+use crate::table::plumbing::{Child, SlotMoves};
+use crate::{rules::value::Outcome, rules::value::Value};
 
 /// Asks the processor to bring `words[w]` into its caches (nothing when there is no such word).
 #[inline]
@@ -633,7 +633,7 @@ const LOSS_PREFETCH: usize = 128;
 
 /// Marks `code` on every undecided predecessor of the slots of list `from`, and enters it in
 /// list `to`.
-fn mark_predecessors<G: Indexed>(
+fn mark_predecessors<G: SlotMoves>(
     game: &G,
     spill: &Spill,
     states: &States,
@@ -668,17 +668,17 @@ fn won_within(o: Outcome, r: u32) -> bool {
 }
 
 /// Marks lost, in round `to.1`, every undecided predecessor of the slots of list `from` whose
-/// every move leads into a position won in at most `r` ([`Indexed::for_each_predecessor`], then
-/// [`Indexed::child_keys`]), and enters it in list `to`. With `examined` (a large frontier), a
+/// every move leads into a position won in at most `r` ([`SlotMoves::for_each_predecessor`], then
+/// [`SlotMoves::child_keys`]), and enters it in list `to`. With `examined` (a large frontier), a
 /// predecessor is examined once in the round however many of its moves lead into the frontier;
 /// `examined` is cleared first.
 ///
 /// Most examinations fail, at the third move on average (Dōbutsu), so the moves are ranked
-/// ([`Indexed::slot_of_key`]) one at a time, up to the first that is not won, and for many
+/// ([`SlotMoves::slot_of_key`]) one at a time, up to the first that is not won, and for many
 /// predecessors in step: each step ranks the next move of every predecessor still open and
 /// prefetches its state word, then reads them all. The predecessors' state words are prefetched
 /// likewise, a batch of frontier entries at a time.
-fn mark_lost_predecessors<G: Indexed>(
+fn mark_lost_predecessors<G: SlotMoves>(
     game: &G,
     spill: &Spill,
     states: &States,
@@ -800,13 +800,13 @@ fn rounds(
 
 /// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
 /// where the spill file's directory goes (by default the system's temporary directory).
-pub fn solve<G: Indexed>(
+pub fn solve<G: SlotMoves>(
     game: &G,
     memory_limit: Option<u64>,
     spill_dir: Option<&Path>,
     progress: &dyn Progress,
 ) -> Result<LeanSolution, Error> {
-    crate::table::index::check_backward(game)?;
+    crate::table::plumbing::check_backward(game)?;
     let size = game.size();
     let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
     // The examined set saves time, not memory: left out when the limit would refuse it.

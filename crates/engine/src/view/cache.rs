@@ -18,7 +18,7 @@ use crate::progress::Progress;
 use crate::rules::params::GameId;
 use crate::store::files;
 use crate::store::read::Store;
-use crate::table::index::Fnv;
+use crate::table::Fnv;
 use crate::view::dense::face::DenseStore;
 use crate::view::report::SolveOptions;
 

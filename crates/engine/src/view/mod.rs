@@ -2,12 +2,12 @@
 //! command line and the web explorer use. Imports every layer below it.
 //!
 //! The rooms: `report.rs` (the options and reports every view answers with, and the helpers
-//! they share), [`dyn_game`] (the object-safe [`dyn_game::DynGame`] of any game), [`dense`] (the
+//! they share), `dyn_game.rs` (the object-safe [`crate::DynGame`] of any game, at the crate root), [`dense`] (the
 //! view of a game solved over its dense index, and its stored solutions) and [`cache`] (the
 //! cache directory of solved games).
 
 pub mod cache;
 pub mod dense;
-pub mod dyn_game;
+pub(crate) mod dyn_game;
 pub mod plan;
 pub(crate) mod report;

@@ -1,12 +1,12 @@
 //! The one place where a solve's solver is chosen ([`choose`]), from what was asked
 //! ([`SolveOptions`]) and what the game offers: its rules alone, or a dense index, complete or
-//! leaving positions out. Both views ([`crate::view::dyn_game`] and [`crate::view::dense`]) run
+//! leaving positions out. Both views ([`crate::DynGame`] of any game and [`crate::view::dense`]) run
 //! the [`Plan`] it gives, and front ends ask [`needs_dense`] whether to build a game over its
 //! index before they solve.
 
-use crate::error::{Choice, Error};
 use crate::solve::SolverChoice;
 use crate::view::report::SolveOptions;
+use crate::{error::Choice, error::Error};
 
 /// What a solve runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 //! next to `synthetic.rs` (`#[path = "common/synthetic_game.rs"] mod synthetic_game;`).
 
 use nimber_engine::solve::retrograde::RetroSpace;
-use nimber_engine::{Backward, Capabilities, Notation};
-use nimber_engine::{Game, Indexed, Kind, Move, Outcome, ParseError};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::Indexed;
+use nimber_engine::{Backward, Capabilities, Game, Kind, Move, Notation, Outcome, ParseError};
 
 use crate::synthetic::Synthetic;
 
@@ -76,3 +77,5 @@ impl Indexed for SyntheticGame<'_> {
         if self.0.remote() { "synthetic-remote-v1" } else { "synthetic-v1" }.into()
     }
 }
+
+impl SlotMoves for SyntheticGame<'_> {}

@@ -9,7 +9,8 @@ use crate::take_away;
 use nimber_engine::solve::reach::Reached;
 use nimber_engine::solve::retrograde::{self, solve_space, Predecessors};
 use nimber_engine::solve::{grundy, loopy, memo};
-use nimber_engine::{dense, Error, Game, Progress, Silent};
+use nimber_engine::table::dense;
+use nimber_engine::{Error, Game, Progress, Silent};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;

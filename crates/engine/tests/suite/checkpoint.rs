@@ -1,4 +1,4 @@
-//! Checkpoints and resumed solves (`nimber_engine::checkpoint`, `solve_space_words_from`) on the
+//! Checkpoints and resumed solves (`nimber_engine::store::checkpoint`, `solve_space_words_from`) on the
 //! synthetic cyclic game, which has wins, losses, ties and draws: a solve resumed from the state
 //! after any round, in memory or through a file, ends with exactly the words of an uninterrupted
 //! one; solves stopped at every point and resumed give the same; checkpoints of another game,
@@ -15,9 +15,10 @@ use crafted::crafted_values;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use nimber_engine::checkpoint::{self, CheckpointOptions, Identity, Stage};
-use nimber_engine::dense::{self, DenseSolution};
 use nimber_engine::solve::retrograde::{solve_space_words, solve_space_words_from, Phase, Resume, StateWord};
+use nimber_engine::store::checkpoint::{self, CheckpointOptions, Identity, Stage};
+use nimber_engine::table::dense;
+use nimber_engine::table::dense::DenseSolution;
 use nimber_engine::{Error, GameId, Silent};
 
 use stop_at::StopAt;

@@ -8,9 +8,9 @@
 use crate::synthetic;
 use crate::synthetic_game;
 
-use nimber_engine::dense;
-use nimber_engine::index::{check_bijection, check_predecessors};
 use nimber_engine::solve::retrograde::solve_space;
+use nimber_engine::table::check::{check_bijection, check_predecessors};
+use nimber_engine::table::dense;
 use nimber_engine::Silent;
 
 use synthetic::Synthetic;
@@ -82,7 +82,7 @@ impl nimber_engine::Game for NoBackward {
     }
 }
 
-impl nimber_engine::Indexed for NoBackward {
+impl nimber_engine::table::Indexed for NoBackward {
     fn size(&self) -> u64 {
         4
     }
@@ -97,6 +97,8 @@ impl nimber_engine::Indexed for NoBackward {
     }
 }
 
+impl nimber_engine::table::plumbing::SlotMoves for NoBackward {}
+
 /// An indexed game that does not give its predecessors is refused with an error before any work
 /// (the dense solver finds moves into a position only through them), by both entry points.
 #[test]
@@ -106,12 +108,13 @@ fn an_indexed_game_without_predecessors_is_refused() {
     assert!(err.to_string().contains("no predecessors"), "{err}");
     let dir = std::env::temp_dir().join(format!("nimber-nobackward-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let options = nimber_engine::checkpoint::CheckpointOptions::new(
+    let options = nimber_engine::store::checkpoint::CheckpointOptions::new(
         dir.join("x.ckpt"),
         &nimber_engine::GameId::new("nobackward", Vec::new()),
     );
-    let err =
-        nimber_engine::checkpoint::solve_dense(&NoBackward, None, &options, &Silent).err().expect("refused");
+    let err = nimber_engine::store::checkpoint::solve_dense(&NoBackward, None, &options, &Silent)
+        .err()
+        .expect("refused");
     assert!(matches!(err, nimber_engine::Error::Unsupported(_)), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -15,11 +15,15 @@ use crate::synthetic_game;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use nimber_engine::checkpoint::{self, CheckpointOptions, Identity as CheckpointIdentity, Loaded, Stage};
-use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore, MemberFn, Members};
 use nimber_engine::solve::exchange::InProcess;
 use nimber_engine::solve::retrograde::Phase;
+use nimber_engine::store::checkpoint::{
+    self, CheckpointOptions, Identity as CheckpointIdentity, Loaded, Stage,
+};
 use nimber_engine::store::{self, Entry, LeanSlots, Store, Subject, Wins};
+use nimber_engine::table::dense;
+use nimber_engine::table::dense::DenseSolution;
+use nimber_engine::view::dense::{Dense, DenseStore, MemberFn, Members};
 use nimber_engine::{Error, GameId, Silent, SolveOptions, SolveReport};
 
 use stop_at::StopAt;
@@ -223,7 +227,10 @@ fn checkpoints_written_before_resume_to_the_uninterrupted_solution() {
     for (name, _) in CHECKPOINTS {
         let header = checkpoint::read_header(&fixtures().join(name)).unwrap();
         assert_eq!(header.identity, checkpoint_identity());
-        assert_eq!((header.word_bits, header.member.clone()), (nimber_engine::dense::word_bits(&game), None));
+        assert_eq!(
+            (header.word_bits, header.member.clone()),
+            (nimber_engine::table::dense::word_bits(&game), None)
+        );
         stages.push(header.stage);
         match header.word_bits {
             8 => assert!(checkpoint::load::<u8>(&fixtures().join(name), &checkpoint_identity()).is_ok()),

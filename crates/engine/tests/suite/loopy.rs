@@ -18,12 +18,12 @@ use crate::naive;
 
 use std::collections::BTreeSet;
 
-use nimber_engine::misere::Misere;
 use nimber_engine::solve::loopy::{self, LoopyNim};
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Capabilities, Notation};
-use nimber_engine::{Error, Game, Kind, Move, Outcome, ParseError, Silent, Value};
+use nimber_engine::{
+    Capabilities, Error, Game, Kind, Misere, Move, Notation, Outcome, ParseError, Silent, Value,
+};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

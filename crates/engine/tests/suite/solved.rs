@@ -5,7 +5,7 @@ use crate::synthetic;
 use crate::synthetic_game;
 use crate::take_away;
 
-use nimber_engine::dense::Dense;
+use nimber_engine::view::dense::Dense;
 use nimber_engine::{DynGame, Error, Silent, SolveOptions, Value};
 
 use synthetic::Synthetic;

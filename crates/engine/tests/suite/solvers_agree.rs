@@ -14,11 +14,10 @@ use crate::naive;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
-use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Backward, Capabilities, Notation, Numbered};
+use nimber_engine::solve::{grundy, memo, SolverChoice};
 use nimber_engine::{
-    DynGame, Error, Game, Kind, Move, Outcome, ParseError, Silent, Solution, SolveOptions, SolverChoice,
-    Value,
+    Backward, Capabilities, DynGame, Error, Game, Kind, Move, Notation, Numbered, Outcome, ParseError,
+    Silent, Solution, SolveOptions, Value,
 };
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

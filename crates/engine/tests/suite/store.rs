@@ -14,12 +14,17 @@ use crafted::crafted_values;
 
 use std::path::{Path, PathBuf};
 
-use nimber_engine::dense::{self, Dense, DenseSolution, DenseStore};
 use nimber_engine::store::{
     self, probe, Entry, Store, Subject, Wins, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
 };
-use nimber_engine::{Backward, Capabilities, Notation};
-use nimber_engine::{Error, Game, GameId, Indexed, Kind, Move, Outcome, ParseError, Progress, Silent, Value};
+use nimber_engine::table::dense::DenseSolution;
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::{dense, Indexed};
+use nimber_engine::view::dense::{Dense, DenseStore};
+use nimber_engine::{
+    Backward, Capabilities, Error, Game, GameId, Kind, Move, Notation, Outcome, ParseError, Progress, Silent,
+    Value,
+};
 
 use synthetic::Synthetic;
 use synthetic_game::SyntheticGame;
@@ -208,6 +213,8 @@ impl Indexed for Ladder {
     }
 }
 
+impl SlotMoves for Ladder {}
+
 #[test]
 fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     let game = Ladder;
@@ -215,7 +222,7 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     assert_eq!(solution.len(), RUNGS);
     let path = temp("ladder.db");
     let scheme = game.index_scheme();
-    let rules = nimber_engine::index::rules_fingerprint(&game);
+    let rules = nimber_engine::table::rules_fingerprint(&game);
     let id = GameId::new("ladder", Vec::new());
     let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::Exact };
     let header = store::write(&path, &identity, &solution, &Silent).unwrap();
@@ -281,7 +288,7 @@ fn wins_found_from_the_moves_read_back_exactly() {
     let solution = dense::solve(&game, None, &Silent).unwrap();
     let path = temp("ladder-wins.db");
     let scheme = game.index_scheme();
-    let rules = nimber_engine::index::rules_fingerprint(&game);
+    let rules = nimber_engine::table::rules_fingerprint(&game);
     let id = GameId::new("ladder", Vec::new());
     let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
     let header = store::write(&path, &identity, &solution, &Silent).unwrap();
@@ -785,12 +792,14 @@ impl Indexed for Line {
     }
 }
 
+impl SlotMoves for Line {}
+
 /// A store of `written`'s solution, read with the rules of `read`.
 fn line_store(written: &Line, name: &str) -> (std::path::PathBuf, Store) {
     let solution = dense::solve(written, None, &Silent).unwrap();
     let path = temp(name);
     let scheme = written.index_scheme();
-    let rules = nimber_engine::index::rules_fingerprint(written);
+    let rules = nimber_engine::table::rules_fingerprint(written);
     let id = GameId::new("line", Vec::new());
     let identity = Subject { id: &id, scheme: &scheme, size: written.size(), rules, wins: Wins::FromMoves };
     store::write(&path, &identity, &solution, &Silent).unwrap();
@@ -804,7 +813,7 @@ fn a_store_of_other_rules_is_refused_by_its_fingerprint_or_by_the_answer() {
     let win = Outcome::new(Value::Win, 0);
     // Short lines: the fingerprint reads every position, so the end's value changes it.
     let (short, short_won) = (Line { n: 200, end: lose }, Line { n: 200, end: win });
-    let fingerprint = nimber_engine::index::rules_fingerprint;
+    let fingerprint = nimber_engine::table::rules_fingerprint;
     assert_ne!(fingerprint(&short), fingerprint(&short_won));
     let (path, store) = line_store(&short, "line-short.db");
     assert_eq!(store.header().rules, Some(fingerprint(&short)));

@@ -4,7 +4,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use nimber_engine::dense::peak_memory;
+use nimber_engine::memory::peak_memory;
 use nimber_engine::{CountRow, Progress, Value};
 
 /// Prints each phase with the time since the start, the processor time of the phase before it

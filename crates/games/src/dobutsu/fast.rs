@@ -11,8 +11,8 @@
 //! game; whether it is terminal follows from the attack sets of the moving side, updated for the
 //! one piece that moves.
 
-use nimber_engine::index::{sort_dedup_from, Child};
-use nimber_engine::{ChildEnds, MoveClasses, Outcome, Value};
+use nimber_engine::table::plumbing::{sort_dedup_from, Child, ChildEnds, MoveClasses};
+use nimber_engine::{Outcome, Value};
 
 use super::numbering::{self, index_tables, INDEX_SIZE};
 use super::position::{
@@ -906,7 +906,7 @@ fn for_each_move<B: Bits>(c: u64, mut f: impl FnMut(u64, Option<Value>)) {
     }
 }
 
-/// `Indexed::successor_slots` of a position with Sente to move.
+/// `SlotMoves::successor_slots` of a position with Sente to move.
 #[inline(always)]
 fn successor_slots_with<B: Bits>(c: u64, out: &mut Vec<(u64, bool)>) {
     for_each_move::<B>(
@@ -918,7 +918,7 @@ fn successor_slots_with<B: Bits>(c: u64, out: &mut Vec<(u64, bool)>) {
 
 with_bits!(fn successor_slots(c: u64, out: &mut Vec<(u64, bool)>) -> () { B => successor_slots_with::<B>(c, out) });
 
-/// `Indexed::all_children` of a live position with Sente to move, in the live index.
+/// `SlotMoves::all_children` of a live position with Sente to move, in the live index.
 #[inline(always)]
 fn live_children_with<B: Bits>(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool {
     let mut all = true;
@@ -953,7 +953,7 @@ const HAND_STEP: [u64; 8] = {
 /// each, two hens 6 each), and drops of three kinds on 10 empty squares.
 const MAX_MOVES: usize = 66;
 
-/// `Indexed::child_keys` of a live position with Sente to move: the key of a move is the
+/// `SlotMoves::child_keys` of a live position with Sente to move: the key of a move is the
 /// position moved to, turned around (Sente to move), which `rank_live` ranks. The moves that end
 /// the game are told apart on the bitboards ([`move_counts`] counts them alike) and only
 /// counted; the others are listed, without a branch on what a square holds.
@@ -1034,7 +1034,7 @@ fn live_child_keys_with<B: Bits>(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Out
     ends.extend(std::iter::repeat_n(end(Value::Lose), tries as usize));
 }
 
-/// `Indexed::for_each_child_end` of a position with Sente to move, not terminal.
+/// `SlotMoves::for_each_child_end` of a position with Sente to move, not terminal.
 #[inline(always)]
 fn child_ends_with<B: Bits>(c: u64, f: &mut dyn FnMut(Option<Outcome>)) {
     for_each_move::<B>(c, |_, terminal| f(terminal.map(|v| Outcome::new(v, TERMINAL_REMOTENESS))));
@@ -1046,7 +1046,7 @@ with_bits!(fn live_children(c: u64, f: &mut dyn FnMut(Child) -> bool) -> bool { 
 
 with_bits!(fn live_child_keys(c: u64, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) -> () { B => live_child_keys_with::<B>(c, keys, ends) });
 
-/// `Indexed::move_classes` of a position with Sente to move, not terminal. Two moves lead into
+/// `SlotMoves::move_classes` of a position with Sente to move, not terminal. Two moves lead into
 /// one class only when they are mirror images of each other in a symmetric position; the
 /// classes of those are counted by their slots.
 #[inline(always)]
@@ -1211,7 +1211,7 @@ fn count_moves(c: u64) -> MoveClasses {
     }
 }
 
-/// `Indexed::child_ends` of a position with Sente to move, not terminal, counted
+/// `SlotMoves::child_ends` of a position with Sente to move, not terminal, counted
 /// ([`move_counts`]): a move that leaves the lion capturable leads into a position won for
 /// Gote; one that leaves it out of reach on Gote's home rank (a try: the lion moved there, or
 /// stood there) into a position lost for Gote; every other move into a position that is not
@@ -1236,7 +1236,7 @@ with_bits!(fn child_end_counts(c: u64) -> ChildEnds { B => child_end_counts_with
 
 with_bits!(fn move_classes(c: u64) -> MoveClasses { B => move_classes_with::<B>(c) });
 
-/// `Indexed::predecessor_slots` of a position with Sente to move, terminal predecessors left
+/// `SlotMoves::predecessor_slots` of a position with Sente to move, terminal predecessors left
 /// out. Two predecessors are in one class only when `c` is symmetric; then the slots are
 /// sorted and repeats removed.
 #[inline(always)]

@@ -2,14 +2,15 @@
 //! move, numbered as `numbering.rs` says ([`INDEX_SIZE`] slots), the slots of the larger mirror
 //! image holes; ranked, unranked and stepped through by the fast paths of `fast.rs`.
 
-use nimber_engine::Indexed;
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::Indexed;
 
 use super::fast;
 use super::numbering::{INDEX_SIZE, REACHABLE};
 use super::position::DobutsuPos;
 use super::rules::Dobutsu;
 
-/// `Indexed::for_each_predecessor` from a fast lister of the predecessors of the canonical
+/// `SlotMoves::for_each_predecessor` from a fast lister of the predecessors of the canonical
 /// position `c` with their slots and canonical positions (into a buffer kept per thread).
 pub(super) fn each_predecessor(
     list: fn(u64, &mut Vec<(u64, u64)>),
@@ -48,22 +49,6 @@ impl Indexed for Dobutsu {
         (p.mirrored().0 >= p.0).then_some(p)
     }
 
-    fn successor_slots(&self, pos: &DobutsuPos, out: &mut Vec<(u64, bool)>) {
-        fast::successor_slots(pos.sente_view().0, out);
-    }
-
-    fn move_classes(&self, pos: &DobutsuPos) -> nimber_engine::MoveClasses {
-        fast::move_classes(pos.canonical().0)
-    }
-
-    fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
-        fast::predecessor_slots(pos.canonical().0, out);
-    }
-
-    fn for_each_predecessor<F: FnMut(u64, &DobutsuPos)>(&self, pos: &DobutsuPos, f: F) {
-        each_predecessor(fast::predecessors, pos.canonical().0, f);
-    }
-
     fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {
         pos.canonical()
     }
@@ -76,5 +61,23 @@ impl Indexed for Dobutsu {
 
     fn reachable_hint(&self) -> Option<u64> {
         Some(REACHABLE)
+    }
+}
+
+impl SlotMoves for Dobutsu {
+    fn successor_slots(&self, pos: &DobutsuPos, out: &mut Vec<(u64, bool)>) {
+        fast::successor_slots(pos.sente_view().0, out);
+    }
+
+    fn move_classes(&self, pos: &DobutsuPos) -> nimber_engine::table::plumbing::MoveClasses {
+        fast::move_classes(pos.canonical().0)
+    }
+
+    fn predecessor_slots(&self, pos: &DobutsuPos, out: &mut Vec<u64>) {
+        fast::predecessor_slots(pos.canonical().0, out);
+    }
+
+    fn for_each_predecessor<F: FnMut(u64, &DobutsuPos)>(&self, pos: &DobutsuPos, f: F) {
+        each_predecessor(fast::predecessors, pos.canonical().0, f);
     }
 }

@@ -60,8 +60,8 @@ pub(crate) const INFO: GameInfo = GameInfo {
 
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     match params.text("index") {
-        "live" => Ok(Box::new(nimber_engine::dense::Dense(DobutsuLive))),
-        "full" => Ok(Box::new(nimber_engine::dense::Dense(Dobutsu))),
+        "live" => Ok(Box::new(nimber_engine::view::dense::Dense(DobutsuLive))),
+        "full" => Ok(Box::new(nimber_engine::view::dense::Dense(Dobutsu))),
         other => Err(Error::Param(format!("parameter index={other}: expected live or full"))),
     }
 }

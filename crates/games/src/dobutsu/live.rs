@@ -1,8 +1,9 @@
 //! [`DobutsuLive`]: Dōbutsu shōgi over the live index (the positions in which the game goes
 //! on, numbered as `numbering.rs` says, [`LIVE_SIZE`] slots), for the lean solver.
 
-use nimber_engine::index::Child;
-use nimber_engine::{Capabilities, ChildEnds, Game, Indexed, Kind, Move, Outcome};
+use nimber_engine::table::plumbing::{Child, ChildEnds, SlotMoves};
+use nimber_engine::table::Indexed;
+use nimber_engine::{Capabilities, Game, Kind, Move, Outcome};
 
 use super::fast;
 use super::index::each_predecessor;
@@ -84,6 +85,24 @@ impl Indexed for DobutsuLive {
         false
     }
 
+    fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {
+        DobutsuPos(fast::live_canonical(pos.sente_view().0))
+    }
+
+    fn index_scheme(&self) -> String {
+        "dobutsu-live-v1".to_string()
+    }
+
+    fn partial(&self) -> bool {
+        true
+    }
+
+    fn has_slot(&self, pos: &DobutsuPos) -> bool {
+        DobutsuLive::is_live(pos)
+    }
+}
+
+impl SlotMoves for DobutsuLive {
     /// Without the checks of `unrank` (canonical, not over).
     #[inline]
     fn unrank_position(&self, index: u64) -> Option<DobutsuPos> {
@@ -120,21 +139,5 @@ impl Indexed for DobutsuLive {
 
     fn for_each_predecessor<F: FnMut(u64, &DobutsuPos)>(&self, pos: &DobutsuPos, f: F) {
         each_predecessor(fast::live_predecessors, fast::live_canonical(pos.sente_view().0), f);
-    }
-
-    fn canonical(&self, pos: &DobutsuPos) -> DobutsuPos {
-        DobutsuPos(fast::live_canonical(pos.sente_view().0))
-    }
-
-    fn index_scheme(&self) -> String {
-        "dobutsu-live-v1".to_string()
-    }
-
-    fn partial(&self) -> bool {
-        true
-    }
-
-    fn has_slot(&self, pos: &DobutsuPos) -> bool {
-        DobutsuLive::is_live(pos)
     }
 }

@@ -4,7 +4,7 @@
 //! Positions are kept in one `u64`: twelve 4-bit cells, then the pieces in each hand, then the
 //! player to move. A position, its mirror image (files a and c swapped), and both turned by 180
 //! degrees with the colours swapped are the same game: the dense index
-//! ([`Indexed`](nimber_engine::Indexed)) numbers such a class once, by its canonical form
+//! ([`Indexed`](nimber_engine::table::Indexed)) numbers such a class once, by its canonical form
 //! ([`DobutsuPos::canonical`]: Sente, the first player, to move, and the smaller encoding of the
 //! two mirror images), and the solver works on those only. The index has 1,567,925,964 slots, one
 //! per arrangement of the material with Sente to move (two lions on distinct squares; each other

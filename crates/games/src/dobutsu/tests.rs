@@ -1,8 +1,10 @@
 //! The tests of Dōbutsu shōgi: notation, the rules and their symmetries, both indexes as
 //! bijections, the fast paths against the plain references, and the predecessors.
 
-use nimber_engine::index::{check_bijection, check_predecessors, children_by_rank, Child};
-use nimber_engine::{Backward, ChildEnds, Game, Indexed, Notation, Outcome, Value};
+use nimber_engine::table::check::{check_bijection, check_predecessors};
+use nimber_engine::table::plumbing::{children_by_rank, Child, ChildEnds, SlotMoves};
+use nimber_engine::table::Indexed;
+use nimber_engine::{Backward, Game, Notation, Outcome, Value};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -239,8 +241,8 @@ fn live_predecessors_are_the_live_ones() {
     assert!(checked > 10_000);
 }
 
-/// The counted ends of the moves ([`Indexed::child_ends`]) and the moves listed for the search
-/// for losses ([`Indexed::child_keys`]) against the moves themselves, on live positions of
+/// The counted ends of the moves ([`SlotMoves::child_ends`]) and the moves listed for the search
+/// for losses ([`SlotMoves::child_keys`]) against the moves themselves, on live positions of
 /// every kind, each kind of end met many times.
 #[test]
 fn live_child_ends_count_the_moves() {
@@ -359,8 +361,8 @@ fn fast_index_agrees_with_reference() {
 fn fast_moves_agree_with_reference() {
     let positions = mixed_positions(13);
     let symmetric = positions.iter().filter(|p| p.canonical().mirrored() == p.canonical()).count();
-    let checked = nimber_engine::index::check_slot_methods(&Dobutsu, positions.iter().copied());
-    let symmetric_open = nimber_engine::index::check_slot_methods(
+    let checked = nimber_engine::table::check::check_slot_methods(&Dobutsu, positions.iter().copied());
+    let symmetric_open = nimber_engine::table::check::check_slot_methods(
         &Dobutsu,
         positions.iter().copied().filter(|p| p.canonical().mirrored() == p.canonical()),
     );

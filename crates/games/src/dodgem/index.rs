@@ -2,8 +2,9 @@
 //! ([`Dodgem::mirrored`]: a position and its image across the diagonal share a slot), and the
 //! counts of positions reachable from the start.
 
-use nimber_engine::index::Child;
-use nimber_engine::{Indexed, MoveClasses, Outcome, Value};
+use nimber_engine::table::plumbing::{Child, MoveClasses, SlotMoves};
+use nimber_engine::table::Indexed;
+use nimber_engine::{Outcome, Value};
 
 use super::numbering::{binomial, colex_rank, colex_unrank, pack, unpack};
 use super::position::DodgemPos;
@@ -94,6 +95,20 @@ impl Indexed for Dodgem {
         Some(DodgemPos { blue, red, blue_to_move: self.mirror || index.is_multiple_of(2) })
     }
 
+    fn index_scheme(&self) -> String {
+        let mirror = if self.mirror { "-mirror" } else { "" };
+        format!("dodgem-n{}-combinations{mirror}-v1", self.n)
+    }
+
+    fn reachable_hint(&self) -> Option<u64> {
+        if self.mirror {
+            return REACHABLE_CLASSES.get(self.n as usize - 2).copied().flatten();
+        }
+        REACHABLE.get(self.n as usize - 2).copied()
+    }
+}
+
+impl SlotMoves for Dodgem {
     /// Distinct moves lead to distinct positions, so no slot needs removing: a move takes one of
     /// the mover's cars from a cell `f` of their set `S` to a free cell `t` (leaving `S - f + t`)
     /// or off the board (leaving `S - f`). Moves off leave one car fewer than moves on the board,
@@ -122,7 +137,7 @@ impl Indexed for Dodgem {
     }
 
     /// Terminal positions are wins for the player to move, and distinct moves lead to distinct
-    /// positions (see [`Indexed::successor_slots`] above): the open classes are the moves into
+    /// positions (see [`SlotMoves::successor_slots`] above): the open classes are the moves into
     /// positions that are not terminal, counted without ranking any.
     fn move_classes(&self, pos: &DodgemPos) -> MoveClasses {
         let mut classes = MoveClasses::default();
@@ -137,7 +152,7 @@ impl Indexed for Dodgem {
     }
 
     /// The predecessors of [`Backward::predecessors`](nimber_engine::Backward::predecessors), generated on the bitboards and ranked
-    /// directly; distinct ones (see [`Indexed::successor_slots`] above), none terminal.
+    /// directly; distinct ones (see [`SlotMoves::successor_slots`] above), none terminal.
     fn predecessor_slots(&self, pos: &DodgemPos, out: &mut Vec<u64>) {
         if self.mirror {
             // Of the class's position with Blue to move: Red moved last, from a position with
@@ -221,7 +236,7 @@ impl Indexed for Dodgem {
 
     /// The moves generated on the bitboards: a move into a position where the opponent has no
     /// move ends the game, won for that opponent in 0; the others are ranked (with the mirror,
-    /// from the class's position with Blue to move, as in [`Indexed::successor_slots`]), and
+    /// from the class's position with Blue to move, as in [`SlotMoves::successor_slots`]), and
     /// only until `f` says stop.
     fn all_children<F: FnMut(Child) -> bool>(&self, pos: &DodgemPos, mut f: F) -> bool {
         let mut all = true;
@@ -276,17 +291,5 @@ impl Indexed for Dodgem {
         } else {
             self.for_each_successor(pos, false, |_, terminal| f(end(terminal)));
         }
-    }
-
-    fn index_scheme(&self) -> String {
-        let mirror = if self.mirror { "-mirror" } else { "" };
-        format!("dodgem-n{}-combinations{mirror}-v1", self.n)
-    }
-
-    fn reachable_hint(&self) -> Option<u64> {
-        if self.mirror {
-            return REACHABLE_CLASSES.get(self.n as usize - 2).copied().flatten();
-        }
-        REACHABLE.get(self.n as usize - 2).copied()
     }
 }

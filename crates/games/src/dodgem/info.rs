@@ -49,12 +49,12 @@ pub(crate) const INFO: GameInfo = GameInfo {
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
     let game = build_game(params)?;
     let dense = game.n >= DENSE_FROM || game.mirror;
-    Ok(if dense { Box::new(nimber_engine::dense::Dense(game)) } else { Box::new(game) })
+    Ok(if dense { Box::new(nimber_engine::view::dense::Dense(game)) } else { Box::new(game) })
 }
 
 /// Dodgem over its dense index at every size, for `solve --save` and checkpoints.
 fn build_dense(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(nimber_engine::dense::Dense(build_game(params)?)))
+    Ok(Box::new(nimber_engine::view::dense::Dense(build_game(params)?)))
 }
 
 /// The game of the parameters.

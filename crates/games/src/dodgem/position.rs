@@ -4,7 +4,7 @@
 /// The smallest and largest board sizes accepted.
 pub const MIN_SIZE: u64 = 2;
 /// See [`MIN_SIZE`]. From the 5x5 start, 164,338,619 positions are reachable: solved over the
-/// dense index ([`Indexed`](nimber_engine::Indexed)); its time and memory are measured by
+/// dense index ([`Indexed`](nimber_engine::table::Indexed)); its time and memory are measured by
 /// `cargo bench -p nimber-games --bench dodgem` (figures in `docs/measurements.md`).
 pub const MAX_SIZE: u64 = 5;
 

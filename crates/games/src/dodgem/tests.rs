@@ -3,8 +3,8 @@
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{self, Predecessors};
-use nimber_engine::table::subset;
-use nimber_engine::{Backward, Error, Game, Indexed, Notation, Outcome, Silent, Solution, Value};
+use nimber_engine::table::{subset, Indexed};
+use nimber_engine::{Backward, Error, Game, Notation, Outcome, Silent, Solution, Value};
 
 use super::info::DENSE_FROM;
 use super::numbering::{colex_rank, colex_unrank, CARS, CELLS, SETS, SET_FIRST};
@@ -181,7 +181,7 @@ fn the_table_of_sets_is_the_colex_numbering() {
 
 #[test]
 fn the_dense_index_is_a_bijection() {
-    use nimber_engine::index::check_bijection;
+    use nimber_engine::table::check::check_bijection;
     // Slot pairs: the sum over b, r < n of C(n², b) C(n² - b, r); every slot is a position.
     for (n, size) in [(2, 42), (3, 2846), (4, 555_986), (5, 240_060_402)] {
         let game = Dodgem::new(n).unwrap();
@@ -212,7 +212,7 @@ fn the_dense_index_is_a_bijection() {
 
 #[test]
 fn predecessors_invert_moves() {
-    use nimber_engine::index::{check_predecessors, check_slot_methods};
+    use nimber_engine::table::check::{check_predecessors, check_slot_methods};
     for n in [2, 3, 4] {
         let (game, solved) = solve(n);
         let positions: Vec<DodgemPos> = solved.iter().map(|(p, _)| *p).collect();
@@ -253,7 +253,7 @@ fn predecessors_invert_moves() {
 
 #[test]
 fn slot_methods_agree_with_ranking_everywhere() {
-    use nimber_engine::index::check_slot_methods;
+    use nimber_engine::table::check::check_slot_methods;
     // Every slot of 2x2 and 4x4, reachable or not (the reachable ones of 2x2 to 4x4 and every
     // 3x3 slot are checked above).
     for n in [2, 4] {
@@ -289,7 +289,7 @@ fn slot_methods_agree_with_ranking_everywhere() {
 
 #[test]
 fn the_dense_solve_agrees_with_retrograde_analysis() {
-    use nimber_engine::dense;
+    use nimber_engine::table::dense;
     for n in [2, 3, 4] {
         let (game, solved) = solve(n);
         let dense = dense::solve(&game, None, &Silent).unwrap();
@@ -314,8 +314,8 @@ fn the_dense_solve_agrees_with_retrograde_analysis() {
 /// mirror image (Red to move); the same value for every position as without it.
 #[test]
 fn the_mirror_index_gives_every_position_its_value() {
-    use nimber_engine::dense;
-    use nimber_engine::index::{check_bijection, check_predecessors, check_slot_methods};
+    use nimber_engine::table::check::{check_bijection, check_predecessors, check_slot_methods};
+    use nimber_engine::table::dense;
     for n in [2, 3, 4] {
         let (plain, solved) = solve(n);
         let game = Dodgem::new(n).unwrap().with_mirror(true);

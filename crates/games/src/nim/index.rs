@@ -8,9 +8,9 @@
 //! every position reachable from the start; that is why this is a type of its own rather than
 //! [`Nim`] itself, whose positions (queries, exploration) may go beyond them.
 
-use nimber_engine::table::subset;
-use nimber_engine::{Backward, Capabilities, Notation};
-use nimber_engine::{Error, Game, Indexed, Kind, Move, ParseError};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::table::{subset, Indexed};
+use nimber_engine::{Backward, Capabilities, Error, Game, Kind, Move, Notation, ParseError};
 
 use super::Nim;
 
@@ -132,12 +132,14 @@ impl Indexed for IndexedNim {
     }
 }
 
+impl SlotMoves for IndexedNim {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimber_engine::dense;
-    use nimber_engine::index::{check_bijection, check_predecessors};
     use nimber_engine::solve::memo;
+    use nimber_engine::table::check::{check_bijection, check_predecessors};
+    use nimber_engine::table::dense;
     use nimber_engine::{Silent, Value};
 
     #[test]
@@ -188,7 +190,7 @@ mod tests {
         // Four heaps of at most 6: 210 positions, 5 levels of search (a move empties a heap at
         // most) and 25 rounds (remoteness up to 24, the counters). Stopped at
         // each of them in turn (a checkpoint written every time), then resumed to the end.
-        use nimber_engine::checkpoint::{self, CheckpointOptions, Stage};
+        use nimber_engine::store::checkpoint::{self, CheckpointOptions, Stage};
         let game = IndexedNim::new(Nim::new(vec![6; 4])).unwrap();
         let want = dense::solve(&game, None, &Silent).unwrap();
         let path = std::env::temp_dir().join(format!("nimber-nim-index-{}.ckpt", std::process::id()));

@@ -4,7 +4,8 @@
 
 #![allow(dead_code)]
 
-use nimber_engine::dense::{self, DenseSolution};
+use nimber_engine::table::dense;
+use nimber_engine::table::dense::DenseSolution;
 use nimber_engine::{CountRow, Game, Outcome, Progress, Value};
 use nimber_games::dobutsu::{self, Dobutsu};
 use nimber_games::dodgem::{self, Dodgem};

@@ -3,10 +3,11 @@
 //! compared with the games' rules solved separately.
 
 use nimber_engine::solve::memo;
+use nimber_engine::solve::survey::{feature_index, Num, Observed, Scope, Survey, SurveyOptions};
 use nimber_engine::{DynGame, Explore, Game, Notation, Silent, Value};
 use nimber_games::enjapma::{self, Enjapma};
 use nimber_games::nim::Nim;
-use nimber_lab::{self as lab, Claim, Num, Observed, Rule, Scope, Survey, SurveyOptions};
+use nimber_lab::{self as lab, Claim, Rule};
 
 /// An integer feature's value.
 fn int(v: Num) -> i64 {
@@ -197,8 +198,7 @@ fn functionality_witnesses_have_equal_features_and_different_values() {
         let e = lab::explore(&s, &by(features)).unwrap();
         assert!(!e.function, "{features:?}");
         let [a, b] = e.counterexample.clone().unwrap();
-        let index: Vec<usize> =
-            features.iter().map(|f| lab::feature_index(&s.features, f).unwrap()).collect();
+        let index: Vec<usize> = features.iter().map(|f| feature_index(&s.features, f).unwrap()).collect();
         let values = |text: &str| {
             let pos = nim.parse(text).unwrap();
             let mut out = Vec::new();

@@ -7,15 +7,18 @@
 //! moves are answered as the dense solver answers them.
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
+use nimber_engine::solve::SolverChoice;
 use nimber_engine::store::{self, probe, LeanSlots, Store, Wins};
+use nimber_engine::table::dense;
 use nimber_engine::table::lean::{self, LeanSolution};
-use nimber_engine::{dense, DynGame, Indexed, Notation, Silent, SolveOptions, SolverChoice, Value};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::{DynGame, Notation, Silent, SolveOptions, Value};
 use nimber_games::connect4::ConnectFour;
 use nimber_games::dodgem::Dodgem;
 use nimber_games::tictactoe::TicTacToe;
 
 /// Checks the lean solve of `game` slot by slot; returns (positions, reachable, by value).
-fn check<G: Indexed>(name: &str, game: &G) -> (u64, u64, [u64; 4]) {
+fn check<G: SlotMoves>(name: &str, game: &G) -> (u64, u64, [u64; 4]) {
     let got = lean::solve(game, None, None, &Silent).unwrap();
     let positions: Vec<(u64, G::Position)> =
         (0..game.size()).filter_map(|s| game.unrank(s).map(|p| (s, p))).collect();
@@ -60,12 +63,12 @@ fn check<G: Indexed>(name: &str, game: &G) -> (u64, u64, [u64; 4]) {
 /// The lean solution stored and read back: every slot as the solution gives it, with every
 /// outcome stored ([`Wins::Exact`]), and every position's outcome when the wins' remoteness is
 /// found from the rules ([`Wins::FromMoves`], read with [`probe::outcome`]).
-fn check_store<G: Indexed>(name: &str, game: &G, solution: &LeanSolution) {
+fn check_store<G: SlotMoves>(name: &str, game: &G, solution: &LeanSolution) {
     let dir = std::env::temp_dir().join(format!("nimber-games-lean-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{}.db", name.replace(' ', "-")));
     let scheme = game.index_scheme();
-    let rules = nimber_engine::index::rules_fingerprint(game);
+    let rules = nimber_engine::table::rules_fingerprint(game);
     for wins in [Wins::Exact, Wins::FromMoves] {
         let id = nimber_engine::GameId::new(name, Vec::new());
         let identity = store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins };
@@ -104,9 +107,9 @@ fn check_store<G: Indexed>(name: &str, game: &G, solution: &LeanSolution) {
 
 /// The front ends' view solved lean answers every reachable position (and its moves) as the
 /// dense solver does; returns the positions queried.
-fn check_view<G: Indexed + Notation<G::Position>>(name: &str, game: G) -> u64 {
+fn check_view<G: SlotMoves + Notation<G::Position>>(name: &str, game: G) -> u64 {
     let dense_solution = dense::solve(&game, None, &Silent).unwrap();
-    let view = dense::Dense(game);
+    let view = nimber_engine::view::dense::Dense(game);
     let lean = SolveOptions { solver: SolverChoice::Lean, ..SolveOptions::default() };
     let by_lean = view.solved(None, &lean, &Silent).unwrap();
     let by_dense = view.solved(None, &SolveOptions::default(), &Silent).unwrap();

@@ -8,7 +8,8 @@
 //! back, and folds the slot and the position's notation into an FNV-1a fingerprint, compared
 //! with the one of the numbering as first shipped.
 
-use nimber_engine::{Game, Indexed, Notation};
+use nimber_engine::table::Indexed;
+use nimber_engine::{Game, Notation};
 use nimber_games::dobutsu::Dobutsu;
 use nimber_games::dodgem::Dodgem;
 use nimber_games::nim::{IndexedNim, Nim};

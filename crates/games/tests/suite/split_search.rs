@@ -7,16 +7,17 @@
 //! four heaps of at most 12: every slot of each index is compared, with its rank, and every
 //! rank selected back.
 
-use nimber_engine::dense::{reachable, reachable_member, DenseSet};
 use nimber_engine::solve::exchange::Threads;
-use nimber_engine::{Indexed, Silent};
+use nimber_engine::table::dense::{reachable, reachable_member, DenseSet};
+use nimber_engine::table::plumbing::SlotMoves;
+use nimber_engine::Silent;
 use nimber_games::connect4::ConnectFour;
 use nimber_games::dodgem::Dodgem;
 use nimber_games::nim::{IndexedNim, Nim};
 use nimber_games::tictactoe::TicTacToe;
 
 /// The slots of `game` compared between the one-process search and each member of a split one.
-fn split_equals_whole<G: Indexed>(name: &str, game: &G) -> u64 {
+fn split_equals_whole<G: SlotMoves>(name: &str, game: &G) -> u64 {
     let whole = reachable(game, &Silent).unwrap();
     for members in [1, 2, 3, 5] {
         let sets: Vec<DenseSet> = std::thread::scope(|scope| {

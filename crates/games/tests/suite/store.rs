@@ -6,7 +6,8 @@
 
 use nimber_engine::solve::memo;
 use nimber_engine::store::{self, probe, Entry, Store, Wins};
-use nimber_engine::{dense, Error, Game, Indexed, Notation, Outcome, Silent, Value};
+use nimber_engine::table::{dense, Indexed};
+use nimber_engine::{Error, Game, Notation, Outcome, Silent, Value};
 use nimber_games::tictactoe::TicTacToe;
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -21,7 +22,7 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
     let solved = dense::solve(&game, None, &Silent).unwrap();
     let path = temp("tictactoe.db");
     let scheme = game.index_scheme();
-    let rules = nimber_engine::index::rules_fingerprint(&game);
+    let rules = nimber_engine::table::rules_fingerprint(&game);
     let id = nimber_engine::GameId::new("tictactoe", Vec::new());
     let identity =
         store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };

@@ -8,7 +8,7 @@ use crate::partizan;
 
 use std::collections::HashMap;
 
-use nimber_engine::survey::{Num, Observed, Scope};
+use nimber_engine::solve::survey::{feature_index, Num, Observed, Scope};
 use nimber_engine::{Dyadic, Game, Notation, Params, Silent};
 use nimber_games::clobber::Clobber;
 use nimber_games::cutcake::{Cake, Cakes, Cutcake};
@@ -43,7 +43,7 @@ fn by(names: &[&str]) -> Vec<String> {
 
 /// The feature `name` of a key.
 fn feature(s: &ValueSurvey, key: &[Num], name: &str) -> Num {
-    key[lab::feature_index(&s.survey.features, name).unwrap()]
+    key[feature_index(&s.survey.features, name).unwrap()]
 }
 
 /// Every rectangle up to 4 x 4 (16 positions): the values and parts that cgt-py 0.11.0

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use super::Thermograph;
-use crate::dyadic::Dyadic;
+use nimber_engine::Dyadic;
 
 /// Pixels per unit at most, and the width the drawing aims for.
 const MAX_SCALE: f64 = 160.0;

@@ -3,9 +3,10 @@
 //! trees; and the criterion as a rule checked by the generic machinery against exhaustive
 //! solving of the belief game.
 
+use nimber_engine::solve::survey::{Scope, SurveyOptions};
 use nimber_engine::{DynGame, Explore, Game, Silent, Value};
 use nimber_games::gameindarkness::GameInDarkness;
-use nimber_lab::{self as lab, Rule, Scope, SurveyOptions};
+use nimber_lab::{self as lab, Rule};
 use nimber_problems::gameindarkness::{criterion, parse};
 
 #[test]

@@ -5,9 +5,8 @@
 
 use std::fs;
 
-use nimber_engine::adapt::Unsplit;
 use nimber_engine::solve::{grundy, memo};
-use nimber_engine::{Notation, Silent, Value};
+use nimber_engine::{Notation, Silent, Unsplit, Value};
 use nimber_games::pathgame::{Board, PathGame};
 use nimber_problems::pathgame::{self, SegmentTable, BOTTOM, TOP, WHITE};
 use nimber_problems::{more_reclamation, InputError, Options};

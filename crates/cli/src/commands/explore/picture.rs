@@ -7,9 +7,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use nimber_engine::solve::survey::{Cell, Num, Observed};
 use nimber_engine::Value;
 use nimber_games::xml_escape as escape;
-use nimber_lab::{Cell, Exploration, Num, Observed};
+use nimber_lab::Exploration;
 
 use crate::error::Failure;
 

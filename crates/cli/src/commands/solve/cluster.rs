@@ -8,8 +8,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::Cluster;
-use nimber_engine::checkpoint;
-use nimber_engine::{DynGame, Error, SolveOptions, SolveReport, SolverChoice};
+use nimber_engine::solve::SolverChoice;
+use nimber_engine::store::checkpoint;
+use nimber_engine::{DynGame, Error, SolveOptions, SolveReport};
 
 use super::resume::{checkpoint_options_of, resume_command};
 use crate::args::SolveArgs;

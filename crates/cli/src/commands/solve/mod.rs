@@ -9,9 +9,11 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use nimber_engine::files;
+use nimber_engine::solve::loopy::LoopyNim;
+use nimber_engine::solve::SolverChoice;
+use nimber_engine::store::files;
 use nimber_engine::view::plan::{needs_dense, DenseNeed};
-use nimber_engine::{DynGame, Error, LoopyNim, SolveOptions, SolveReport, SolverChoice, Value};
+use nimber_engine::{DynGame, Error, SolveOptions, SolveReport, Value};
 
 use crate::args::{parse_size, SolveArgs};
 use crate::error::Failure;

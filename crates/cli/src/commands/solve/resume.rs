@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use nimber_engine::checkpoint::CheckpointOptions;
+use nimber_engine::store::checkpoint::CheckpointOptions;
 
 use crate::args::SolveArgs;
 use crate::error::Failure;

@@ -7,16 +7,20 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::solve::exchange::Exchange;
-use crate::solve::retrograde::{Between, Resume, StateWord};
-use crate::store::checkpoint::format::{
-    check_header, damaged, load_inner, read_header, refused, write_part, Expect, Part, Rest, Stage, State,
-};
 use crate::store::checkpoint::hook::CheckpointOptions;
-use crate::store::frame::{io, Identity};
 use crate::table::dense::DenseSet;
+use crate::{error::Choice, error::Error};
+use crate::{solve::retrograde::Between, solve::retrograde::Resume, solve::retrograde::StateWord};
+use crate::{
+    store::checkpoint::format::check_header, store::checkpoint::format::damaged,
+    store::checkpoint::format::load_inner, store::checkpoint::format::read_header,
+    store::checkpoint::format::refused, store::checkpoint::format::write_part,
+    store::checkpoint::format::Expect, store::checkpoint::format::Part, store::checkpoint::format::Rest,
+    store::checkpoint::format::Stage, store::checkpoint::format::State,
+};
+use crate::{store::frame::io, store::frame::Identity};
 
 /// The checkpoint file of member `index` of a solve split over members, for `base` (the
 /// solve's checkpoint option): `BASE.pINDEX`; the generation before it is kept in

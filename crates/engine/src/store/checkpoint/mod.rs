@@ -41,7 +41,7 @@
 //! ```
 //!
 //! The header text: `game=NAME`, one `param=KEY=VALUE` per parameter, `scheme=` the index scheme
-//! ([`crate::table::index::Indexed::index_scheme`]), `size=` the index size, `positions=` the slots in the
+//! ([`crate::table::Indexed::index_scheme`]), `size=` the index size, `positions=` the slots in the
 //! set, `word_bits=` (8, 16 or 32), `phase=` (`search`, `wins` or `ties`), `round=` the remoteness
 //! of the positions decided last (in the search: the level of the frontier), `frontier=` the
 //! slots of the frontier (0 in the rounds). A checkpoint is refused when its game, parameters,

@@ -6,9 +6,9 @@ use crate::error::Error;
 use crate::store::probe;
 use crate::store::read::Store;
 use crate::table::dense::not_reachable;
-use crate::table::index::Indexed;
+use crate::table::plumbing::SlotMoves;
 use crate::view::dense::face::DenseStore;
-use crate::view::report::{query_report, QueryReport};
+use crate::{view::report::query_report, view::report::QueryReport};
 
 impl Store {
     /// Checks that the store was written with `game`'s index and, the first time, for its rules
@@ -40,7 +40,7 @@ impl Store {
 /// A position and each of its moves read from a store of `game`'s solution (positions without a
 /// slot answered by the rules), checked against the rules one ply deep: the position's declared
 /// end, the declared ends its moves reach, and its value from its moves' values.
-pub(super) fn answer_from_store<G: Indexed>(
+pub(super) fn answer_from_store<G: SlotMoves>(
     game: &G,
     store: &Store,
     pos: &G::Position,

@@ -10,18 +10,18 @@ use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
 use crate::store::read::Store;
-use crate::view::report::{QueryReport, SolveOptions, SolveReport};
+use crate::{view::report::QueryReport, view::report::SolveOptions, view::report::SolveReport};
 
 /// What front ends need of a game solved through the dense path to store its solution and read
 /// it back: the object-safe view of a [`Dense`](crate::view::dense::Dense) game, from [`DynGame::dense`](crate::view::dyn_game::DynGame::dense).
 pub trait DenseStore: Send + Sync {
-    /// The index scheme ([`Indexed::index_scheme`](crate::table::index::Indexed::index_scheme)).
+    /// The index scheme ([`Indexed::index_scheme`](crate::table::Indexed::index_scheme)).
     fn index_scheme(&self) -> String;
 
     /// Slots of the index.
     fn size(&self) -> u64;
 
-    /// The fingerprint of the rules ([`crate::table::index::rules_fingerprint`]).
+    /// The fingerprint of the rules ([`crate::table::rules_fingerprint`]).
     fn rules_fingerprint(&self) -> u64;
 
     /// Solves the game, writes the solution to `path` as a solution of `id`, and reports

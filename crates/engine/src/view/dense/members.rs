@@ -10,20 +10,32 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::params::GameId;
 use crate::solve::exchange::Exchange;
-use crate::solve::retrograde::{member_positions, solve_member, solve_member_from, word_outcome, RetroSpace};
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::format::Stage;
 use crate::store::checkpoint::hook::CheckpointOptions;
-use crate::store::checkpoint::members::{member_path, member_set, together, MemberCheckpointer};
-use crate::store::format::{Subject, Wins};
 use crate::store::frame::Identity as CheckpointIdentity;
-use crate::store::split::{decode_outcome, encode_outcome, write_members, MemberPart};
-use crate::table::dense::{counts_of, not_reachable, word_bits, DenseSpace, DenseWord};
-use crate::table::index::Indexed;
+use crate::table::plumbing::SlotMoves;
 use crate::view::dense::face::Members;
-use crate::view::dense::report::{saved_note, MAX_ROWS};
 use crate::view::dense::Dense;
-use crate::view::report::{Row, SolveOptions, SolveReport};
+use crate::{
+    solve::retrograde::member_positions, solve::retrograde::solve_member,
+    solve::retrograde::solve_member_from, solve::retrograde::word_outcome, solve::retrograde::RetroSpace,
+};
+use crate::{
+    store::checkpoint::members::member_path, store::checkpoint::members::member_set,
+    store::checkpoint::members::together, store::checkpoint::members::MemberCheckpointer,
+};
+use crate::{store::format::Subject, store::format::Wins};
+use crate::{
+    store::split::decode_outcome, store::split::encode_outcome, store::split::write_members,
+    store::split::MemberPart,
+};
+use crate::{
+    table::dense::counts_of, table::dense::not_reachable, table::dense::word_bits, table::dense::DenseSpace,
+    table::dense::DenseWord,
+};
+use crate::{view::dense::report::saved_note, view::dense::report::MAX_ROWS};
+use crate::{view::report::Row, view::report::SolveOptions, view::report::SolveReport};
 
 /// What a split solve reports and stores ([`Dense::members_solve`]).
 struct Finish<'a> {
@@ -33,7 +45,7 @@ struct Finish<'a> {
     options: &'a SolveOptions,
 }
 
-impl<G: Indexed> Dense<G> {
+impl<G: SlotMoves> Dense<G> {
     /// [`DenseStore::solve_on`](crate::view::dense::DenseStore::solve_on): the solve split over `members`, its checkpoints removed at the end.
     pub(super) fn solve_split(
         &self,
@@ -50,7 +62,7 @@ impl<G: Indexed> Dense<G> {
                  game may choose one)",
             ));
         }
-        crate::table::index::check_backward(g)?;
+        crate::table::plumbing::check_backward(g)?;
         let bits = word_bits(g);
         // Checkpoints take part in the members' exchanges (they decide together when to write
         // and where to resume): every process must keep them, or none, and resume or not alike.
@@ -64,7 +76,7 @@ impl<G: Indexed> Dense<G> {
             id.params(),
             g.index_scheme(),
             g.size(),
-            crate::table::index::rules_fingerprint(g)
+            crate::table::rules_fingerprint(g)
         );
         let finish = Finish { save, id, options };
         let report = match bits {
@@ -162,7 +174,7 @@ impl<G: Indexed> Dense<G> {
         let game = &self.0;
         let me = exchange.member().0;
         let scheme = game.index_scheme();
-        let rules = crate::table::index::rules_fingerprint(game);
+        let rules = crate::table::rules_fingerprint(game);
         let identity =
             Subject { id: finish.id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
         let started = std::time::Instant::now();

@@ -1,8 +1,8 @@
-//! Front ends' view of a game solved over its dense index: [`Dense`] wraps an [`Indexed`] game
+//! Front ends' view of a game solved over its dense index: [`Dense`] wraps an [`Indexed`](crate::table::Indexed) game
 //! as a [`DynGame`], and [`DenseStore`] (from [`DynGame::dense`]) stores its solution and reads
 //! it back. The game is solved by the dense solver ([`crate::table::dense`]: the positions
 //! reachable from the start) or by the lean one ([`crate::table::lean`]: every slot of the index,
-//! in two bits each), which is the default for a [partial](Indexed::partial) index.
+//! in two bits each), which is the default for a [partial](crate::table::Indexed::partial) index.
 //!
 //! The rooms: this file (the game solved on one machine, held for queries, stored), `face.rs`
 //! (the object-safe faces: [`DenseStore`], and [`Members`] where a split solve runs),
@@ -12,24 +12,27 @@
 
 use std::path::Path;
 
-use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
-use crate::store::format::{Subject, Wins};
 use crate::store::probe;
 use crate::store::read::Store;
 use crate::store::resumable::solve_dense;
-use crate::store::write::{write, LeanSlots, Slots};
-use crate::table::dense::{not_reachable, solve, DenseSolution};
-use crate::table::index::Indexed;
-use crate::table::lean::{self, LeanSolution};
+use crate::table::plumbing::SlotMoves;
 use crate::view::dyn_game::DynGame;
-use crate::view::plan::{choose, partial_index, IndexShape, Plan};
-use crate::view::report::{parse, parse_or, query_report, QueryReport, SolveOptions, SolveReport, Solved};
+use crate::{error::Choice, error::Error};
+use crate::{store::format::Subject, store::format::Wins};
+use crate::{store::write::write, store::write::LeanSlots, store::write::Slots};
+use crate::{table::dense::not_reachable, table::dense::solve, table::dense::DenseSolution};
+use crate::{table::lean, table::lean::LeanSolution};
+use crate::{view::plan::choose, view::plan::partial_index, view::plan::IndexShape, view::plan::Plan};
+use crate::{
+    view::report::parse, view::report::parse_or, view::report::query_report, view::report::QueryReport,
+    view::report::SolveOptions, view::report::SolveReport, view::report::Solved,
+};
 
 mod answer;
 pub(crate) mod face;
@@ -61,7 +64,7 @@ impl Solution {
     }
 }
 
-impl<G: Indexed> Dense<G> {
+impl<G: SlotMoves> Dense<G> {
     /// Whether a solve with `options` is a lean one ([`choose`] with this game's index; an
     /// error for the solvers that are not offered).
     fn lean(&self, options: &SolveOptions) -> Result<bool, Error> {
@@ -110,7 +113,7 @@ impl<G: Indexed> Dense<G> {
     ) -> Result<SolveReport, Error> {
         let started = std::time::Instant::now();
         let scheme = self.0.index_scheme();
-        let rules = crate::table::index::rules_fingerprint(&self.0);
+        let rules = crate::table::rules_fingerprint(&self.0);
         let identity = Subject { id, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
         let lean_slots;
         let slots: &dyn Slots = match solution {
@@ -165,7 +168,7 @@ impl<G: Indexed> Dense<G> {
         let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!("nimber-solved-{}-{n}.nimber", std::process::id()));
         let scheme = self.0.index_scheme();
-        let rules = crate::table::index::rules_fingerprint(&self.0);
+        let rules = crate::table::rules_fingerprint(&self.0);
         let scratch = GameId::new("scratch", Vec::new());
         let identity =
             Subject { id: &scratch, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
@@ -192,7 +195,7 @@ struct ScratchStore {
 
 /// [`DynGame::solved`] of a [`Dense`] game: the solution with its game (a lean solution in a
 /// scratch store).
-struct DenseSolved<'a, G: Indexed> {
+struct DenseSolved<'a, G: SlotMoves> {
     game: &'a Dense<G>,
     start: G::Position,
     solution: Held,
@@ -204,7 +207,7 @@ enum Held {
     Store { store: Box<ScratchStore>, positions: u64, counts: Vec<CountRow> },
 }
 
-impl<G: Indexed> Solved for DenseSolved<'_, G> {
+impl<G: SlotMoves> Solved for DenseSolved<'_, G> {
     fn positions(&self) -> u64 {
         match &self.solution {
             Held::Dense(s) => s.len(),
@@ -232,7 +235,7 @@ impl<G: Indexed> Solved for DenseSolved<'_, G> {
     }
 }
 
-impl<G: Indexed> Dense<G> {
+impl<G: SlotMoves> Dense<G> {
     /// Solves the game and holds the solution for queries.
     fn solved_from(
         &self,
@@ -260,7 +263,7 @@ impl<G: Indexed> Dense<G> {
     }
 }
 
-impl<G: Indexed> DynGame for Dense<G> {
+impl<G: SlotMoves> DynGame for Dense<G> {
     fn kind(&self) -> Kind {
         self.0.kind()
     }
@@ -305,7 +308,7 @@ impl<G: Indexed> DynGame for Dense<G> {
     }
 }
 
-impl<G: Indexed> DenseStore for Dense<G> {
+impl<G: SlotMoves> DenseStore for Dense<G> {
     fn index_scheme(&self) -> String {
         self.0.index_scheme()
     }
@@ -315,7 +318,7 @@ impl<G: Indexed> DenseStore for Dense<G> {
     }
 
     fn rules_fingerprint(&self) -> u64 {
-        crate::table::index::rules_fingerprint(&self.0)
+        crate::table::rules_fingerprint(&self.0)
     }
 
     fn solve_and_save(

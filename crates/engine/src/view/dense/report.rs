@@ -9,14 +9,14 @@ use crate::rules::capability;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
-use crate::table::index::Indexed;
-use crate::view::dense::{Dense, Solution};
-use crate::view::report::{Row, SolveOptions, SolveReport};
+use crate::table::plumbing::SlotMoves;
+use crate::{view::dense::Dense, view::dense::Solution};
+use crate::{view::report::Row, view::report::SolveOptions, view::report::SolveReport};
 
 /// Positions reported one by one (`--dump`) at most: past this, a solve says to store instead.
 pub const MAX_ROWS: u64 = 10_000_000;
 
-impl<G: Indexed> Dense<G> {
+impl<G: SlotMoves> Dense<G> {
     /// Every position of a solution with its outcome, as rows.
     pub(super) fn rows(&self, solution: &Solution) -> Result<Vec<Row>, Error> {
         let game = &self.0;

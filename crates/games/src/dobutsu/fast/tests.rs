@@ -59,7 +59,7 @@ fn tables_agree_with_dispatch() {
         predecessor_slots_with::<Tables, false, u64>(c, &mut a);
         predecessor_slots(c, &mut b);
         assert_eq!(a, b);
-        // With their positions (Indexed::for_each_predecessor): the same slots, each with the
+        // With their positions (SlotMoves::for_each_predecessor): the same slots, each with the
         // position its slot unranks to.
         let mut with = Vec::new();
         predecessors(c, &mut with);
@@ -68,7 +68,8 @@ fn tables_agree_with_dispatch() {
             assert_eq!(Indexed::unrank(&super::super::rules::Dobutsu, slot), Some(DobutsuPos(x)));
         }
         // The reference: every predecessor by the rules, the terminal ones left out.
-        use nimber_engine::{Game, Indexed};
+        use nimber_engine::table::Indexed;
+        use nimber_engine::Game;
         let mut preds = Vec::new();
         nimber_engine::Backward::predecessors(&super::super::rules::Dobutsu, &DobutsuPos(c), &mut preds);
         let mut want: Vec<u64> = preds
