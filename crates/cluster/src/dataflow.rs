@@ -14,7 +14,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use nimber_engine::solve::exchange::{Buckets, Exchange};
-use nimber_engine::solve::retrograde::{solve_member, RetroSpace, StateWord};
+use nimber_engine::solve::retrograde::{RetroSpace, Rounds, StateWord};
 use nimber_engine::view::dense::{MemberFn, Members};
 use nimber_engine::{Error, Progress, Silent, SolveReport};
 use timely::container::CapacityContainerBuilder;
@@ -348,8 +348,8 @@ fn run_workers<T: Send>(
 }
 
 /// Solves `space` with `workers` timely workers in this process, each one a member of the solve
-/// owning a range of the partitions ([`solve_member`]), and returns the words of every position
-/// (those of [`nimber_engine::solve::retrograde::solve_space_words`]). `progress` hears from
+/// owning a range of the partitions ([`Rounds::member`]), and returns the words of every position
+/// (those of [`Rounds::words`]). `progress` hears from
 /// worker 0.
 pub fn solve_in_process<S: RetroSpace, W: StateWord>(
     space: &S,
@@ -360,7 +360,7 @@ pub fn solve_in_process<S: RetroSpace, W: StateWord>(
     let work = |worker: &mut Worker| {
         let heard: &dyn Progress = if worker.index() == 0 { progress } else { &Silent };
         let mut exchange = TimelyExchange::new(worker);
-        let (range, words) = solve_member::<S, W>(space, &mut exchange, heard)?;
+        let (range, words) = Rounds::<S, W>::new(space).member(&mut exchange, heard)?;
         Ok(exchange.collect(range, words, space.len()))
     };
     let results = run_workers(network, "in-process workers", &work)?;
@@ -392,7 +392,7 @@ pub struct Cluster {
 
 /// Solves `space` as one process of a cluster (see [`Cluster`]) and returns, in process 0, the
 /// words of every position (those of
-/// [`nimber_engine::solve::retrograde::solve_space_words`]), sent by the other workers a chunk
+/// [`Rounds::words`]), sent by the other workers a chunk
 /// at a time once the rounds are over; `None` in the other processes. Every process calls it
 /// with the same space. The connections between the processes are plain TCP (no
 /// authentication, no encryption). When they are not all made within `connect_within` (a peer
@@ -409,7 +409,7 @@ pub fn solve_cluster<S: RetroSpace, W: StateWord>(
     let identity = format!("{}\nword={}\npositions={}", cluster.identity, W::BITS, space.len());
     run_cluster(cluster, &identity, &|exchange, reports| {
         let heard: &dyn Progress = if reports { progress } else { &Silent };
-        let (range, words) = solve_member::<S, W>(space, exchange, heard)?;
+        let (range, words) = Rounds::<S, W>::new(space).member(exchange, heard)?;
         Ok(exchange.collect(range, words, space.len()))
     })
 }

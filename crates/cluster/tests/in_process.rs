@@ -8,7 +8,7 @@
 mod synthetic;
 
 use nimber_cluster::dataflow::{owned_range, solve_in_process};
-use nimber_engine::solve::retrograde::{solve_space_words, word_outcome};
+use nimber_engine::solve::retrograde::{word_outcome, Rounds};
 use nimber_engine::{Silent, Value};
 
 use synthetic::Synthetic;
@@ -16,7 +16,7 @@ use synthetic::Synthetic;
 #[test]
 fn timely_workers_give_the_one_process_words() {
     let space = Synthetic::new(18, 5);
-    let want = solve_space_words::<_, u32>(&space, &Silent).unwrap();
+    let want = Rounds::<_, u32>::new(&space).words(&Silent).unwrap();
     let mut by_value = [0u64; 4];
     for &w in &want {
         by_value[word_outcome(w).value().index()] += 1;

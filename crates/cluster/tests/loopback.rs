@@ -17,7 +17,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use nimber_cluster::dataflow::{solve_cluster, Cluster};
-use nimber_engine::solve::retrograde::solve_space_words;
+use nimber_engine::solve::retrograde::Rounds;
 use nimber_engine::{Progress, Silent};
 
 use synthetic::Synthetic;
@@ -126,7 +126,7 @@ fn read_words(out: &Path) -> Vec<u32> {
 
 #[test]
 fn processes_over_loopback_give_the_one_process_words() {
-    let want = solve_space_words::<_, u32>(&space(), &Silent).unwrap();
+    let want = Rounds::<_, u32>::new(&space()).words(&Silent).unwrap();
     for (processes, threads) in [(2, 1), (3, 1), (4, 1), (2, 2)] {
         let addresses: Vec<String> = free_ports(processes).iter().map(|p| format!("127.0.0.1:{p}")).collect();
         let outs: Vec<PathBuf> =

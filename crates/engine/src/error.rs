@@ -118,7 +118,7 @@ pub enum Choice {
 
 impl Error {
     /// This error, mended by another `choice` of the caller.
-    pub fn mended_by(self, choice: Choice) -> Error {
+    pub(crate) fn mended_by(self, choice: Choice) -> Error {
         Error::Choice { choice, error: Box::new(self) }
     }
 

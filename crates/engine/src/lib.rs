@@ -63,6 +63,7 @@
 //! ```
 
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 mod dyadic;
 mod error;

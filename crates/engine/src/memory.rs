@@ -6,10 +6,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::{error::Choice, error::Error};
+use crate::error::{Choice, Error};
 
 /// Total memory of this machine in bytes, when it can be read (Linux `/proc/meminfo`).
-pub fn machine_memory() -> Option<u64> {
+pub(crate) fn machine_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -31,7 +31,7 @@ pub fn peak_memory() -> Option<u64> {
 
 /// Asks the kernel to back the pages of `table` with huge pages (a hint: nothing happens where
 /// it is not supported). Call it before the table is first written.
-pub fn advise_huge_pages<T>(table: &mut [T]) {
+pub(crate) fn advise_huge_pages<T>(table: &mut [T]) {
     const HUGE: usize = 2 << 20;
     let bytes = std::mem::size_of_val(table);
     if bytes < 4 * HUGE {
@@ -53,7 +53,7 @@ pub fn advise_huge_pages<T>(table: &mut [T]) {
 /// Hands the memory that the allocator holds but no longer uses back to the system (glibc keeps
 /// freed blocks for reuse: after a phase with large transient buffers, they would count in the
 /// resident memory of the next one).
-pub fn release_free_memory() {
+pub(crate) fn release_free_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: malloc_trim only releases free memory of the allocator.
     unsafe {
@@ -74,7 +74,7 @@ pub fn prefetch<T>(item: &T) {
 }
 
 /// `n` atomic words, zero, on huge pages where possible.
-pub fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
+pub(crate) fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
     // Zeroed allocation maps pages lazily, so the advice comes before any page exists.
     let mut words = vec![0u64; n];
     advise_huge_pages(&mut words);
@@ -86,7 +86,7 @@ pub fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
 }
 
 /// Resident memory of this process now, in bytes (Linux `/proc/self/statm`), when it can be read.
-pub fn current_memory() -> Option<u64> {
+pub(crate) fn current_memory() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = text.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4096)
@@ -111,7 +111,7 @@ pub fn limit() -> Option<u64> {
 }
 
 /// How often, in positions, a growing search compares its memory with the limit.
-pub const CHECK_EVERY: usize = 1 << 16;
+pub(crate) const CHECK_EVERY: usize = 1 << 16;
 
 /// Fails when this process uses more memory than the limit: a search that keeps every position
 /// in a hash map cannot know its size before it starts, so it stops, and says so, when it

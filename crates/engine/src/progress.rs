@@ -24,7 +24,7 @@ impl Progress for Silent {}
 
 /// Shows nothing, but stops when another progress stops: for the members of a split solve that
 /// do not report (one member reports, every member must hear Ctrl-C).
-pub struct Quiet<'a>(pub &'a dyn Progress);
+pub(crate) struct Quiet<'a>(pub &'a dyn Progress);
 
 impl Progress for Quiet<'_> {
     fn cancelled(&self) -> bool {

@@ -9,7 +9,7 @@
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{ValueExplore, ValueFamily};
-use nimber_partizan::{Partizan, Player};
+use nimber_partizan::{Partizan, PartizanCapabilities, Player};
 
 use crate::common::grid::{self, cell_name, Shape};
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
@@ -117,16 +117,8 @@ impl Partizan for Clobber {
             .expect("eight boards")
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Board>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<(Board, Player)>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn ValueExplore<Board>> {
-        Some(self)
+    fn capabilities(&self) -> PartizanCapabilities<'_, Board> {
+        PartizanCapabilities::none().notation(self).drawing(self).exploration(self)
     }
 }
 

@@ -9,7 +9,7 @@
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{ValueExplore, ValueFamily};
-use nimber_partizan::{Partizan, Player};
+use nimber_partizan::{Partizan, PartizanCapabilities, Player};
 
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
@@ -134,16 +134,8 @@ impl Partizan for Cutcake {
         Cakes(cakes.0.iter().copied().filter(|&c| c != UNIT).collect())
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Cakes>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<(Cakes, Player)>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn ValueExplore<Cakes>> {
-        Some(self)
+    fn capabilities(&self) -> PartizanCapabilities<'_, Cakes> {
+        PartizanCapabilities::none().notation(self).drawing(self).exploration(self)
     }
 }
 

@@ -22,7 +22,7 @@
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{ValueExplore, ValueFamily};
-use nimber_partizan::{Dyadic, Partizan, Player};
+use nimber_partizan::{Dyadic, Partizan, PartizanCapabilities, Player};
 
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
 
@@ -432,16 +432,8 @@ impl Partizan for Hackenbush {
         Forest(out)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Forest>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<(Forest, Player)>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn ValueExplore<Forest>> {
-        Some(self)
+    fn capabilities(&self) -> PartizanCapabilities<'_, Forest> {
+        PartizanCapabilities::none().notation(self).drawing(self).exploration(self)
     }
 }
 

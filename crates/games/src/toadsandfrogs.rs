@@ -45,7 +45,7 @@
 
 use nimber_engine::{Draw, Error, Move, Notation, ParamSpec, Params, ParseError};
 use nimber_partizan::game::{ValueExplore, ValueFamily};
-use nimber_partizan::{Partizan, Player};
+use nimber_partizan::{Partizan, PartizanCapabilities, Player};
 
 use crate::common::grid::mask;
 use crate::common::info::{bridged, valued, Facts, GameInfo, PartizanGame};
@@ -265,16 +265,8 @@ impl Partizan for ToadsAndFrogs {
         }
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Strip>> {
-        Some(self)
-    }
-
-    fn drawing(&self) -> Option<&dyn Draw<(Strip, Player)>> {
-        Some(self)
-    }
-
-    fn exploration(&self) -> Option<&dyn ValueExplore<Strip>> {
-        Some(self)
+    fn capabilities(&self) -> PartizanCapabilities<'_, Strip> {
+        PartizanCapabilities::none().notation(self).drawing(self).exploration(self)
     }
 }
 

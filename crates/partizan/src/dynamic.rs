@@ -213,7 +213,7 @@ where
 
     fn draw(&self, position: &str, player: Player) -> Result<Option<String>, Error> {
         let pos = read(self, Some(position))?;
-        Ok(self.drawing().and_then(|d| d.svg(&(pos, player))))
+        Ok(self.capabilities().drawing.and_then(|d| d.svg(&(pos, player))))
     }
 
     fn feature_names(&self) -> Vec<String> {

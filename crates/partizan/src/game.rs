@@ -43,22 +43,47 @@ pub trait Partizan: Send + Sync {
         pos.clone()
     }
 
-    /// A text notation for positions, if the game has one.
-    fn notation(&self) -> Option<&dyn Notation<Self::Position>> {
-        None
+    /// What the game has besides its rules: a text notation, drawings of positions with the
+    /// player to move, features and a family for surveys of values. None by default; a game
+    /// says what it has with one call per capability:
+    /// `PartizanCapabilities::none().notation(self).drawing(self)`.
+    fn capabilities(&self) -> PartizanCapabilities<'_, Self::Position> {
+        PartizanCapabilities::none()
+    }
+}
+
+/// The capabilities a partizan game has ([`Partizan::capabilities`]): each field is `None`
+/// unless the game has that capability, and then the game itself as the capability's trait
+/// object (the counterpart of the engine's [`nimber_engine::Capabilities`]).
+pub struct PartizanCapabilities<'a, P> {
+    /// A text notation for positions.
+    pub notation: Option<&'a dyn Notation<P>>,
+    /// Drawings of positions with the player to move (as the strong solvers see them).
+    pub drawing: Option<&'a dyn Draw<(P, Player)>>,
+    /// Features of positions and a family of them for surveys of values (without, a survey
+    /// values the positions reachable from the start, with the features every game has).
+    pub exploration: Option<&'a dyn ValueExplore<P>>,
+}
+
+impl<'a, P> PartizanCapabilities<'a, P> {
+    /// No capability: the rules alone.
+    pub fn none() -> Self {
+        PartizanCapabilities { notation: None, drawing: None, exploration: None }
     }
 
-    /// Drawings of positions with the player to move (as the strong solvers see them), if the
-    /// game has them.
-    fn drawing(&self) -> Option<&dyn Draw<(Self::Position, Player)>> {
-        None
+    /// These capabilities and a text notation.
+    pub fn notation(self, notation: &'a dyn Notation<P>) -> Self {
+        PartizanCapabilities { notation: Some(notation), ..self }
     }
 
-    /// Features of positions and a family of them for surveys of values, if the game has them
-    /// (without, a survey values the positions reachable from the start, with the features
-    /// every game has).
-    fn exploration(&self) -> Option<&dyn ValueExplore<Self::Position>> {
-        None
+    /// These capabilities and drawings.
+    pub fn drawing(self, drawing: &'a dyn Draw<(P, Player)>) -> Self {
+        PartizanCapabilities { drawing: Some(drawing), ..self }
+    }
+
+    /// These capabilities and features with a family for surveys of values.
+    pub fn exploration(self, exploration: &'a dyn ValueExplore<P>) -> Self {
+        PartizanCapabilities { exploration: Some(exploration), ..self }
     }
 }
 
@@ -210,8 +235,8 @@ impl<G: Partizan> Game for Bridge<G> {
     /// drawings.
     fn capabilities(&self) -> Capabilities<'_, Self::Position> {
         Capabilities {
-            notation: self.0.notation().map(|_| self as &dyn Notation<Self::Position>),
-            drawing: self.0.drawing(),
+            notation: self.0.capabilities().notation.map(|_| self as &dyn Notation<Self::Position>),
+            drawing: self.0.capabilities().drawing,
             ..Capabilities::none()
         }
     }
@@ -225,14 +250,15 @@ impl<G: Partizan> Notation<(G::Position, Player)> for Bridge<G> {
             Player::Left => "L",
             Player::Right => "R",
         };
-        match self.0.notation() {
+        match self.0.capabilities().notation {
             Some(n) => format!("{} {who}", n.format(pos)),
             None => format!("{pos:?} {who}"),
         }
     }
 
     fn parse(&self, text: &str) -> Result<(G::Position, Player), ParseError> {
-        let notation = self.0.notation().ok_or_else(|| ParseError::new("this game has no notation"))?;
+        let notation =
+            self.0.capabilities().notation.ok_or_else(|| ParseError::new("this game has no notation"))?;
         parse_with_player(notation, text)
     }
 }
@@ -262,7 +288,8 @@ pub(crate) fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::P
         None => Ok(game.start()),
         Some(text) => {
             let notation = game
-                .notation()
+                .capabilities()
+                .notation
                 .ok_or_else(|| Error::Unsupported("this game has no notation for positions".into()))?;
             notation.parse(text).map_err(|error| Error::Position { text: text.to_string(), error })
         }
@@ -271,5 +298,5 @@ pub(crate) fn read<G: Partizan>(game: &G, position: Option<&str>) -> Result<G::P
 
 /// A position in the game's notation.
 pub(crate) fn write<G: Partizan>(game: &G, pos: &G::Position) -> String {
-    game.notation().map_or_else(|| format!("{pos:?}"), |n| n.format(pos))
+    game.capabilities().notation.map_or_else(|| format!("{pos:?}"), |n| n.format(pos))
 }

@@ -24,7 +24,7 @@ pub mod thermograph;
 
 pub use dynamic::{Analysis, DynPartizan, Memory, Valued, ValuedMove};
 pub use forms::{Form, Forms, OutcomeClass, Relation};
-pub use game::{Bridge, Evaluator, Partizan, Player};
+pub use game::{Bridge, Evaluator, Partizan, PartizanCapabilities, Player};
 pub use nimber_engine::Dyadic;
 pub use print::{Nus, Printer};
 pub use survey::ValueSurvey;

@@ -58,7 +58,7 @@ impl ValueSurvey {
 /// The features of a survey of `game`'s values: its own, [`MOVES_LEFT`], [`MOVES_RIGHT`], then
 /// [`PARTS`].
 pub fn feature_names<G: Partizan + ?Sized>(game: &G) -> Vec<String> {
-    let mut names = game.exploration().map_or_else(Vec::new, |e| e.features());
+    let mut names = game.capabilities().exploration.map_or_else(Vec::new, |e| e.features());
     names.extend([MOVES_LEFT, MOVES_RIGHT].iter().chain(&PARTS).map(|s| s.to_string()));
     names
 }
@@ -108,12 +108,12 @@ pub fn survey<G: Partizan>(
             let described = format!("the positions reachable from {}", format(&pos));
             (reachable(game, pos), described)
         }
-        Scope::Family => match game.exploration().map_or(Ok(None), |e| e.family())? {
+        Scope::Family => match game.capabilities().exploration.map_or(Ok(None), |e| e.family())? {
             Some(family) => (family.positions, family.description),
             None => (reachable(game, game.start()), "the positions reachable from the start".to_string()),
         },
     };
-    let explore = game.exploration();
+    let explore = game.capabilities().exploration;
     let features = feature_names(game);
 
     // Every position valued, in one store.

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use nimber_engine::store::files::describe_bytes;
+use nimber_engine::memory::describe_bytes;
 use nimber_engine::view::cache::Cache;
 use serde::Serialize;
 

@@ -1,8 +1,8 @@
 //! Games made from other games.
 
 use crate::rules::capability::Capabilities;
+use crate::rules::game::{Game, Kind, Move};
 use crate::rules::value::Outcome;
-use crate::{rules::game::Game, rules::game::Kind, rules::game::Move};
 
 /// The same game without its split into components: every solver then works from the plain
 /// rules. Tests use it to check a game's split into components against brute force.

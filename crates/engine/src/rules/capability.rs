@@ -45,12 +45,13 @@
 //! }
 //!
 //! let game = TakeAway(5);
-//! assert_eq!(nimber_engine::rules::capability::parse(&game, " 3"), Ok(3));
-//! assert_eq!(nimber_engine::rules::capability::format(&game, &4), "4");
+//! let notation = game.capabilities().notation.unwrap();
+//! assert_eq!(notation.parse(" 3"), Ok(3));
+//! assert_eq!(notation.format(&4), "4");
 //! ```
 
+use crate::error::{Error, ParseError};
 use crate::rules::game::Game;
-use crate::{error::Error, error::ParseError};
 
 /// The capabilities a game has ([`Game::capabilities`]): each field is `None` unless the game
 /// has that capability, and then the game itself as the capability's trait object. Built with
@@ -158,7 +159,7 @@ pub trait Notation<P> {
 }
 
 /// A position as text: the game's [`Notation`], or the position's `Debug` form when it has none.
-pub fn format<G: Game + ?Sized>(game: &G, pos: &G::Position) -> String {
+pub(crate) fn format<G: Game + ?Sized>(game: &G, pos: &G::Position) -> String {
     match game.capabilities().notation {
         Some(notation) => notation.format(pos),
         None => format!("{pos:?}"),
@@ -166,7 +167,7 @@ pub fn format<G: Game + ?Sized>(game: &G, pos: &G::Position) -> String {
 }
 
 /// A position read from text with the game's [`Notation`]; refused when the game has none.
-pub fn parse<G: Game + ?Sized>(game: &G, text: &str) -> Result<G::Position, ParseError> {
+pub(crate) fn parse<G: Game + ?Sized>(game: &G, text: &str) -> Result<G::Position, ParseError> {
     match game.capabilities().notation {
         Some(notation) => notation.parse(text),
         None => Err(ParseError::new("this game has no notation for positions")),

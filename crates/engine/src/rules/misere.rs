@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use nimber_engine::{Game, Kind, Move, Value, Silent};
-//! use nimber_engine::misere::Misere;
+//! use nimber_engine::Misere;
 //! use nimber_engine::solve::memo;
 //!
 //! /// Take 1 or 2 counters from a pile.
@@ -36,9 +36,9 @@
 //! assert_eq!(lost, [1, 4, 7]);
 //! ```
 
-use crate::{rules::capability::Capabilities, rules::capability::Explore};
-use crate::{rules::game::Game, rules::game::Kind, rules::game::Move};
-use crate::{rules::value::Outcome, rules::value::Value};
+use crate::rules::capability::{Capabilities, Explore};
+use crate::rules::game::{Game, Kind, Move};
+use crate::rules::value::{Outcome, Value};
 
 /// The misère version of a game: a player left without a move wins (see the module
 /// documentation).
@@ -127,8 +127,8 @@ impl<G: Game + ?Sized> Explore<G::Position> for Misere<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::capability::{Draw, Notation};
     use crate::view::dyn_game::DynGame;
-    use crate::{rules::capability::Draw, rules::capability::Notation};
 
     /// One pile; a move takes one counter. Drawn as its size in a `<text>`.
     struct Pile;

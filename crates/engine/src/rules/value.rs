@@ -24,7 +24,7 @@ impl Value {
     pub const ALL: [Value; 4] = [Value::Win, Value::Lose, Value::Tie, Value::Draw];
 
     /// The value of the same position seen by the other player.
-    pub fn negate(self) -> Value {
+    pub(crate) fn negate(self) -> Value {
         match self {
             Value::Win => Value::Lose,
             Value::Lose => Value::Win,
@@ -140,7 +140,7 @@ impl Outcome {
     }
 
     /// The largest remoteness a packed outcome can hold.
-    pub const MAX_REMOTENESS: u32 = (1 << 30) - 1;
+    pub(crate) const MAX_REMOTENESS: u32 = (1 << 30) - 1;
 }
 
 impl fmt::Display for Outcome {
@@ -154,7 +154,7 @@ impl fmt::Display for Outcome {
 
 /// The best outcome a player can get by choosing among moves whose resulting positions have the
 /// given outcomes; `None` when there are no moves.
-pub fn best_of(children: impl IntoIterator<Item = Outcome>) -> Option<Outcome> {
+pub(crate) fn best_of(children: impl IntoIterator<Item = Outcome>) -> Option<Outcome> {
     children.into_iter().map(Outcome::for_mover).max_by(|a, b| a.preference_cmp(*b))
 }
 

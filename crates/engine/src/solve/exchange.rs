@@ -59,7 +59,7 @@ pub trait Exchange {
 /// Sends `to[m]` to member `m`, for every member `m` (this one included), and returns what each
 /// member sent to this one, in member order: a collective call, made by every member at the same
 /// point (one [`Exchange::deliver`] of one task, whose partitions are the members).
-pub fn send_each(exchange: &mut dyn Exchange, to: Vec<Vec<u32>>) -> Result<Vec<Vec<u32>>, Error> {
+pub(crate) fn send_each(exchange: &mut dyn Exchange, to: Vec<Vec<u32>>) -> Result<Vec<Vec<u32>>, Error> {
     let members = exchange.member().1;
     if to.len() != members {
         return Err(Error::Unsupported(format!("{} parts for {members} members", to.len())));
@@ -76,7 +76,7 @@ pub fn send_each(exchange: &mut dyn Exchange, to: Vec<Vec<u32>>) -> Result<Vec<V
 }
 
 /// Every member's `words`, in member order ([`send_each`] of the same words to all).
-pub fn all_gather(exchange: &mut dyn Exchange, words: Vec<u32>) -> Result<Vec<Vec<u32>>, Error> {
+pub(crate) fn all_gather(exchange: &mut dyn Exchange, words: Vec<u32>) -> Result<Vec<Vec<u32>>, Error> {
     let members = exchange.member().1;
     send_each(exchange, vec![words; members])
 }

@@ -8,10 +8,10 @@
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::capability;
+use crate::rules::game::{Game, Kind};
 use crate::rules::value::Value;
+use crate::solve::dfs::{evaluate, Evaluator};
 use crate::solve::solution::NimSolution;
-use crate::{rules::game::Game, rules::game::Kind};
-use crate::{solve::dfs::evaluate, solve::dfs::Evaluator};
 
 /// How a position's nim value is formed from its dependencies.
 enum Rule {

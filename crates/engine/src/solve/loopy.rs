@@ -61,9 +61,9 @@ use rustc_hash::FxHashMap;
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::game::{Game, Kind};
 use crate::rules::value::Value;
 use crate::solve::reach::Reached;
-use crate::{rules::game::Game, rules::game::Kind};
 
 /// A generalized nim value: a natural number, or `∞(K)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -380,7 +380,7 @@ mod tests {
         assert_eq!(Finite(3).to_string(), "3");
         assert_eq!(inf(&[2, 0, 2]).to_string(), "∞(0,2)");
         assert_eq!(inf(&[]).to_string(), "∞(∅)");
-        use crate::{rules::value::Value::Draw, rules::value::Value::Lose, rules::value::Value::Win};
+        use crate::rules::value::Value::{Draw, Lose, Win};
         assert_eq!(
             [Finite(0).value(), Finite(5).value(), inf(&[0, 3]).value(), inf(&[1]).value()],
             [Lose, Win, Win, Draw]

@@ -2,11 +2,12 @@
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::capability;
+use crate::rules::capability::Numbered;
 use crate::rules::game::Game;
-use crate::{rules::capability, rules::capability::Numbered};
-use crate::{rules::value::best_of, rules::value::Outcome, rules::value::Value};
-use crate::{solve::dfs::evaluate, solve::dfs::Evaluator};
-use crate::{solve::solution::OutcomeTable, solve::solution::Solution};
+use crate::rules::value::{best_of, Outcome, Value};
+use crate::solve::dfs::{evaluate, Evaluator};
+use crate::solve::solution::{OutcomeTable, Solution};
 
 struct Negamax<'g, G>(&'g G);
 
@@ -60,7 +61,7 @@ const DONE: u8 = 2;
 /// [`solve`] of a game given as an explicit graph: the same depth-first negamax (the same
 /// values: the best of the moves, terminal outcomes as declared, a position without moves lost
 /// in 0), with the position numbers indexing flat tables instead of a hash table.
-pub fn solve_numbered<G: Game + ?Sized>(
+pub(crate) fn solve_numbered<G: Game + ?Sized>(
     game: &G,
     numbered: &dyn Numbered<G::Position>,
     roots: &[u32],

@@ -120,11 +120,6 @@ impl<P> Reached<P> {
         &self.children[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
 
-    /// Total number of moves.
-    pub fn num_moves(&self) -> u64 {
-        self.children.len() as u64
-    }
-
     /// The reverse graph: for each position, the positions with a move to it (one entry per
     /// move).
     pub fn predecessors(&self) -> Csr {

@@ -24,7 +24,7 @@
 //! whose moves a space applied before any round are kept out by their word, see
 //! [`RetroSpace::won_terminals_applied`]), so that a solve can
 //! stop between rounds ([`crate::Progress::cancelled`]) and go on later from the words alone
-//! ([`run_phase`]). The solver keeps the frontier as a bitset over the positions (1 bit each),
+//! ([`Rounds::resume`]). The solver keeps the frontier as a bitset over the positions (1 bit each),
 //! filled by the apply step as positions are decided.
 //!
 //! **Routing.** A space reports each predecessor by an *address*: by default its number, but a
@@ -47,10 +47,10 @@ use std::ops::Range;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::game::Game;
-use crate::{rules::value::Outcome, rules::value::Value};
-use crate::{solve::exchange::Exchange, solve::exchange::InProcess};
-use crate::{solve::reach::Csr, solve::reach::Reached};
-use crate::{solve::solution::OutcomeTable, solve::solution::Solution};
+use crate::rules::value::{Outcome, Value};
+use crate::solve::exchange::{Exchange, InProcess};
+use crate::solve::reach::{Csr, Reached};
+use crate::solve::solution::{OutcomeTable, Solution};
 
 /// How a position starts out before any round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ pub trait RetroSpace: Sync {
 /// positions of remoteness 0 or 1. The rule is exact: a position whose last undecided move is
 /// decided in round `r` leads to a non-terminal won position of remoteness `r >= 1` there, so that
 /// the moves into terminal positions won in 0 or 1 never make its loss slower.
-pub fn applied_at_init(terminal: Outcome) -> bool {
+pub(crate) fn applied_at_init(terminal: Outcome) -> bool {
     terminal.value() == Value::Win && terminal.remoteness().is_some_and(|r| r <= 1)
 }
 
@@ -238,7 +238,7 @@ impl Layout {
         Ok(if quiet { self.quiet(r) } else { self.decided(outcome.value(), r) })
     }
 
-    /// The outcome of a final state (see [`solve_space_words`]).
+    /// The outcome of a final state (see [`Rounds::words`]).
     #[inline]
     fn outcome(self, s: u32) -> Outcome {
         Outcome::new(Value::ALL[((s >> self.rem_bits) & 3) as usize], s & self.rem_mask)
@@ -257,7 +257,7 @@ pub const fn max_remoteness(bits: u32) -> u32 {
     Layout::of(bits).rem_mask - 1
 }
 
-/// The outcome held by a final state word of [`solve_space_words`].
+/// The outcome held by a final state word of [`Rounds::words`].
 #[inline]
 pub fn word_outcome<W: StateWord>(word: W) -> Outcome {
     Layout::of(W::BITS).outcome(word.to_u32())
@@ -301,7 +301,7 @@ impl Phase {
     }
 
     /// The phase whose [`Phase::key`] is `key`.
-    pub fn from_key(key: &str) -> Option<Phase> {
+    pub(crate) fn from_key(key: &str) -> Option<Phase> {
         [Phase::WinsLosses, Phase::Ties].into_iter().find(|p| p.key() == key)
     }
 
@@ -321,22 +321,22 @@ impl Phase {
 }
 
 /// The positions of one round as a bitset over the positions.
-pub struct Frontier {
+pub(crate) struct Frontier {
     words: Vec<AtomicU64>,
 }
 
 impl Frontier {
     /// The empty frontier over `len` positions.
-    pub fn new(len: u64) -> Frontier {
+    pub(crate) fn new(len: u64) -> Frontier {
         Frontier { words: crate::memory::zeroed_atomics(len.div_ceil(64) as usize) }
     }
 
-    /// The frontier of round `round` of `phase` from the state words of [`solve_space_words`]:
+    /// The frontier of round `round` of `phase` from the state words of [`Rounds::words`]:
     /// the positions decided in that phase with remoteness `round` (won terminal positions whose
     /// moves were applied before any round are not: their words say so).
     /// (The words may be a member's slice of the space: the frontier is then over the slice's
     /// positions, numbered from its first.)
-    pub fn derive<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Frontier {
+    pub(crate) fn derive<W: StateWord>(state: &[W], phase: Phase, round: u32) -> Frontier {
         let frontier = Frontier::new(state.len() as u64);
         frontier.fill(state, phase, round);
         frontier
@@ -360,7 +360,7 @@ impl Frontier {
     }
 
     /// Number of positions in the frontier.
-    pub fn count(&self) -> u64 {
+    pub(crate) fn count(&self) -> u64 {
         self.words.par_iter().map(|w| w.load(Ordering::Relaxed).count_ones() as u64).sum()
     }
 
@@ -381,33 +381,21 @@ impl Frontier {
 }
 
 /// Bytes of the two frontier bitsets of a solve over `len` positions.
-pub fn frontier_bytes(len: u64) -> u64 {
+pub(crate) fn frontier_bytes(len: u64) -> u64 {
     2 * len.div_ceil(64) * 8
 }
 
 /// Bytes of messages a solve holds at a time, at most (with room for its buckets to grow).
-pub const MESSAGE_BYTES: u64 = SLAB_MESSAGES * 4 * 2;
+pub(crate) const MESSAGE_BYTES: u64 = SLAB_MESSAGES * 4 * 2;
 
-/// Solves every position of `space`.
+/// Solves every position of `space`: `Rounds::<S, u32>::new(space).table(progress)`.
 pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<OutcomeTable, Error> {
-    let words = solve_space_words::<S, u32>(space, progress)?;
-    let layout = Layout::of(32);
-    Ok(OutcomeTable::from_packed(words.into_par_iter().map(|s| layout.outcome(s).pack()).collect()))
+    Rounds::<S, u32>::new(space).table(progress)
 }
 
-/// Solves every position of `space` with one word of type `W` per position, and returns those
-/// words: read each with [`word_outcome`] (draws included).
-pub fn solve_space_words<S: RetroSpace, W: StateWord>(
-    space: &S,
-    progress: &dyn Progress,
-) -> Result<Vec<W>, Error> {
-    solve_space_words_from(space, None, progress, &mut |_| Ok(()))
-}
-
-/// The whole state of a solve between two rounds, given to the hook of
-/// [`solve_space_words_from`]: the state words, the phase and the round `round`. The next
-/// round's frontier is derived from the words alone ([`Frontier::derive`]), so that the solve
-/// goes on from them ([`Resume`]).
+/// The whole state of a solve between two rounds, given to the hook of [`Rounds::between`]:
+/// the state words, the phase and the round `round`. The next round's frontier is derived from
+/// the words alone ([`Frontier::derive`]), so that the solve goes on from them ([`Resume`]).
 pub struct Between<'a, W> {
     /// The phase under way.
     pub phase: Phase,
@@ -429,112 +417,140 @@ pub struct Resume<W> {
     pub words: Vec<W>,
 }
 
-/// What [`solve_space_words_from`] calls between two rounds (a checkpoint writer); an error
-/// stops the solve with it.
-pub type RoundHook<'h, W> = dyn FnMut(&Between<'_, W>) -> Result<(), Error> + 'h;
+/// What a solve calls between two rounds, with the member's side of the exchange (see
+/// [`Rounds::between_members`]); an error stops the solve with it.
+type Hook<'h, W> = Box<dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> + 'h>;
 
-/// What [`solve_member_from`] calls between two rounds: [`RoundHook`] with the member's side of
-/// the exchange, for what the members must decide together (whether to write a checkpoint:
-/// every member calls the hook at the same point of the solve, so that the hook may use the
-/// exchange's barriers, as long as every member's hook makes the same calls).
-pub type MemberHook<'h, W> = dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> + 'h;
-
-/// [`solve_space_words`] from the state between two rounds when `resume` is given, calling
-/// `between` before every round of both phases. When `progress` asks to stop, the solve calls
-/// `between` with [`Between::cancelled`] set and returns [`Error::Cancelled`] (or the hook's own
-/// error, naming its checkpoint). Resumed or not, the words are the same.
-pub fn solve_space_words_from<S: RetroSpace, W: StateWord>(
-    space: &S,
+/// A retrograde solve of a space, set up before it runs: the one value in front of the
+/// solver's rounds. It solves from the start unless [`Rounds::resume`] gives the state between
+/// two rounds, calls the hook of [`Rounds::between`] before every round (a checkpoint writer),
+/// and runs in one process ([`Rounds::words`], [`Rounds::table`]) or as one member of a split
+/// solve ([`Rounds::member`]). `W` is the word kept per position ([`StateWord`]): the fewer its
+/// bits, the lower the remoteness and move counts it holds.
+///
+/// ```
+/// # use nimber_engine::solve::retrograde::{word_outcome, Init, RetroSpace, Rounds};
+/// # use nimber_engine::{Outcome, Silent, Value};
+/// /// A line of positions, each with one move to the next; the last has none.
+/// struct Line(u64);
+/// impl RetroSpace for Line {
+///     fn len(&self) -> u64 { self.0 }
+///     fn init(&self, i: u64) -> Init { Init::Moves(u32::from(i + 1 < self.0)) }
+///     fn for_each_predecessor<F: FnMut(u64)>(&self, i: u64, mut f: F) { if i > 0 { f(i - 1) } }
+/// }
+/// let words = Rounds::<_, u16>::new(&Line(4)).words(&Silent).unwrap();
+/// assert_eq!(word_outcome(words[0]), Outcome::new(Value::Win, 3));
+/// ```
+pub struct Rounds<'a, S, W> {
+    space: &'a S,
     resume: Option<Resume<W>>,
-    progress: &dyn Progress,
-    between: &mut RoundHook<'_, W>,
-) -> Result<Vec<W>, Error> {
-    let (mut state, first_phase, first_round) = match resume {
-        None => (init_words::<S, W>(space, progress)?, Phase::WinsLosses, 0),
-        Some(resume) => {
-            if resume.words.len() as u64 != space.len() {
-                return Err(Error::Unsupported(format!(
-                    "cannot resume a solve of {} positions over a space of {}",
-                    resume.words.len(),
-                    space.len()
-                )));
-            }
-            (resume.words, resume.phase, resume.round)
-        }
-    };
-    for phase in [Phase::WinsLosses, Phase::Ties] {
-        if phase == Phase::WinsLosses && first_phase == Phase::Ties {
-            continue;
-        }
-        let round = if phase == first_phase { first_round } else { 0 };
-        run_phase_with(space, &mut state, phase, round, progress, &mut |at, _| between(at), &mut InProcess)?;
+    between: Option<Hook<'a, W>>,
+}
+
+impl<'a, S: RetroSpace, W: StateWord> Rounds<'a, S, W> {
+    /// A solve of every position of `space` from the start, with no hook.
+    pub fn new(space: &'a S) -> Self {
+        Rounds { space, resume: None, between: None }
     }
-    finish_words(&mut state);
-    Ok(state)
-}
 
-/// Solves `space` as one member of a solve whose round messages go through `exchange` (every
-/// member calls this with its own side of the exchange): returns the positions this member owns
-/// ([`Exchange::owned`]'s partitions) and their words, which are those of
-/// [`solve_space_words`] for the same positions. A member holds the words of its own positions
-/// only.
-pub fn solve_member<S: RetroSpace, W: StateWord>(
-    space: &S,
-    exchange: &mut dyn Exchange,
-    progress: &dyn Progress,
-) -> Result<(Range<u64>, Vec<W>), Error> {
-    solve_member_from(space, exchange, None, progress, &mut |_, _| Ok(()))
-}
-
-/// The positions the member of `exchange` owns in a split solve of `space` (those whose words
-/// [`solve_member`] returns).
-pub fn member_positions<S: RetroSpace>(space: &S, exchange: &dyn Exchange) -> Range<u64> {
-    let routing = Routing::of(space);
-    routing.positions(exchange.owned(routing.parts()))
-}
-
-/// [`solve_member`] from the state between two rounds when `resume` is given (the member's own
-/// words, as [`Between::words`] showed them), calling `between` before every round as
-/// [`solve_space_words_from`] does. Every member must resume from the same phase and round.
-/// When any member's `progress` asks to stop, every member calls `between` with
-/// [`Between::cancelled`] set and returns [`Error::Cancelled`] (or its hook's error).
-pub fn solve_member_from<S: RetroSpace, W: StateWord>(
-    space: &S,
-    exchange: &mut dyn Exchange,
-    resume: Option<Resume<W>>,
-    progress: &dyn Progress,
-    between: &mut MemberHook<'_, W>,
-) -> Result<(Range<u64>, Vec<W>), Error> {
-    let owned = member_positions(space, exchange);
-    let (mut words, first_phase, first_round) = match resume {
-        None => (init_words_of::<S, W>(space, owned.clone(), progress)?, Phase::WinsLosses, 0),
-        Some(resume) => {
-            if resume.words.len() as u64 != owned.end - owned.start {
-                return Err(Error::Unsupported(format!(
-                    "cannot resume a member owning positions {owned:?} from {} words",
-                    resume.words.len()
-                )));
-            }
-            (resume.words, resume.phase, resume.round)
-        }
-    };
-    for phase in [Phase::WinsLosses, Phase::Ties] {
-        if phase == Phase::WinsLosses && first_phase == Phase::Ties {
-            continue;
-        }
-        let round = if phase == first_phase { first_round } else { 0 };
-        run_phase_with(space, &mut words, phase, round, progress, between, exchange)?;
+    /// Goes on from the state between two rounds when `resume` is given (for a member of a
+    /// split solve, its own words, as [`Between::words`] showed them; every member resumes from
+    /// the same phase and round). Resumed or not, the words come out the same.
+    pub fn resume(mut self, resume: Option<Resume<W>>) -> Self {
+        self.resume = resume;
+        self
     }
-    finish_words(&mut words);
-    Ok((owned, words))
+
+    /// Calls `hook` before every round of both phases. When `progress` asks to stop, the solve
+    /// calls it with [`Between::cancelled`] set and returns [`Error::Cancelled`] (or the hook's
+    /// own error, naming its checkpoint).
+    pub fn between(self, mut hook: impl FnMut(&Between<'_, W>) -> Result<(), Error> + 'a) -> Self {
+        self.between_members(move |at, _| hook(at))
+    }
+
+    /// [`Rounds::between`] with the member's side of the exchange, for what the members of a
+    /// split solve must decide together (whether to write a checkpoint): every member calls the
+    /// hook at the same point of the solve, so the hook may use the exchange's barriers, as long
+    /// as every member's hook makes the same calls.
+    pub(crate) fn between_members(
+        mut self,
+        hook: impl FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> + 'a,
+    ) -> Self {
+        self.between = Some(Box::new(hook));
+        self
+    }
+
+    /// The positions the member of `exchange` owns in a split solve (those whose words
+    /// [`Rounds::member`] returns).
+    pub fn owned(&self, exchange: &dyn Exchange) -> Range<u64> {
+        let routing = Routing::of(self.space);
+        routing.positions(exchange.owned(routing.parts()))
+    }
+
+    /// Solves in this process and returns one word per position: read each with
+    /// [`word_outcome`] (draws included).
+    pub fn words(self, progress: &dyn Progress) -> Result<Vec<W>, Error> {
+        Ok(self.run(&mut InProcess, progress)?.1)
+    }
+
+    /// Solves in this process and returns the outcome of every position.
+    pub fn table(self, progress: &dyn Progress) -> Result<OutcomeTable, Error> {
+        let words = self.words(progress)?;
+        Ok(OutcomeTable::from_packed(words.into_par_iter().map(|w| word_outcome(w).pack()).collect()))
+    }
+
+    /// Solves as one member of a solve whose round messages go through `exchange` (every
+    /// member calls this with its own side of the exchange): returns the positions this member
+    /// owns ([`Exchange::owned`]'s partitions) and their words, which are those of
+    /// [`Rounds::words`] for the same positions. A member holds the words of its own positions
+    /// only. When any member's `progress` asks to stop, every member calls its hook with
+    /// [`Between::cancelled`] set and returns [`Error::Cancelled`] (or its hook's error).
+    pub fn member(
+        self,
+        exchange: &mut dyn Exchange,
+        progress: &dyn Progress,
+    ) -> Result<(Range<u64>, Vec<W>), Error> {
+        self.run(exchange, progress)
+    }
+
+    fn run(
+        mut self,
+        exchange: &mut dyn Exchange,
+        progress: &dyn Progress,
+    ) -> Result<(Range<u64>, Vec<W>), Error> {
+        let space = self.space;
+        let owned = self.owned(exchange);
+        let (mut words, first_phase, first_round) = match self.resume.take() {
+            None => (init_words_of::<S, W>(space, owned.clone(), progress)?, Phase::WinsLosses, 0),
+            Some(resume) => {
+                if resume.words.len() as u64 != owned.end - owned.start {
+                    return Err(Error::Unsupported(format!(
+                        "cannot resume a solve owning positions {owned:?} from {} words",
+                        resume.words.len()
+                    )));
+                }
+                (resume.words, resume.phase, resume.round)
+            }
+        };
+        let mut none = |_: &Between<'_, W>, _: &mut dyn Exchange| Ok(());
+        let between: &mut dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> =
+            match self.between.as_mut() {
+                Some(hook) => hook,
+                None => &mut none,
+            };
+        for phase in [Phase::WinsLosses, Phase::Ties] {
+            if phase == Phase::WinsLosses && first_phase == Phase::Ties {
+                continue;
+            }
+            let round = if phase == first_phase { first_round } else { 0 };
+            run_phase_with(space, &mut words, phase, round, progress, between, exchange)?;
+        }
+        finish_words(&mut words);
+        Ok((owned, words))
+    }
 }
 
-/// The state words before any round (the `initializing` phase of [`solve_space_words`]).
-pub fn init_words<S: RetroSpace, W: StateWord>(space: &S, progress: &dyn Progress) -> Result<Vec<W>, Error> {
-    init_words_of(space, 0..space.len(), progress)
-}
-
-/// [`init_words`] of the positions `range` only.
+/// The state words of the positions `range` before any round.
 fn init_words_of<S: RetroSpace, W: StateWord>(
     space: &S,
     range: Range<u64>,
@@ -582,7 +598,7 @@ fn init_words_of<S: RetroSpace, W: StateWord>(
 
 /// Marks every position left undecided after both phases a draw, and gives the won terminal
 /// positions whose moves were applied before any round their outcome (`Layout::quiet`).
-pub fn finish_words<W: StateWord>(state: &mut [W]) {
+fn finish_words<W: StateWord>(state: &mut [W]) {
     let layout = Layout::of(W::BITS);
     let draw = layout.decided(Value::Draw, 0);
     state.par_iter_mut().for_each(|s| {
@@ -645,22 +661,10 @@ impl Routing {
     }
 }
 
-/// Runs the rounds of `phase` from round `first_round` over `state` (the words of
-/// [`init_words`] after the rounds before it), until a round decides nothing. Returns
-/// [`Error::Cancelled`] when `progress` asks to stop (checked between rounds); `state` then holds
-/// the rounds done, and the same call with the round reached goes on from there.
-pub fn run_phase<S: RetroSpace, W: StateWord>(
-    space: &S,
-    state: &mut [W],
-    phase: Phase,
-    first_round: u32,
-    progress: &dyn Progress,
-) -> Result<(), Error> {
-    run_phase_with(space, state, phase, first_round, progress, &mut |_, _| Ok(()), &mut InProcess)
-}
-
-/// [`run_phase`] calling `between` before every round (see [`solve_space_words_from`]), as one
-/// member of a solve whose messages go through `exchange`: the member scatters the frontier of
+/// Runs the rounds of `phase` from round `first_round` over `state` (the words before any round,
+/// after the rounds before it), until a round decides nothing, calling `between` before every
+/// round (see [`Rounds::between`]), as one member of a solve whose messages go through
+/// `exchange`: the member scatters the frontier of
 /// the partitions it owns and applies the messages to them; `state` holds the words of those
 /// partitions' positions only (all of them for [`InProcess`]). Counts that decide when rounds
 /// and phases end are summed over the members.
@@ -671,7 +675,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     phase: Phase,
     first_round: u32,
     progress: &dyn Progress,
-    between: &mut MemberHook<'_, W>,
+    between: &mut dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error>,
     exchange: &mut dyn Exchange,
 ) -> Result<(), Error> {
     let layout = Layout::of(W::BITS);

@@ -5,7 +5,7 @@ use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use crate::{rules::value::Outcome, rules::value::Value};
+use crate::rules::value::{Outcome, Value};
 
 /// Outcomes of positions `0..len`, packed into 32 bits each.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub struct OutcomeTable {
 
 impl OutcomeTable {
     /// A table from outcomes packed with [`Outcome::pack`].
-    pub fn from_packed(packed: Vec<u32>) -> OutcomeTable {
+    pub(crate) fn from_packed(packed: Vec<u32>) -> OutcomeTable {
         OutcomeTable { packed }
     }
 
@@ -57,7 +57,7 @@ pub struct CountRow {
 }
 
 /// Counts outcomes by value (win, lose, tie, draw) and then by increasing remoteness.
-pub fn count_outcomes(outcomes: impl IntoIterator<Item = Outcome>) -> Vec<CountRow> {
+pub(crate) fn count_outcomes(outcomes: impl IntoIterator<Item = Outcome>) -> Vec<CountRow> {
     let mut map: BTreeMap<(usize, u32), u64> = BTreeMap::new();
     for o in outcomes {
         *map.entry((o.value().index(), o.remoteness().unwrap_or(0))).or_default() += 1;

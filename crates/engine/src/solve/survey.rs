@@ -24,13 +24,13 @@ use rustc_hash::FxHashMap;
 
 use crate::dyadic::Dyadic;
 use crate::error::Error;
+use crate::progress::{Progress, Silent};
 use crate::rules::capability;
 use crate::rules::game::Game;
 use crate::rules::value::Value;
-use crate::{progress::Progress, progress::Silent};
-use crate::{solve::grundy, solve::memo, solve::retrograde};
+use crate::solve::{grundy, memo, retrograde};
 
-pub use crate::{rules::capability::feature_names, rules::capability::MOVES};
+pub use crate::rules::capability::{feature_names, MOVES};
 
 /// Which positions a survey covers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -5,13 +5,13 @@
 //! slot of raw bytes ([`symbol_at`]). The layouts are described in [`crate::store`].
 
 use crate::rules::value::Outcome;
-use crate::{store::format::Header, store::format::EXAMPLES};
+use crate::store::format::{Header, EXAMPLES};
 
 /// The code of an outcome given in the block's list of exceptions.
 pub(crate) const ESCAPE: u8 = 255;
 
 /// The outcome of a slot, as [`crate::store::Slots::read_range`] gives it.
-pub type SlotFn<'a> = dyn Fn(u64) -> Option<Outcome> + Sync + 'a;
+pub(crate) type SlotFn<'a> = dyn Fn(u64) -> Option<Outcome> + Sync + 'a;
 
 /// The CRC-32 of a block of a file of format `version`: its number, from version 3 the version,
 /// then its raw bytes (so that a block is never read with the layout of another version).

@@ -23,6 +23,7 @@ use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
+use crate::memory::describe_bytes;
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     move |source| Error::Io { path: path.display().to_string(), source }
@@ -102,7 +103,7 @@ impl TempFile {
     }
 
     /// The temporary name.
-    pub fn tmp_path(&self) -> &Path {
+    pub(crate) fn tmp_path(&self) -> &Path {
         &self.tmp
     }
 
@@ -219,8 +220,6 @@ pub fn remove_stale(target: &Path) -> Result<Vec<Removed>, Error> {
     removed.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(removed)
 }
-
-pub use crate::memory::describe_bytes;
 
 /// One line about the temporary files removed: `removed X (580 MB), left by a nimber process
 /// that no longer runs; 580 MB freed`; `None` when none was.

@@ -6,16 +6,16 @@ use std::path::Path;
 
 use crate::error::Error;
 use crate::rules::params::GameId;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::{rules::value::Outcome, rules::value::Value};
-use crate::{store::frame::fields, store::frame::Frame, store::frame::IdentityFields, store::frame::Text};
+use crate::store::frame::{fields, Frame, IdentityFields, Text};
 
 /// The first bytes of every store.
-pub const MAGIC: &[u8; 8] = b"NIMBERDB";
+pub(crate) const MAGIC: &[u8; 8] = b"NIMBERDB";
 /// The format version written. Version 2 (a code byte for every slot of a block) is read too.
 pub const VERSION: u32 = 4;
 /// The oldest format version read.
-pub const OLDEST_VERSION: u32 = 2;
+pub(crate) const OLDEST_VERSION: u32 = 2;
 /// Slots per block: small enough that a query decompresses a few kilobytes per block it
 /// touches, large enough that zstd finds the repetitions (the block sizes compared on Dōbutsu
 /// shōgi are in `docs/measurements.md`).
@@ -134,7 +134,7 @@ impl Header {
     }
 
     /// Slots in block `b`.
-    pub fn slots_in(&self, b: u64) -> usize {
+    pub(crate) fn slots_in(&self, b: u64) -> usize {
         (self.size - b * self.block_slots).min(self.block_slots) as usize
     }
 

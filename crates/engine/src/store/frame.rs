@@ -42,7 +42,7 @@ pub(crate) struct Frame {
 impl Frame {
     /// The head of a file: magic, `version`, text length, the format's fixed fields (zero, for
     /// the caller to fill in), `text` and a zero checksum ([`Frame::seal`] computes it).
-    pub fn head(&self, version: u32, text: &str) -> Vec<u8> {
+    pub(crate) fn head(&self, version: u32, text: &str) -> Vec<u8> {
         let mut head = Vec::with_capacity(self.fixed + text.len() + 4);
         head.extend_from_slice(self.magic);
         head.extend_from_slice(&version.to_le_bytes());
@@ -54,20 +54,20 @@ impl Frame {
     }
 
     /// Puts the CRC-32 of every byte of a head before its last four into them.
-    pub fn seal(head: &mut [u8]) {
+    pub(crate) fn seal(head: &mut [u8]) {
         let at = head.len() - 4;
         let crc = crc32fast::hash(&head[..at]);
         head[at..].copy_from_slice(&crc.to_le_bytes());
     }
 
     /// A damaged file, naming it.
-    pub fn damaged(&self, path: &Path, what: impl Into<String>) -> Error {
+    pub(crate) fn damaged(&self, path: &Path, what: impl Into<String>) -> Error {
         (self.damaged)(path, what.into())
     }
 
     /// Writes a section: its tag, its length, `n` items of `width` bytes each (`item(k, out)`
     /// appends item `k`), and the CRC-32 of the items.
-    pub fn write_section(
+    pub(crate) fn write_section(
         f: &mut impl Write,
         tag: &[u8; 4],
         n: usize,
@@ -95,7 +95,7 @@ impl Frame {
 
     /// Reads a section written by [`Frame::write_section`]: checks the tag and that its length
     /// is `n` items of `width` bytes, gives each item to `item(k, bytes)`, and checks the CRC.
-    pub fn read_section(
+    pub(crate) fn read_section(
         &self,
         f: &mut impl Read,
         path: &Path,
@@ -146,7 +146,7 @@ impl Frame {
 
     /// Refuses a section of `n` items of `width` bytes that does not fit in the `left` bytes of
     /// the file (before anything is allocated for it); the bytes left after it.
-    pub fn section_fits(
+    pub(crate) fn section_fits(
         &self,
         path: &Path,
         tag: &[u8; 4],
@@ -273,7 +273,7 @@ pub(crate) struct Text(String);
 
 impl Text {
     /// Adds the line `key=value`.
-    pub fn line(&mut self, key: &str, value: impl std::fmt::Display) -> &mut Text {
+    pub(crate) fn line(&mut self, key: &str, value: impl std::fmt::Display) -> &mut Text {
         use std::fmt::Write as _;
         writeln!(self.0, "{key}={value}").expect("writing to a string");
         self
@@ -281,7 +281,7 @@ impl Text {
 
     /// Adds the lines of an identity: `game=`, one `param=KEY=VALUE` per parameter, `scheme=`
     /// and `size=`.
-    pub fn identity(&mut self, id: &GameId, scheme: &str, size: u64) -> &mut Text {
+    pub(crate) fn identity(&mut self, id: &GameId, scheme: &str, size: u64) -> &mut Text {
         self.line("game", id.name());
         for (k, v) in id.params() {
             self.line("param", format_args!("{k}={v}"));
@@ -290,7 +290,7 @@ impl Text {
     }
 
     /// The text.
-    pub fn into_string(self) -> String {
+    pub(crate) fn into_string(self) -> String {
         self.0
     }
 }
@@ -306,34 +306,34 @@ pub(crate) struct Field<'a> {
 
 impl<'a> Field<'a> {
     /// The error of a line that does not say what its key wants: `bad header line `LINE``.
-    pub fn bad(&self) -> String {
+    pub(crate) fn bad(&self) -> String {
         format!("bad header line `{}`", self.line)
     }
 
     /// The error of a key the format does not know.
-    pub fn unknown(&self) -> String {
+    pub(crate) fn unknown(&self) -> String {
         format!("unknown header field `{}`", self.key)
     }
 
     /// The value as a number (`bad header field `KEY=VALUE`` when it is not one).
-    pub fn u64(&self) -> Result<u64, String> {
+    pub(crate) fn u64(&self) -> Result<u64, String> {
         self.value.parse::<u64>().map_err(|_| format!("bad header field `{}={}`", self.key, self.value))
     }
 
     /// The value as exactly 16 hexadecimal digits.
-    pub fn hex64(&self) -> Result<u64, String> {
+    pub(crate) fn hex64(&self) -> Result<u64, String> {
         let hex = self.value.len() == 16 && self.value.bytes().all(|b| b.is_ascii_hexdigit());
         let n = u64::from_str_radix(self.value, 16).ok().filter(|_| hex);
         n.ok_or_else(|| format!("bad header field `{}={}`", self.key, self.value))
     }
 
     /// The value split at the first `sep` ([`Field::bad`] without one).
-    pub fn split(&self, sep: char) -> Result<(&'a str, &'a str), String> {
+    pub(crate) fn split(&self, sep: char) -> Result<(&'a str, &'a str), String> {
         self.value.split_once(sep).ok_or_else(|| self.bad())
     }
 
     /// The value `A..B` as the range of numbers from `A` to `B` (`A` at most `B`).
-    pub fn range(&self) -> Result<std::ops::Range<u64>, String> {
+    pub(crate) fn range(&self) -> Result<std::ops::Range<u64>, String> {
         let (a, b) = self.value.split_once("..").ok_or_else(|| self.bad())?;
         let (a, b) = (a.parse::<u64>().map_err(|_| self.bad())?, b.parse::<u64>().map_err(|_| self.bad())?);
         if a > b {

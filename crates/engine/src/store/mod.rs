@@ -84,12 +84,9 @@ pub(crate) mod frame;
 pub mod probe;
 pub(crate) mod read;
 pub(crate) mod resumable;
-pub mod split;
+pub(crate) mod split;
 pub(crate) mod write;
 
-pub use codec::SlotFn;
-pub use format::{
-    Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, MAGIC, OLDEST_VERSION, VERSION,
-};
-pub use read::{ReadSeek, Store, CACHE_BLOCKS};
-pub use write::{write, write_planned, LeanSlots, Packed, Plan, Slots};
+pub use format::{Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, VERSION};
+pub use read::{Store, CACHE_BLOCKS};
+pub use write::{write, LeanSlots, Slots};

@@ -8,10 +8,10 @@
 //! declare ended has the declared outcome, stored or not.
 
 use crate::error::Error;
+use crate::rules::value::{Outcome, Value};
 use crate::store::format::Entry;
 use crate::store::read::Store;
 use crate::table::Indexed;
-use crate::{rules::value::Outcome, rules::value::Value};
 
 /// The outcome of `pos` (of `game`, whose solution `store` holds): `None` when the position is
 /// neither stored nor ended by the rules (not reachable). A stored win whose moves reach no

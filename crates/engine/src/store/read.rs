@@ -8,18 +8,13 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::error::{Choice, Error};
 use crate::rules::value::Outcome;
-use crate::{error::Choice, error::Error};
-use crate::{store::codec::block_crc, store::codec::expand, store::codec::symbol_at};
-use crate::{
-    store::format::corrupt, store::format::Entry, store::format::Header, store::format::FIXED,
-    store::format::FRAME, store::format::GROUP_BLOCKS, store::format::MAGIC, store::format::OLDEST_VERSION,
-    store::format::VERSION,
+use crate::store::codec::{block_crc, expand, symbol_at};
+use crate::store::format::{
+    corrupt, Entry, Header, FIXED, FRAME, GROUP_BLOCKS, MAGIC, OLDEST_VERSION, VERSION,
 };
-use crate::{
-    store::frame::header_crc, store::frame::io, store::frame::text_len, store::frame::u32_at,
-    store::frame::u64_at, store::frame::version,
-};
+use crate::store::frame::{header_crc, io, text_len, u32_at, u64_at, version};
 
 /// Decompressed blocks kept by an open store.
 pub const CACHE_BLOCKS: usize = 32;
@@ -62,7 +57,7 @@ struct Reader {
 
 /// Anything a store can be read from besides a file: bytes in memory (`std::io::Cursor`), for
 /// tests and fuzz targets.
-pub trait ReadSeek: Read + Seek + Send {}
+pub(crate) trait ReadSeek: Read + Seek + Send {}
 
 impl<T: Read + Seek + Send> ReadSeek for T {}
 
@@ -101,7 +96,7 @@ impl Store {
     /// the entry point of the fuzz targets: whatever the bytes, the result is a store or an
     /// error (never a panic, an abort or an allocation larger than the bytes justify), and so
     /// are the queries of a store it opens ([`Store::get`], [`Store::scan`]).
-    pub fn from_reader(mut reader: impl ReadSeek + 'static, path: &Path) -> Result<Store, Error> {
+    pub(crate) fn from_reader(mut reader: impl ReadSeek + 'static, path: &Path) -> Result<Store, Error> {
         let len = reader.seek(SeekFrom::End(0)).map_err(io(path))?;
         Self::open_source(Source::Other(Box::new(reader)), len, path)
     }

@@ -6,15 +6,14 @@
 
 use crate::error::Error;
 use crate::progress::Progress;
-use crate::solve::retrograde::solve_space_words_from;
+use crate::solve::retrograde::Rounds;
 use crate::store::checkpoint::format::Loaded;
+use crate::store::checkpoint::hook::{CheckpointOptions, Checkpointer};
 use crate::store::frame::Identity;
-use crate::table::plumbing::SlotMoves;
-use crate::{store::checkpoint::hook::CheckpointOptions, store::checkpoint::hook::Checkpointer};
-use crate::{
-    table::dense::check_memory, table::dense::estimate, table::dense::reachable_from,
-    table::dense::word_bits, table::dense::DenseSolution, table::dense::DenseSpace, table::dense::DenseWord,
+use crate::table::dense::{
+    check_memory, estimate, reachable_from, word_bits, DenseSolution, DenseSpace, DenseWord,
 };
+use crate::table::plumbing::SlotMoves;
 
 /// [`crate::table::dense::solve`] keeping checkpoints as `options` says, or resuming from one: the
 /// reachable set then comes from the checkpoint instead of a search. The checkpoint is left in
@@ -65,8 +64,9 @@ fn solve_dense_with<G: SlotMoves, W: DenseWord>(
     };
     check_memory(&estimate(game, Some(set.count())), memory_limit)?;
     let space = DenseSpace::new(game, &set);
-    let words = solve_space_words_from::<_, W>(&space, resume, progress, &mut |at| {
-        checkpointer.between(&set, at, progress)
-    })?;
+    let words = Rounds::<_, W>::new(&space)
+        .resume(resume)
+        .between(|at| checkpointer.between(&set, at, progress))
+        .words(progress)?;
     Ok(DenseSolution::new(set, words))
 }

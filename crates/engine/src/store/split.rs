@@ -22,15 +22,15 @@ use std::path::Path;
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::value::{Outcome, Value};
+use crate::solve::exchange::{all_gather, send_each, Exchange};
 use crate::solve::solution::CountRow;
 use crate::store::codec::SlotFn;
-use crate::{rules::value::Outcome, rules::value::Value};
-use crate::{solve::exchange::all_gather, solve::exchange::send_each, solve::exchange::Exchange};
-use crate::{store::format::Header, store::format::Subject, store::format::BLOCK_SLOTS};
-use crate::{store::write::write_planned, store::write::Packed, store::write::Plan};
+use crate::store::format::{Header, Subject, BLOCK_SLOTS};
+use crate::store::write::{write_planned, Packed, Plan};
 
 /// The part of a split solution one member holds.
-pub struct MemberPart<'a> {
+pub(crate) struct MemberPart<'a> {
     /// The slots whose outcomes it holds: the members' ranges, in member order, cover the index.
     pub slots: Range<u64>,
     /// The outcome of a slot of `slots` (`None` for a slot that is not a stored position).
@@ -43,7 +43,7 @@ pub struct MemberPart<'a> {
 const WRITER_FAILED: u64 = 1 << 40;
 
 /// The counts of every member added up (a collective call).
-pub fn total_counts(exchange: &mut dyn Exchange, counts: &[CountRow]) -> Result<Vec<CountRow>, Error> {
+pub(crate) fn total_counts(exchange: &mut dyn Exchange, counts: &[CountRow]) -> Result<Vec<CountRow>, Error> {
     let mut mine = Vec::with_capacity(counts.len() * 4);
     for r in counts {
         let remoteness = r.remoteness.map_or(u32::MAX, |r| r);
@@ -69,12 +69,12 @@ pub fn total_counts(exchange: &mut dyn Exchange, counts: &[CountRow]) -> Result<
 }
 
 /// An outcome as one word ([`decode_outcome`] reads it back): 0 for none.
-pub fn encode_outcome(outcome: Option<Outcome>) -> u32 {
+pub(crate) fn encode_outcome(outcome: Option<Outcome>) -> u32 {
     outcome.map_or(0, |o| 1 + o.value().index() as u32 + 4 * o.remoteness().unwrap_or(0))
 }
 
 /// The outcome of [`encode_outcome`].
-pub fn decode_outcome(code: u32) -> Option<Outcome> {
+pub(crate) fn decode_outcome(code: u32) -> Option<Outcome> {
     let c = code.checked_sub(1)?;
     Some(Outcome::new(Value::ALL[(c & 3) as usize], c >> 2))
 }
@@ -85,7 +85,7 @@ pub fn decode_outcome(code: u32) -> Option<Outcome> {
 /// written and the counts of the whole solution, the others the counts. `positions` is the
 /// number of positions of the whole solution. A member whose `progress` asks to stop stops
 /// every member at the next batch ([`Error::Cancelled`]).
-pub fn write_members(
+pub(crate) fn write_members(
     path: Option<&Path>,
     identity: &Subject<'_>,
     positions: u64,

@@ -13,21 +13,16 @@ use rustc_hash::FxHashMap;
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
+use crate::store::codec::{block_crc, compact, encode_block, CodeTable, SlotFn};
 use crate::store::files::TempFile;
+use crate::store::format::{
+    Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, FIXED, FRAME, GROUP_BLOCKS, VERSION,
+};
+use crate::store::frame::{check_names, io, Frame};
 use crate::table::dense::DenseSolution;
-use crate::{rules::value::Outcome, rules::value::Value};
-use crate::{
-    store::codec::block_crc, store::codec::compact, store::codec::encode_block, store::codec::CodeTable,
-    store::codec::SlotFn,
-};
-use crate::{
-    store::format::Entry, store::format::Header, store::format::Subject, store::format::Wins,
-    store::format::BLOCK_SLOTS, store::format::EXAMPLES, store::format::FIXED, store::format::FRAME,
-    store::format::GROUP_BLOCKS, store::format::VERSION,
-};
-use crate::{store::frame::check_names, store::frame::io, store::frame::Frame};
-use crate::{table::lean::GroupOutcomes, table::lean::LeanSolution};
+use crate::table::lean::{GroupOutcomes, LeanSolution};
 
 /// zstd level of the blocks: the store's size against the time of the save (the levels compared
 /// on Dōbutsu shōgi are in `docs/measurements.md`).
@@ -106,7 +101,7 @@ impl Slots for LeanSlots<'_> {
 
 /// A block compressed, as the writer puts it in the file ([`Plan::encode`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Packed {
+pub(crate) struct Packed {
     /// The block's number.
     pub block: u64,
     /// Its zstd frame.
@@ -121,7 +116,7 @@ pub struct Packed {
 /// examples of the longest outcomes, found in the blocks) and the symbol of every outcome, from
 /// the counts of the solution. Whoever encodes blocks of one store uses one plan (or equal
 /// ones: a plan is a function of its identity, positions and counts).
-pub struct Plan {
+pub(crate) struct Plan {
     header: Header,
     codes: CodeTable,
     /// The longest outcome of each value, and how many examples of it the header gives.
@@ -130,7 +125,7 @@ pub struct Plan {
 
 impl Plan {
     /// The plan of a store of `positions` positions counted by `counts`, for `identity`.
-    pub fn new(identity: &Subject<'_>, positions: u64, counts: Vec<CountRow>) -> Result<Plan, Error> {
+    pub(crate) fn new(identity: &Subject<'_>, positions: u64, counts: Vec<CountRow>) -> Result<Plan, Error> {
         let Subject { id, scheme, size, rules, wins } = *identity;
         check_names(id, scheme, "stored")?;
         // Symbols by their positions, most first; a win's outcome coded as its entry's symbol.
@@ -182,25 +177,25 @@ impl Plan {
     }
 
     /// Blocks of the store.
-    pub fn blocks(&self) -> u64 {
+    pub(crate) fn blocks(&self) -> u64 {
         self.header.blocks()
     }
 
     /// The blocks the writer asks for at a time, in order: ranges of up to 256 blocks (`BATCH`).
-    pub fn batches(&self) -> impl Iterator<Item = std::ops::Range<u64>> {
+    pub(crate) fn batches(&self) -> impl Iterator<Item = std::ops::Range<u64>> {
         let blocks = self.blocks();
         (0..blocks).step_by(BATCH as usize).map(move |b| b..(b + BATCH).min(blocks))
     }
 
     /// The slots of the blocks `blocks`.
-    pub fn slots_of(&self, blocks: std::ops::Range<u64>) -> std::ops::Range<u64> {
+    pub(crate) fn slots_of(&self, blocks: std::ops::Range<u64>) -> std::ops::Range<u64> {
         let size = self.header.size;
         (blocks.start * self.header.block_slots).min(size)..(blocks.end * self.header.block_slots).min(size)
     }
 
     /// The blocks `blocks` encoded and compressed (in parallel), from the outcomes of their
     /// slots.
-    pub fn encode(&self, outcomes: &SlotFn<'_>, blocks: std::ops::Range<u64>) -> Vec<Packed> {
+    pub(crate) fn encode(&self, outcomes: &SlotFn<'_>, blocks: std::ops::Range<u64>) -> Vec<Packed> {
         blocks
             .into_par_iter()
             .map_init(
@@ -247,7 +242,7 @@ pub fn write(
 /// blocks as `next` gives them: called with each of [`Plan::batches`] in order, it returns
 /// that batch's blocks, compressed, in order (its error, [`Error::Cancelled`] included, stops
 /// the write and removes the temporary file). The batches written are reported to `progress`.
-pub fn write_planned(
+pub(crate) fn write_planned(
     path: &Path,
     plan: &Plan,
     progress: &dyn Progress,

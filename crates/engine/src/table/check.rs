@@ -4,13 +4,12 @@
 
 use std::collections::HashMap;
 
-use crate::table::Indexed;
-use crate::Outcome;
-use crate::{
-    table::plumbing::children_by_rank, table::plumbing::move_classes_by_rank,
-    table::plumbing::predecessor_slots_by_rank, table::plumbing::predecessors_of, table::plumbing::Child,
-    table::plumbing::ChildEnds, table::plumbing::SlotMoves,
+use crate::rules::value::Outcome;
+use crate::table::plumbing::{
+    children_by_rank, move_classes_by_rank, predecessor_slots_by_rank, predecessors_of, Child, ChildEnds,
+    SlotMoves,
 };
+use crate::table::Indexed;
 
 /// Checks that `rank` and `unrank` are inverse on `positions` and on `slots`: every position's
 /// rank is in range and unranks to its canonical form, which ranks back to the same slot; every

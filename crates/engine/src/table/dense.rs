@@ -30,16 +30,14 @@ use rayon::prelude::*;
 
 use crate::error::Error;
 use crate::progress::Progress;
+use crate::rules::value::{Outcome, Value};
+use crate::solve::exchange::{Exchange, InProcess};
+use crate::solve::retrograde::{
+    frontier_bytes, max_remoteness, word_outcome, Init, RetroSpace, Rounds, StateWord, MESSAGE_BYTES,
+};
 use crate::solve::solution::CountRow;
 use crate::table::plumbing::SlotMoves;
 use crate::table::Indexed;
-use crate::{rules::value::Outcome, rules::value::Value};
-use crate::{solve::exchange::Exchange, solve::exchange::InProcess};
-use crate::{
-    solve::retrograde::frontier_bytes, solve::retrograde::max_remoteness,
-    solve::retrograde::solve_space_words, solve::retrograde::word_outcome, solve::retrograde::Init,
-    solve::retrograde::RetroSpace, solve::retrograde::StateWord, solve::retrograde::MESSAGE_BYTES,
-};
 
 /// Ones between two select samples.
 const SELECT_STEP: u64 = 1 << 12;
@@ -47,7 +45,7 @@ const SELECT_STEP: u64 = 1 << 12;
 /// Slots per region (as a power of two) at most: the unit in which the search marks slots and the
 /// rounds route their messages. A region's bitset (512 KiB), directory and state words fit in a
 /// core's L2 cache.
-pub const REGION_BITS: u32 = 22;
+pub(crate) const REGION_BITS: u32 = 22;
 
 /// A set of slots `0..size` as a bitset, with rank and select once built; or a window of such a
 /// set (a member's part of a set split over the members of a solve: its own regions of the
@@ -155,7 +153,7 @@ impl DenseSet {
     }
 
     /// Builds the rank directory and the select samples; call once no more slots are added.
-    pub fn build_directory(&mut self) {
+    pub(crate) fn build_directory(&mut self) {
         let nblocks = self.words.len().div_ceil(8);
         let mut directory: Vec<[u64; 2]> = (0..nblocks)
             .into_par_iter()
@@ -201,7 +199,7 @@ impl DenseSet {
     }
 
     /// The slots of the window in the set (after [`DenseSet::build_directory`]).
-    pub fn own_count(&self) -> u64 {
+    pub(crate) fn own_count(&self) -> u64 {
         self.directory.last().map_or(0, |e| e[0])
     }
 
@@ -213,7 +211,7 @@ impl DenseSet {
 
     /// The number of the first slot of partition `p` of `2^bits` slots (`p` up to the number of
     /// partitions): from the window's table where it has one for these partitions.
-    pub fn partition_start(&self, p: u64, bits: u32) -> u64 {
+    pub(crate) fn partition_start(&self, p: u64, bits: u32) -> u64 {
         match &self.starts {
             Some((b, starts)) if *b == bits => starts[p as usize],
             _ => self.count_below((p << bits).min(self.size)),
@@ -300,7 +298,7 @@ impl DenseSet {
     /// Calls `f(j, slot)` with the slot numbered `numbers[j]` (the window's), for numbers in
     /// increasing order: a walk along the bitset where they are close, [`DenseSet::select`]
     /// where they are not.
-    pub fn for_each_slot_of(&self, numbers: &[u64], mut f: impl FnMut(usize, u64)) {
+    pub(crate) fn for_each_slot_of(&self, numbers: &[u64], mut f: impl FnMut(usize, u64)) {
         // The current word, the ones before it, and the ones before the end of its block.
         let (mut w, mut before, mut ones, mut block_end) = (0u64, 0u64, 0u64, 0u64);
         let base = self.first_word << 6;
@@ -409,12 +407,12 @@ pub struct Level<'a> {
 
 impl Level<'_> {
     /// Number of slots in the frontier.
-    pub fn frontier_len(&self) -> usize {
+    pub(crate) fn frontier_len(&self) -> usize {
         self.frontier.iter().map(Vec::len).sum()
     }
 
     /// The slots of the frontier, in increasing order.
-    pub fn frontier_slots(&self) -> impl Iterator<Item = u64> + '_ {
+    pub(crate) fn frontier_slots(&self) -> impl Iterator<Item = u64> + '_ {
         let bits = self.region_bits;
         self.frontier
             .iter()
@@ -436,7 +434,7 @@ pub struct SearchResume {
 /// [`reachable`] from the state between two levels when `resume` is given, calling `between`
 /// before every level (a checkpoint writer); stops with [`Error::Cancelled`] after it when
 /// `progress` asks, and with the hook's error.
-pub fn reachable_from<G: SlotMoves>(
+pub(crate) fn reachable_from<G: SlotMoves>(
     game: &G,
     resume: Option<SearchResume>,
     progress: &dyn Progress,
@@ -624,7 +622,7 @@ fn reachable_with<G: SlotMoves>(
 /// Tells a member's window of a split set ([`reachable_member`]'s, or one read back from its
 /// checkpoint: directory built) where it stands in the whole set: the members send each other
 /// the counts of their regions (a collective call).
-pub fn place_window(set: &mut DenseSet, exchange: &mut dyn Exchange) -> Result<(), Error> {
+pub(crate) fn place_window(set: &mut DenseSet, exchange: &mut dyn Exchange) -> Result<(), Error> {
     let bits = region_bits(set.size());
     let regions = set.size().div_ceil(1 << bits) as usize;
     let mine = exchange.owned(regions);
@@ -669,7 +667,7 @@ pub fn place_window(set: &mut DenseSet, exchange: &mut dyn Exchange) -> Result<(
 
 /// The reachable positions of an indexed game as a retrograde space, numbered by their rank in
 /// the reachable set; predecessors are addressed by their slots, in regions of the index.
-pub struct DenseSpace<'a, G: SlotMoves> {
+pub(crate) struct DenseSpace<'a, G: SlotMoves> {
     game: &'a G,
     set: &'a DenseSet,
     bits: u32,
@@ -677,7 +675,7 @@ pub struct DenseSpace<'a, G: SlotMoves> {
 
 impl<'a, G: SlotMoves> DenseSpace<'a, G> {
     /// The space of the slots in `set`.
-    pub fn new(game: &'a G, set: &'a DenseSet) -> DenseSpace<'a, G> {
+    pub(crate) fn new(game: &'a G, set: &'a DenseSet) -> DenseSpace<'a, G> {
         DenseSpace { game, set, bits: region_bits(set.size()) }
     }
 
@@ -854,7 +852,7 @@ pub enum Words {
 }
 
 /// State words that a [`DenseSolution`] keeps: `u8` and `u16` ([`word_bits`]).
-pub trait DenseWord: StateWord {
+pub(crate) trait DenseWord: StateWord {
     #[doc(hidden)]
     fn into_words(words: Vec<Self>) -> Words;
 }
@@ -887,20 +885,6 @@ pub struct DenseSolution {
 }
 
 impl DenseSolution {
-    /// The solution made of the reachable `set` and the final words of a solve of its space
-    /// ([`DenseSpace`], one word per position in order): refused when
-    /// they are not as many as the positions.
-    pub fn from_words<W: DenseWord>(set: DenseSet, words: Vec<W>) -> Result<DenseSolution, Error> {
-        if words.len() as u64 != set.count() {
-            return Err(Error::Unsupported(format!(
-                "{} state words for {} positions",
-                words.len(),
-                set.count()
-            )));
-        }
-        Ok(DenseSolution::new(set, words))
-    }
-
     pub(crate) fn new<W: DenseWord>(set: DenseSet, words: Vec<W>) -> DenseSolution {
         DenseSolution { set, words: W::into_words(words) }
     }
@@ -1036,7 +1020,7 @@ fn solve_words<G: SlotMoves, W: DenseWord>(
     set: DenseSet,
     progress: &dyn Progress,
 ) -> Result<DenseSolution, Error> {
-    let words = solve_space_words::<_, W>(&DenseSpace::new(game, &set), progress)?;
+    let words = Rounds::<_, W>::new(&DenseSpace::new(game, &set)).words(progress)?;
     Ok(DenseSolution::new(set, words))
 }
 

@@ -74,7 +74,7 @@ pub trait Indexed: Game {
 }
 
 /// How many positions [`rules_fingerprint`] reads.
-pub const FINGERPRINT_POSITIONS: usize = 256;
+pub(crate) const FINGERPRINT_POSITIONS: usize = 256;
 
 /// A fingerprint of a game's rules as its index sees them: the index scheme and size, then, for
 /// the first [`FINGERPRINT_POSITIONS`] positions met breadth first from the roots, the slot, the

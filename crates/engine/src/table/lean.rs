@@ -52,9 +52,9 @@ use rayon::prelude::*;
 use crate::error::Error;
 use crate::memory::describe_bytes;
 use crate::progress::Progress;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
 use crate::table::plumbing::{Child, SlotMoves};
-use crate::{rules::value::Outcome, rules::value::Value};
 
 /// Asks the processor to bring `words[w]` into its caches (nothing when there is no such word).
 #[inline]
@@ -81,7 +81,7 @@ const HOLE: u64 = TIED;
 
 /// The largest remoteness a lean solve records (groups hold it in 16 bits, with two codes
 /// reserved).
-pub const MAX_REMOTENESS: u32 = u16::MAX as u32 - 2;
+pub(crate) const MAX_REMOTENESS: u32 = u16::MAX as u32 - 2;
 
 /// Slots set up or list entries examined by one task at a time.
 const CHUNK: usize = 1 << 12;
@@ -611,7 +611,7 @@ fn keeps_examined(size: u64) -> bool {
 
 /// The fewest slots of a group (as a power of two) of a lean solution: the store's writer reads
 /// ranges of 2^22 slots, each within a group.
-pub const MIN_GROUP_BITS: u32 = 22;
+pub(crate) const MIN_GROUP_BITS: u32 = 22;
 
 /// Slots per group of the spill file as a power of two: at most 64 groups, of 2^22 slots at
 /// least.

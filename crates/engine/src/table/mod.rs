@@ -11,6 +11,6 @@ pub mod lean;
 pub mod plumbing;
 pub mod subset;
 
-pub use index::{rules_fingerprint, Indexed, FINGERPRINT_POSITIONS};
+pub use index::{rules_fingerprint, Indexed};
 
 pub(crate) use index::Fnv;

@@ -4,9 +4,9 @@
 //! and tests the override against the reference with [`crate::table::check::check_slot_methods`].
 //! A game that overrides nothing writes `impl SlotMoves for MyGame {}`.
 
+use crate::rules::game::Game;
+use crate::rules::value::{Outcome, Value};
 use crate::table::Indexed;
-use crate::Game;
-use crate::{Outcome, Value};
 
 /// The fast paths of an indexed game that the dense solvers use: each has a default that ranks
 /// the game's moves ([`Game::successors`]) or predecessors
@@ -251,7 +251,7 @@ pub fn move_classes_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position) ->
 
 /// Refuses, before any work, an indexed game without predecessors ([`Game::capabilities`] has
 /// no `backward`): the dense solver finds the moves into a position only through them.
-pub fn check_backward<G: Game + ?Sized>(game: &G) -> Result<(), crate::error::Error> {
+pub(crate) fn check_backward<G: Game + ?Sized>(game: &G) -> Result<(), crate::error::Error> {
     match game.capabilities().backward {
         Some(_) => Ok(()),
         None => Err(crate::error::Error::Unsupported(
@@ -263,7 +263,7 @@ pub fn check_backward<G: Game + ?Sized>(game: &G) -> Result<(), crate::error::Er
 
 /// The predecessors of `pos` ([`Backward`](crate::Backward)), which every indexed game has: the dense
 /// solver finds moves into a position only through them.
-pub fn predecessors_of<G: Game + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<G::Position>) {
+pub(crate) fn predecessors_of<G: Game + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<G::Position>) {
     game.capabilities()
         .backward
         .expect("an indexed game implements Backward and announces it in Game::capabilities")
@@ -272,7 +272,11 @@ pub fn predecessors_of<G: Game + ?Sized>(game: &G, pos: &G::Position, out: &mut 
 
 /// [`SlotMoves::predecessor_slots`] by ranking every predecessor and removing repeated slots
 /// (terminal predecessors kept): the reference that faster versions are tested against.
-pub fn predecessor_slots_by_rank<G: Indexed + ?Sized>(game: &G, pos: &G::Position, out: &mut Vec<u64>) {
+pub(crate) fn predecessor_slots_by_rank<G: Indexed + ?Sized>(
+    game: &G,
+    pos: &G::Position,
+    out: &mut Vec<u64>,
+) {
     let mut preds = Vec::new();
     predecessors_of(game, pos, &mut preds);
     let first = out.len();

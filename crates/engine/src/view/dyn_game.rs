@@ -4,17 +4,17 @@
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::capability;
+use crate::rules::game::{Game, Kind};
 use crate::rules::misere::Misere;
+use crate::solve::loopy;
+use crate::solve::loopy::{LoopyNim, LoopySolution};
+use crate::solve::solution::{CountRow, NimSolution, Solution};
+use crate::solve::{grundy, memo, retrograde, SolverChoice};
 use crate::view::dense::face::DenseStore;
-use crate::{rules::game::Game, rules::game::Kind};
-use crate::{solve::grundy, solve::memo, solve::retrograde, solve::SolverChoice};
-use crate::{solve::loopy, solve::loopy::LoopyNim, solve::loopy::LoopySolution};
-use crate::{solve::solution::CountRow, solve::solution::NimSolution, solve::solution::Solution};
-use crate::{view::plan::choose, view::plan::Plan};
-use crate::{view::report::parse, view::report::parse_or, view::report::query_report};
-pub use crate::{
-    view::report::MoveReport, view::report::QueryOptions, view::report::QueryReport, view::report::Row,
-    view::report::SolveOptions, view::report::SolveReport, view::report::Solved,
+use crate::view::plan::{choose, Plan};
+use crate::view::report::{parse, parse_or, query_report};
+pub use crate::view::report::{
+    MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved,
 };
 
 /// Any game, with positions as text.

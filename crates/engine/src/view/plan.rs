@@ -4,9 +4,9 @@
 //! the [`Plan`] it gives, and front ends ask [`needs_dense`] whether to build a game over its
 //! index before they solve.
 
+use crate::error::{Choice, Error};
 use crate::solve::SolverChoice;
 use crate::view::report::SolveOptions;
-use crate::{error::Choice, error::Error};
 
 /// What a solve runs.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

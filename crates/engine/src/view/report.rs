@@ -6,11 +6,11 @@
 use crate::error::Error;
 use crate::rules::capability;
 use crate::rules::game::Game;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::loopy::LoopyNim;
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::hook::CheckpointOptions;
-use crate::{rules::value::Outcome, rules::value::Value};
 
 /// What to solve and how.
 #[derive(Clone, Debug)]

@@ -1,4 +1,4 @@
-//! Checkpoints and resumed solves (`nimber_engine::store::checkpoint`, `solve_space_words_from`) on the
+//! Checkpoints and resumed solves (`nimber_engine::store::checkpoint`, `Rounds::resume`) on the
 //! synthetic cyclic game, which has wins, losses, ties and draws: a solve resumed from the state
 //! after any round, in memory or through a file, ends with exactly the words of an uninterrupted
 //! one; solves stopped at every point and resumed give the same; checkpoints of another game,
@@ -15,7 +15,7 @@ use crafted::crafted_values;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use nimber_engine::solve::retrograde::{solve_space_words, solve_space_words_from, Phase, Resume, StateWord};
+use nimber_engine::solve::retrograde::{Phase, Resume, Rounds, StateWord};
 use nimber_engine::store::checkpoint::{self, CheckpointOptions, Identity, Stage};
 use nimber_engine::table::dense;
 use nimber_engine::table::dense::DenseSolution;
@@ -28,13 +28,15 @@ use synthetic_game::SyntheticGame;
 /// Every state between two rounds of a solve of `space`, and the final words.
 fn snapshots<W: StateWord + PartialEq + std::fmt::Debug>(space: &Synthetic) -> Vec<(Phase, u32, Vec<W>)> {
     let mut seen = Vec::new();
-    let words = solve_space_words_from::<_, W>(space, None, &Silent, &mut |at| {
-        assert!(!at.cancelled);
-        seen.push((at.phase, at.round, at.words.to_vec()));
-        Ok(())
-    })
-    .unwrap();
-    let plain = solve_space_words::<_, W>(space, &Silent).unwrap();
+    let words = Rounds::<_, W>::new(space)
+        .between(|at| {
+            assert!(!at.cancelled);
+            seen.push((at.phase, at.round, at.words.to_vec()));
+            Ok(())
+        })
+        .words(&Silent)
+        .unwrap();
+    let plain = Rounds::<_, W>::new(space).words(&Silent).unwrap();
     assert!(words.iter().zip(&plain).all(|(a, b)| a.to_u32() == b.to_u32()));
     seen.push((Phase::Ties, u32::MAX, words));
     seen
@@ -48,16 +50,19 @@ fn resumes_after_every_round<W: StateWord + PartialEq + std::fmt::Debug>(space: 
     for (phase, round, words) in &seen {
         let mut calls = 0;
         let resume = Resume { phase: *phase, round: *round, words: words.clone() };
-        let got = solve_space_words_from::<_, W>(space, Some(resume), &Silent, &mut |at| {
-            // The first state met is the one resumed from; the solve goes on from there.
-            if calls == 0 {
-                assert_eq!((at.phase, at.round), (*phase, *round));
-                assert!(at.words.iter().zip(words).all(|(a, b)| a.to_u32() == b.to_u32()));
-            }
-            calls += 1;
-            Ok(())
-        })
-        .unwrap();
+        let got = Rounds::<_, W>::new(space)
+            .resume(Some(resume))
+            .between(|at| {
+                // The first state met is the one resumed from; the solve goes on from there.
+                if calls == 0 {
+                    assert_eq!((at.phase, at.round), (*phase, *round));
+                    assert!(at.words.iter().zip(words).all(|(a, b)| a.to_u32() == b.to_u32()));
+                }
+                calls += 1;
+                Ok(())
+            })
+            .words(&Silent)
+            .unwrap();
         let got: Vec<u32> = got.iter().map(|w| w.to_u32()).collect();
         assert!(got == want, "resumed from {phase:?} round {round}: the words differ");
     }
@@ -75,7 +80,7 @@ fn resuming_after_any_round_gives_the_uninterrupted_words() {
         states += resumes_after_every_round::<u32>(&space);
         states += resumes_after_every_round::<u16>(&space);
         // One byte per position where the remoteness fits in one.
-        if solve_space_words::<_, u8>(&space, &Silent).is_ok() {
+        if Rounds::<_, u8>::new(&space).words(&Silent).is_ok() {
             bytes += resumes_after_every_round::<u8>(&space);
         }
     }

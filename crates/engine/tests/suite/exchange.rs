@@ -11,7 +11,7 @@ use crate::synthetic;
 use std::ops::Range;
 
 use nimber_engine::solve::exchange::{Buckets, Exchange, InProcess, Threads};
-use nimber_engine::solve::retrograde::{solve_member, solve_space_words, word_outcome};
+use nimber_engine::solve::retrograde::{word_outcome, Rounds};
 use nimber_engine::{Error, Silent, Value};
 
 use synthetic::Synthetic;
@@ -22,7 +22,7 @@ fn solve_by_members(space: &Synthetic, members: usize) -> Vec<u32> {
         let handles: Vec<_> = Threads::members(members)
             .into_iter()
             .map(|mut member| {
-                scope.spawn(move || solve_member::<_, u32>(space, &mut member, &Silent).unwrap())
+                scope.spawn(move || Rounds::<_, u32>::new(space).member(&mut member, &Silent).unwrap())
             })
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
@@ -39,13 +39,13 @@ fn solve_by_members(space: &Synthetic, members: usize) -> Vec<u32> {
 #[test]
 fn members_of_a_solve_give_the_one_process_words() {
     let space = Synthetic::new(18, 5);
-    let want = solve_space_words::<_, u32>(&space, &Silent).unwrap();
+    let want = Rounds::<_, u32>::new(&space).words(&Silent).unwrap();
     let mut by_value = [0u64; 4];
     for &w in &want {
         by_value[word_outcome(w).value().index()] += 1;
     }
     assert!(by_value.iter().all(|&n| n > 0), "every value present: {by_value:?}");
-    let (range, alone) = solve_member::<_, u32>(&space, &mut InProcess, &Silent).unwrap();
+    let (range, alone) = Rounds::<_, u32>::new(&space).member(&mut InProcess, &Silent).unwrap();
     assert_eq!((range, &alone), (0..1 << 18, &want));
     for members in [1, 2, 3, 4, 7] {
         let got = solve_by_members(&space, members);
@@ -99,7 +99,7 @@ impl Exchange for Failing {
 fn a_failed_exchange_stops_the_solve_with_its_error() {
     let space = Synthetic::new(14, 3);
     let mut failing = Failing { deliveries: 0, fail_at: 3 };
-    let err = solve_member::<_, u32>(&space, &mut failing, &Silent).unwrap_err();
+    let err = Rounds::<_, u32>::new(&space).member(&mut failing, &Silent).unwrap_err();
     assert_eq!(err.to_string(), Error::Unsupported("member 1 cannot be reached".into()).to_string());
     assert_eq!(failing.deliveries, 3, "no delivery after the failure");
 }

@@ -26,6 +26,7 @@ mod checkpoint;
 mod dense;
 mod dependencies;
 mod exchange;
+mod face;
 mod fixtures;
 mod lean;
 mod loopy;

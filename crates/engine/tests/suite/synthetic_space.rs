@@ -8,7 +8,7 @@ use crate::synthetic_game;
 
 use nimber_engine::solve::memo;
 use nimber_engine::solve::retrograde::{
-    self, max_remoteness, solve_space, solve_space_words, word_outcome, Init, Predecessors, RetroSpace,
+    self, max_remoteness, solve_space, word_outcome, Init, Predecessors, RetroSpace, Rounds,
 };
 use nimber_engine::{Error, Game, Outcome, Silent};
 
@@ -99,9 +99,11 @@ fn synthetic_space_matches_generic_path_and_naive() {
         let longest = expected.iter().filter_map(|o| o.remoteness()).max().unwrap_or(0);
         for bits in [8u32, 16] {
             let outcomes: Result<Vec<Outcome>, Error> = match bits {
-                8 => solve_space_words::<_, u8>(&space, &Silent)
+                8 => Rounds::<_, u8>::new(&space)
+                    .words(&Silent)
                     .map(|w| w.into_iter().map(word_outcome).collect()),
-                _ => solve_space_words::<_, u16>(&space, &Silent)
+                _ => Rounds::<_, u16>::new(&space)
+                    .words(&Silent)
                     .map(|w| w.into_iter().map(word_outcome).collect()),
             };
             match outcomes {

@@ -3,7 +3,7 @@
 //! budgets of a memory (refused with a clear error, then the memory is as good as new).
 
 use nimber_engine::{Error, Move, Notation, ParseError};
-use nimber_partizan::{Dyadic, DynPartizan, Form, Forms, Memory, Partizan, Player};
+use nimber_partizan::{Dyadic, DynPartizan, Form, Forms, Memory, Partizan, PartizanCapabilities, Player};
 
 /// Blue-Red Hackenbush on one string of edges standing on the ground: `L` edges are Left's
 /// (blue), `R` edges Right's (red), from the ground up; a player cuts one of their edges, and
@@ -25,8 +25,8 @@ impl Partizan for Strings {
         cuts(pos, false)
     }
 
-    fn notation(&self) -> Option<&dyn Notation<Vec<bool>>> {
-        Some(self)
+    fn capabilities(&self) -> PartizanCapabilities<'_, Vec<bool>> {
+        PartizanCapabilities::none().notation(self)
     }
 }
 

@@ -7,21 +7,16 @@ use std::io::{BufReader, BufWriter, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use crate::error::Error;
+use crate::solve::retrograde::{Between, Phase, Resume, StateWord};
 use crate::store::files::TempFile;
-use crate::{
-    solve::retrograde::Between, solve::retrograde::Phase, solve::retrograde::Resume,
-    solve::retrograde::StateWord,
+use crate::store::frame::{
+    check_names, describe, fields, header_crc, io, text_len, u32_at, version, Frame, Identity,
+    IdentityFields, Text, CHUNK, PREFIX,
 };
-use crate::{
-    store::frame::check_names, store::frame::describe, store::frame::fields, store::frame::header_crc,
-    store::frame::io, store::frame::text_len, store::frame::u32_at, store::frame::version,
-    store::frame::Frame, store::frame::Identity, store::frame::IdentityFields, store::frame::Text,
-    store::frame::CHUNK, store::frame::PREFIX,
-};
-use crate::{table::dense::DenseSet, table::dense::Level, table::dense::SearchResume};
+use crate::table::dense::{DenseSet, Level, SearchResume};
 
 /// The first bytes of every checkpoint.
-pub const MAGIC: &[u8; 8] = b"NIMBERCK";
+pub(crate) const MAGIC: &[u8; 8] = b"NIMBERCK";
 /// The format version written and read. Version 2: the state words mark the won terminal
 /// positions whose moves were applied before any round (see `solve::retrograde::StateWord`);
 /// version 1 left them plain wins of remoteness 0.

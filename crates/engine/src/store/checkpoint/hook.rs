@@ -9,17 +9,13 @@ use std::time::{Duration, Instant};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::params::GameId;
-use crate::{solve::retrograde::Between, solve::retrograde::StateWord};
-use crate::{
-    store::checkpoint::format::load, store::checkpoint::format::refused, store::checkpoint::format::write,
-    store::checkpoint::format::Header, store::checkpoint::format::Loaded, store::checkpoint::format::Stage,
-    store::checkpoint::format::State,
-};
-use crate::{store::frame::io, store::frame::Identity};
-use crate::{table::dense::DenseSet, table::dense::Level};
+use crate::solve::retrograde::{Between, StateWord};
+use crate::store::checkpoint::format::{load, refused, write, Header, Loaded, Stage, State};
+use crate::store::frame::{io, Identity};
+use crate::table::dense::{DenseSet, Level};
 
 /// How often checkpoints are written by default.
-pub const DEFAULT_EVERY: Duration = Duration::from_secs(300);
+pub(crate) const DEFAULT_EVERY: Duration = Duration::from_secs(300);
 
 /// Where and how often a solve keeps its checkpoint, and whether it resumes from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,7 +99,7 @@ impl<'a> Checkpointer<'a> {
     }
 
     /// The hook between two levels of the search, as [`Checkpointer::between`].
-    pub fn between_levels<W: StateWord>(
+    pub(crate) fn between_levels<W: StateWord>(
         &mut self,
         at: &Level<'_>,
         progress: &dyn Progress,

@@ -7,20 +7,16 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::solve::exchange::Exchange;
-use crate::store::checkpoint::hook::CheckpointOptions;
-use crate::table::dense::DenseSet;
-use crate::{error::Choice, error::Error};
-use crate::{solve::retrograde::Between, solve::retrograde::Resume, solve::retrograde::StateWord};
-use crate::{
-    store::checkpoint::format::check_header, store::checkpoint::format::damaged,
-    store::checkpoint::format::load_inner, store::checkpoint::format::read_header,
-    store::checkpoint::format::refused, store::checkpoint::format::write_part,
-    store::checkpoint::format::Expect, store::checkpoint::format::Part, store::checkpoint::format::Rest,
-    store::checkpoint::format::Stage, store::checkpoint::format::State,
+use crate::solve::retrograde::{Between, Resume, StateWord};
+use crate::store::checkpoint::format::{
+    check_header, damaged, load_inner, read_header, refused, write_part, Expect, Part, Rest, Stage, State,
 };
-use crate::{store::frame::io, store::frame::Identity};
+use crate::store::checkpoint::hook::CheckpointOptions;
+use crate::store::frame::{io, Identity};
+use crate::table::dense::DenseSet;
 
 /// The checkpoint file of member `index` of a solve split over members, for `base` (the
 /// solve's checkpoint option): `BASE.pINDEX`; the generation before it is kept in
@@ -56,7 +52,7 @@ fn stage_code(stage: Stage) -> u64 {
 /// The reachable set kept in member `index`'s checkpoints, for a split solve that resumes (every
 /// generation holds the same set): read from the first of the member's files that is a
 /// checkpoint of `identity` and of member `index` of `count`.
-pub fn member_set<W: StateWord>(
+pub(crate) fn member_set<W: StateWord>(
     options: &CheckpointOptions,
     identity: &Identity,
     index: usize,
@@ -120,7 +116,7 @@ pub struct MemberCheckpointer<'a> {
 }
 
 /// A member's checkpointer and its words to resume from, when the solve resumes.
-pub type MemberStarted<'a, W> = (MemberCheckpointer<'a>, Option<Resume<W>>);
+pub(crate) type MemberStarted<'a, W> = (MemberCheckpointer<'a>, Option<Resume<W>>);
 
 impl<'a> MemberCheckpointer<'a> {
     /// Starts keeping the checkpoints of the member of `exchange` (owning the positions `owned`

@@ -6,7 +6,7 @@
 //! one state word per reachable position, the phase (wins and losses, or ties) and the round
 //! `r`: the next frontier is exactly the positions decided in the phase with remoteness `r`, so
 //! that it is rebuilt from the state words on resume (see
-//! [`crate::solve::retrograde::solve_space_words_from`]) and never saved. Before the rounds, the
+//! [`crate::solve::retrograde::Rounds`]) and never saved. Before the rounds, the
 //! breadth-first search of the reachable set is checkpointed too, between two of its levels:
 //! the slots found so far and the frontier (the slots found at the last level) with its level
 //! ([`crate::table::dense::reachable_from`]).
@@ -59,7 +59,7 @@ pub use crate::store::frame::Identity;
 pub use crate::store::resumable::solve_dense;
 pub use format::{
     check_from, load, load_from, read_header, read_header_in, write, Header, Loaded, Part, Stage, State,
-    MAGIC, VERSION,
+    VERSION,
 };
-pub use hook::{CheckpointOptions, Checkpointer, Started, DEFAULT_EVERY};
-pub use members::{member_files, member_path, member_set, MemberCheckpointer, MemberStarted};
+pub use hook::{CheckpointOptions, Checkpointer, Started};
+pub use members::{member_files, member_path, MemberCheckpointer};

@@ -8,7 +8,7 @@ use crate::store::read::Store;
 use crate::table::dense::not_reachable;
 use crate::table::plumbing::SlotMoves;
 use crate::view::dense::face::DenseStore;
-use crate::{view::report::query_report, view::report::QueryReport};
+use crate::view::report::{query_report, QueryReport};
 
 impl Store {
     /// Checks that the store was written with `game`'s index and, the first time, for its rules

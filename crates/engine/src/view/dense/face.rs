@@ -10,7 +10,7 @@ use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
 use crate::store::read::Store;
-use crate::{view::report::QueryReport, view::report::SolveOptions, view::report::SolveReport};
+use crate::view::report::{QueryReport, SolveOptions, SolveReport};
 
 /// What front ends need of a game solved through the dense path to store its solution and read
 /// it back: the object-safe view of a [`Dense`](crate::view::dense::Dense) game, from [`DynGame::dense`](crate::view::dyn_game::DynGame::dense).

@@ -10,32 +10,20 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::params::GameId;
 use crate::solve::exchange::Exchange;
+use crate::solve::retrograde::{word_outcome, RetroSpace, Rounds};
 use crate::solve::SolverChoice;
 use crate::store::checkpoint::format::Stage;
 use crate::store::checkpoint::hook::CheckpointOptions;
+use crate::store::checkpoint::members::{member_path, member_set, together, MemberCheckpointer};
+use crate::store::format::{Subject, Wins};
 use crate::store::frame::Identity as CheckpointIdentity;
+use crate::store::split::{decode_outcome, encode_outcome, write_members, MemberPart};
+use crate::table::dense::{counts_of, not_reachable, word_bits, DenseSpace, DenseWord};
 use crate::table::plumbing::SlotMoves;
 use crate::view::dense::face::Members;
+use crate::view::dense::report::{saved_note, MAX_ROWS};
 use crate::view::dense::Dense;
-use crate::{
-    solve::retrograde::member_positions, solve::retrograde::solve_member,
-    solve::retrograde::solve_member_from, solve::retrograde::word_outcome, solve::retrograde::RetroSpace,
-};
-use crate::{
-    store::checkpoint::members::member_path, store::checkpoint::members::member_set,
-    store::checkpoint::members::together, store::checkpoint::members::MemberCheckpointer,
-};
-use crate::{store::format::Subject, store::format::Wins};
-use crate::{
-    store::split::decode_outcome, store::split::encode_outcome, store::split::write_members,
-    store::split::MemberPart,
-};
-use crate::{
-    table::dense::counts_of, table::dense::not_reachable, table::dense::word_bits, table::dense::DenseSpace,
-    table::dense::DenseWord,
-};
-use crate::{view::dense::report::saved_note, view::dense::report::MAX_ROWS};
-use crate::{view::report::Row, view::report::SolveOptions, view::report::SolveReport};
+use crate::view::report::{Row, SolveOptions, SolveReport};
 
 /// What a split solve reports and stores ([`Dense::members_solve`]).
 struct Finish<'a> {
@@ -139,18 +127,19 @@ impl<G: SlotMoves> Dense<G> {
             let space = DenseSpace::new(game, set);
             let (owned, words) = match (checkpoint, &kept) {
                 (Some(options), Some(kept)) => {
-                    let owned = member_positions(&space, exchange);
+                    let owned = Rounds::<_, W>::new(&space).owned(exchange);
                     let (mut keeper, resume) =
                         MemberCheckpointer::start::<W>(options, kept.clone(), set, owned, exchange)?;
                     if let (Some(resume), true) = (&resume, reports) {
                         let stage = Stage::Rounds { phase: resume.phase, round: resume.round };
                         progress.note(&format!("every member resumes at {}", stage.describe()));
                     }
-                    solve_member_from::<_, W>(&space, exchange, resume, heard, &mut |at, exchange| {
-                        keeper.between(set, at, exchange, heard)
-                    })?
+                    Rounds::<_, W>::new(&space)
+                        .resume(resume)
+                        .between_members(|at, exchange| keeper.between(set, at, exchange, heard))
+                        .member(exchange, heard)?
                 }
-                _ => solve_member::<_, W>(&space, exchange, heard)?,
+                _ => Rounds::<_, W>::new(&space).member(exchange, heard)?,
             };
             // The member's window holds the slots of its partitions: those of its words.
             let outcome = |slot: u64| set.rank(slot).map(|k| word_outcome(words[(k - owned.start) as usize]));

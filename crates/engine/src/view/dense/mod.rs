@@ -12,27 +12,25 @@
 
 use std::path::Path;
 
+use crate::error::{Choice, Error};
 use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
+use crate::store::format::{Subject, Wins};
 use crate::store::probe;
 use crate::store::read::Store;
 use crate::store::resumable::solve_dense;
+use crate::store::write::{write, LeanSlots, Slots};
+use crate::table::dense::{not_reachable, solve, DenseSolution};
+use crate::table::lean;
+use crate::table::lean::LeanSolution;
 use crate::table::plumbing::SlotMoves;
 use crate::view::dyn_game::DynGame;
-use crate::{error::Choice, error::Error};
-use crate::{store::format::Subject, store::format::Wins};
-use crate::{store::write::write, store::write::LeanSlots, store::write::Slots};
-use crate::{table::dense::not_reachable, table::dense::solve, table::dense::DenseSolution};
-use crate::{table::lean, table::lean::LeanSolution};
-use crate::{view::plan::choose, view::plan::partial_index, view::plan::IndexShape, view::plan::Plan};
-use crate::{
-    view::report::parse, view::report::parse_or, view::report::query_report, view::report::QueryReport,
-    view::report::SolveOptions, view::report::SolveReport, view::report::Solved,
-};
+use crate::view::plan::{choose, partial_index, IndexShape, Plan};
+use crate::view::report::{parse, parse_or, query_report, QueryReport, SolveOptions, SolveReport, Solved};
 
 mod answer;
 pub(crate) mod face;

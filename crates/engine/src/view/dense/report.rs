@@ -10,8 +10,8 @@ use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::table::plumbing::SlotMoves;
-use crate::{view::dense::Dense, view::dense::Solution};
-use crate::{view::report::Row, view::report::SolveOptions, view::report::SolveReport};
+use crate::view::dense::{Dense, Solution};
+use crate::view::report::{Row, SolveOptions, SolveReport};
 
 /// Positions reported one by one (`--dump`) at most: past this, a solve says to store instead.
 pub const MAX_ROWS: u64 = 10_000_000;
