@@ -128,7 +128,7 @@ impl Outcome {
     }
 
     /// Packs the outcome into 32 bits: 2 bits of value, 30 bits of remoteness.
-    /// Remoteness above [`Outcome::MAX_REMOTENESS`] does not fit.
+    /// Remoteness above `Outcome::MAX_REMOTENESS` does not fit.
     pub fn pack(self) -> u32 {
         debug_assert!(self.remoteness <= Self::MAX_REMOTENESS);
         (self.value.index() as u32) << 30 | self.remoteness

@@ -37,7 +37,7 @@ impl<G: Game> Evaluator<G::Position> for Negamax<'_, G> {
 
 /// Solves `roots` and every position they reach. Fails with [`Error::Cycle`] if the game has a
 /// cycle reachable from them. A game given as an explicit graph ([`Numbered`]) is searched
-/// over its numbers ([`solve_numbered`]).
+/// over its numbers (`solve_numbered`).
 pub fn solve<G: Game>(
     game: &G,
     roots: &[G::Position],

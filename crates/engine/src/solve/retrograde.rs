@@ -20,7 +20,7 @@
 //! **State.** One word per position ([`StateWord`]) holds its undecided move count, or its value
 //! and remoteness once decided. Between two rounds the whole state of a solve is the words, the
 //! phase ([`Phase`]) and the round number: the frontier of round `r` is the set of positions
-//! decided in the current phase with remoteness `r` ([`Frontier::derive`]; won terminal positions
+//! decided in the current phase with remoteness `r` (`Frontier::derive`; won terminal positions
 //! whose moves a space applied before any round are kept out by their word, see
 //! [`RetroSpace::won_terminals_applied`]), so that a solve can
 //! stop between rounds ([`crate::Progress::cancelled`]) and go on later from the words alone
@@ -59,7 +59,7 @@ pub enum Init {
     Terminal(Outcome),
     /// Play goes on with this many moves (0 means the player to move has lost, at remoteness 0).
     /// When the space says [`RetroSpace::won_terminals_applied`], the moves into the won
-    /// terminal positions it applies ([`applied_at_init`]) are not counted.
+    /// terminal positions it applies (`applied_at_init`) are not counted.
     Moves(u32),
     /// Play goes on, and the position is decided by its moves into terminal positions alone: won
     /// in 1 when one of them leads to a lost terminal position of remoteness 0, lost in one more
@@ -108,7 +108,7 @@ pub trait RetroSpace: Sync {
     }
 
     /// Whether [`RetroSpace::init`] has applied the messages from the won terminal positions of
-    /// remoteness 0 and 1 already ([`applied_at_init`]): move counts leave out the moves into
+    /// remoteness 0 and 1 already (`applied_at_init`): move counts leave out the moves into
     /// them, and a position all of whose moves lead into them is [`Init::Decided`] (lost, in one
     /// more than the largest of their remoteness). The rounds then send nothing from those
     /// positions (in many games most of the messages of the first rounds). Won terminal
@@ -395,7 +395,7 @@ pub fn solve_space<S: RetroSpace>(space: &S, progress: &dyn Progress) -> Result<
 
 /// The whole state of a solve between two rounds, given to the hook of [`Rounds::between`]:
 /// the state words, the phase and the round `round`. The next round's frontier is derived from
-/// the words alone ([`Frontier::derive`]), so that the solve goes on from them ([`Resume`]).
+/// the words alone (`Frontier::derive`), so that the solve goes on from them ([`Resume`]).
 pub struct Between<'a, W> {
     /// The phase under way.
     pub phase: Phase,
@@ -419,7 +419,7 @@ pub struct Resume<W> {
 
 /// What a solve calls between two rounds, with the member's side of the exchange (see
 /// [`Rounds::between_members`]); an error stops the solve with it.
-type Hook<'h, W> = Box<dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> + 'h>;
+type HookFn<'h, W> = dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> + 'h;
 
 /// A retrograde solve of a space, set up before it runs: the one value in front of the
 /// solver's rounds. It solves from the start unless [`Rounds::resume`] gives the state between
@@ -444,7 +444,7 @@ type Hook<'h, W> = Box<dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(
 pub struct Rounds<'a, S, W> {
     space: &'a S,
     resume: Option<Resume<W>>,
-    between: Option<Hook<'a, W>>,
+    between: Option<Box<HookFn<'a, W>>>,
 }
 
 impl<'a, S: RetroSpace, W: StateWord> Rounds<'a, S, W> {
@@ -533,11 +533,10 @@ impl<'a, S: RetroSpace, W: StateWord> Rounds<'a, S, W> {
             }
         };
         let mut none = |_: &Between<'_, W>, _: &mut dyn Exchange| Ok(());
-        let between: &mut dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error> =
-            match self.between.as_mut() {
-                Some(hook) => hook,
-                None => &mut none,
-            };
+        let between: &mut HookFn<'_, W> = match self.between.as_mut() {
+            Some(hook) => hook,
+            None => &mut none,
+        };
         for phase in [Phase::WinsLosses, Phase::Ties] {
             if phase == Phase::WinsLosses && first_phase == Phase::Ties {
                 continue;
@@ -675,7 +674,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
     phase: Phase,
     first_round: u32,
     progress: &dyn Progress,
-    between: &mut dyn FnMut(&Between<'_, W>, &mut dyn Exchange) -> Result<(), Error>,
+    between: &mut HookFn<'_, W>,
     exchange: &mut dyn Exchange,
 ) -> Result<(), Error> {
     let layout = Layout::of(W::BITS);

@@ -4,7 +4,7 @@
 //! The rooms: `frame.rs` (what both formats share: magic, version, the `key=value` header text
 //! with typed getters, checksummed sections, errors naming the file and the field),
 //! `format.rs` (the store's header and constants), `codec.rs` (blocks encoded, compacted and
-//! checked), `write.rs` and `read.rs` (the writer and the reader, [`Store`]), [`split`] (a store
+//! checked), `write.rs` and `read.rs` (the writer and the reader, [`Store`]), `split` (a store
 //! written by the members of a split solve), [`probe`] (a position read through its game's
 //! rules), [`checkpoint`] (checkpoints: their format, the hook between rounds, the members'),
 //! `resumable.rs` (the dense solve that keeps checkpoints and resumes from them) and [`files`]

@@ -101,7 +101,7 @@ impl Store {
         Self::open_source(Source::Other(Box::new(reader)), len, path)
     }
 
-    /// [`Store::from_reader`] over bytes in memory.
+    /// `Store::from_reader` over bytes in memory.
     pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<Store, Error> {
         Self::from_reader(std::io::Cursor::new(bytes), path)
     }

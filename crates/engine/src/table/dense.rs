@@ -2,7 +2,7 @@
 //!
 //! 1. **Reachable set.** A breadth-first search over the index from the roots marks every
 //!    reachable slot in a bitset (one bit per slot; terminal positions are marked but not
-//!    expanded), level by level. The index is cut into regions of 2^[`REGION_BITS`] slots: a
+//!    expanded), level by level. The index is cut into regions of 2^`REGION_BITS` slots: a
 //!    level's positions are expanded (pure computation, [`SlotMoves::successor_slots`]), the slots
 //!    they reach are bucketed by region, and each region then marks its slots on its own (its
 //!    part of the bitset stays in cache, and no atomic operation is needed), listing the new ones
@@ -10,7 +10,7 @@
 //! 2. **Compact numbering.** The bitset with a rank directory (per 512 bits, a cumulative count
 //!    and the counts before each of its 8 words) and select samples numbers the reachable
 //!    positions `0..count`.
-//! 3. **Retrograde analysis.** [`DenseSpace`] is the [`RetroSpace`] of the reachable positions:
+//! 3. **Retrograde analysis.** `DenseSpace` is the [`RetroSpace`] of the reachable positions:
 //!    move counts from [`SlotMoves::move_classes`] (moves into terminal positions won in 0 or 1
 //!    are decided there, so that those terminal positions, about half of them in Dōbutsu shōgi,
 //!    send no messages), predecessors from [`SlotMoves::predecessor_slots`], routed by their slot's region
@@ -189,7 +189,7 @@ impl DenseSet {
         self.samples = samples;
     }
 
-    /// Says where a window stands in the whole set (after [`DenseSet::build_directory`]): the
+    /// Says where a window stands in the whole set (after `DenseSet::build_directory`): the
     /// slots before it, those of the whole set, and the number of the first slot of every
     /// partition of `2^bits` slots of the index (one more for the end).
     pub fn place(&mut self, before: u64, total: u64, bits: u32, starts: Vec<u64>) {
@@ -203,7 +203,7 @@ impl DenseSet {
         self.directory.last().map_or(0, |e| e[0])
     }
 
-    /// Number of slots in the whole set (after [`DenseSet::build_directory`], and for a window
+    /// Number of slots in the whole set (after `DenseSet::build_directory`, and for a window
     /// [`DenseSet::place`]).
     pub fn count(&self) -> u64 {
         self.total.unwrap_or_else(|| self.own_count())
@@ -389,7 +389,7 @@ pub fn reachable<G: SlotMoves>(game: &G, progress: &dyn Progress) -> Result<Dens
 }
 
 /// The state of the search for the reachable set between two levels, given to the hook of
-/// [`reachable_from`]: the slots found so far (`set`, without its directory) and those found at
+/// `reachable_from`: the slots found so far (`set`, without its directory) and those found at
 /// the last level (`frontier`, at distance `level` from the roots), which the next level
 /// expands.
 pub struct Level<'a> {

@@ -77,7 +77,7 @@ pub trait Indexed: Game {
 pub(crate) const FINGERPRINT_POSITIONS: usize = 256;
 
 /// A fingerprint of a game's rules as its index sees them: the index scheme and size, then, for
-/// the first [`FINGERPRINT_POSITIONS`] positions met breadth first from the roots, the slot, the
+/// the first `FINGERPRINT_POSITIONS` positions met breadth first from the roots, the slot, the
 /// outcome if the position ends the game, and the slots of its moves (sorted: the order of
 /// moves is not a rule), hashed with 64-bit FNV-1a. A stored solution records it
 /// ([`crate::store::Header::rules`]), so that a solution of rules that have changed near the

@@ -44,7 +44,7 @@ pub trait SlotMoves: Indexed {
     /// `pos`), each class once, appended to `out`. Terminal predecessors may be left out (they
     /// have no moves; the solver ignores them). The default ranks the predecessors ([`Backward`](crate::Backward)) and
     /// removes repeated slots; a game overrides it when it can do the same faster, and tests the
-    /// override against [`predecessor_slots_by_rank`].
+    /// override against `predecessor_slots_by_rank`.
     fn predecessor_slots(&self, pos: &Self::Position, out: &mut Vec<u64>) {
         predecessor_slots_by_rank(self, pos, out);
     }
@@ -198,7 +198,7 @@ pub fn children_by_rank<G: Indexed + ?Sized, F: FnMut(Child) -> bool>(
 /// The moves of a non-terminal position, class by class, split by where they lead: the dense
 /// solver counts only the classes that its rounds decide, and decides the moves into terminal
 /// positions won in 0 or 1 for the player who moves next (losing moves,
-/// [`crate::solve::retrograde::applied_at_init`]) and into terminal positions lost in 0 (a win in
+/// `crate::solve::retrograde::applied_at_init`) and into terminal positions lost in 0 (a win in
 /// 1) before any round. [`MoveClasses::add_terminal`] sorts a move into a terminal position.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveClasses {

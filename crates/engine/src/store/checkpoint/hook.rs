@@ -33,7 +33,7 @@ pub struct CheckpointOptions {
 }
 
 impl CheckpointOptions {
-    /// Checkpoints in `path` every [`DEFAULT_EVERY`], starting afresh.
+    /// Checkpoints in `path` every `DEFAULT_EVERY`, starting afresh.
     pub fn new(path: impl Into<PathBuf>, id: &GameId) -> CheckpointOptions {
         CheckpointOptions { path: path.into(), every: DEFAULT_EVERY, resume: false, id: id.clone() }
     }

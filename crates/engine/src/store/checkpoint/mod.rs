@@ -9,7 +9,7 @@
 //! [`crate::solve::retrograde::Rounds`]) and never saved. Before the rounds, the
 //! breadth-first search of the reachable set is checkpointed too, between two of its levels:
 //! the slots found so far and the frontier (the slots found at the last level) with its level
-//! ([`crate::table::dense::reachable_from`]).
+//! (`crate::table::dense::reachable_from`).
 //!
 //! The rooms: `format.rs` (the format below: the header, writing, reading and checking),
 //! `hook.rs` (the options and the [`Checkpointer`] between rounds) and `members.rs` (the
