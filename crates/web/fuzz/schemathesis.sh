@@ -10,6 +10,11 @@
 # never into the Rust build. The server is a release build of nimber (or $NIMBER_BIN, such as the
 # binary the tests built). Exit status: schemathesis's (0 when every check passed). Report:
 # target/schemathesis/.
+#
+# Every check runs but positive_data_acceptance (ST202: a request valid by the schema must be
+# accepted): what a request may name depends on the server (a game's parameters, features and
+# positions are checked by its rules), which no schema can say, so such a request is refused with
+# the documented 400 naming what is wrong. Run it by hand with `--checks all` after EXAMPLES.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 examples=${1:-100}
@@ -44,5 +49,5 @@ case "$url" in
 esac
 echo "schemathesis against $url ($examples examples per operation)"
 "$venv/bin/schemathesis" run "$url/api/openapi.json" --url "$url" \
-    --checks all --max-examples "$examples" --workers 1 --request-timeout 30 \
+    --checks all --exclude-checks positive_data_acceptance --max-examples "$examples" --workers 1 --request-timeout 30 \
     --report junit --report-dir "$out" --seed 1 "${@:2}"

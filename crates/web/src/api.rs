@@ -120,6 +120,15 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/value"),
 ];
 
+/// The methods `path` answers, for the `Allow` header of a 405: an API route's own method, else
+/// GET and HEAD (the page and its assets).
+pub fn allowed(path: &str) -> &'static str {
+    match ROUTES.iter().find(|(_, p)| *p == path) {
+        Some(&(method, _)) => method,
+        None => "GET, HEAD",
+    }
+}
+
 /// A stored solve opened with `--db`.
 struct StoreEntry {
     file: String,
@@ -649,6 +658,9 @@ fn sequence_request(body: &Json) -> Result<(Ruleset, usize), Fail> {
     };
     let rules = match body.get("ruleset").filter(|r| !r.is_null()) {
         Some(code) => {
+            if ["game", "params"].iter().any(|k| body.get(k).is_some_and(|v| !v.is_null())) {
+                return Err(bad("ruleset: give a ruleset code, or a game with its parameters, not both"));
+            }
             let code = code.as_str().ok_or_else(|| bad("ruleset: expected a code such as 0.77"))?;
             check_text("ruleset", code)?;
             Ruleset::parse(code).map_err(|e| bad(format!("cannot read ruleset `{code}`: {e}")))?

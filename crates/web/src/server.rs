@@ -33,7 +33,7 @@ use tokio::time::{sleep, Sleep};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::{RequestBodyDeadlineLayer, RequestBodyTimeoutLayer, TimeoutError};
 
-use crate::api::{App, Request, Response, MAX_BODY};
+use crate::api::{allowed, App, Request, Response, MAX_BODY};
 
 /// The longest request head (request line and headers), in bytes.
 pub const MAX_HEAD: usize = 16 * 1024;
@@ -130,8 +130,8 @@ async fn answer(State(shared): State<Arc<Shared>>, request: HttpRequest) -> Http
         Method::HEAD => "HEAD",
         Method::POST => "POST",
         ref other => {
-            let refusal =
-                Response::not_allowed("GET, HEAD, POST", format!("method {other} is not used here"));
+            let allow = allowed(head.uri.path());
+            let refusal = Response::not_allowed(allow, format!("method {other} is not used here"));
             return http_response(refusal, false);
         }
     };
@@ -144,7 +144,9 @@ async fn answer(State(shared): State<Arc<Shared>>, request: HttpRequest) -> Http
             Response::error(411, "send the body with Content-Length (Transfer-Encoding is not accepted)");
         return http_response(refusal, true);
     }
+    // A POST to a route that takes another method is answered 405 by the API, whatever its body.
     if method == "POST"
+        && allowed(head.uri.path()) == "POST"
         && !head
             .headers
             .get(header::CONTENT_TYPE)

@@ -538,6 +538,11 @@ fn malformed_requests_get_4xx_with_a_message() {
             "at most 64 digits",
         ),
         (
+            post(&url, "/api/sequence", &json!({"ruleset": "0.77", "params": [null, null]})),
+            400,
+            "a ruleset code, or a game with its parameters, not both",
+        ),
+        (
             post(&url, "/api/explore", &json!({"game": "enjapma", "by": ["a", "b", "c"]})),
             400,
             "one or two features",
@@ -549,7 +554,11 @@ fn malformed_requests_get_4xx_with_a_message() {
         ),
         (get(&url, "/api/solve"), 405, "takes POST"),
         (post(&url, "/api/games", &json!({})), 405, "takes GET"),
-        (send(&url, "DELETE", "/api/job", None, b""), 405, "not used here"),
+        (send(&url, "DELETE", "/api/job", None, b""), 405, "DELETE is not used here"),
+        (send(&url, "OPTIONS", "/api/solve", None, b""), 405, "OPTIONS is not used here"),
+        (send(&url, "TRACE", "/", None, b""), 405, "TRACE is not used here"),
+        // Without a JSON content type too: the method is wrong before the body is.
+        (send(&url, "POST", "/api/stores", None, b""), 405, "takes GET"),
         (get(&url, "/api/nothing"), 404, "no API route"),
         (
             send(&url, "POST", "/api/game", Some("application/json"), &vec![b' '; 70_000]),
@@ -564,7 +573,9 @@ fn malformed_requests_get_4xx_with_a_message() {
         let allow = match message {
             "takes POST" => Some("POST"),
             "takes GET" => Some("GET"),
-            "not used here" => Some("GET, HEAD, POST"),
+            "DELETE is not used here" => Some("GET"),
+            "OPTIONS is not used here" => Some("POST"),
+            "TRACE is not used here" => Some("GET, HEAD"),
             _ => None,
         };
         assert_eq!(reply.header("allow"), allow, "{message}");
