@@ -10,6 +10,7 @@ mod index;
 pub mod lean;
 pub mod plumbing;
 pub mod subset;
+pub mod tiers;
 
 pub use index::{rules_fingerprint, Indexed};
 
