@@ -155,3 +155,35 @@ fn every_target_is_everywhere() {
         assert!(names.contains(&name), "fuzz/regressions/{name} is no target's");
     }
 }
+
+/// The `name version` pairs of the packages a `Cargo.lock` pins.
+fn locked(path: &Path) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut pairs = Vec::new();
+    let mut name = None;
+    for line in text.lines() {
+        if let Some(n) = line.strip_prefix("name = ") {
+            name = Some(n.trim_matches('"').to_string());
+        } else if let (Some(v), Some(n)) = (line.strip_prefix("version = "), name.take()) {
+            pairs.push((n, v.trim_matches('"').to_string()));
+        }
+    }
+    pairs
+}
+
+/// The cargo-fuzz project (`fuzz/`, a workspace of its own) pins every package it shares with the
+/// main workspace at the main workspace's version, so that CI checks the fuzz targets on the
+/// crates it has already checked instead of checking others (to mend: copy `Cargo.lock` to
+/// `fuzz/Cargo.lock` and run `cargo metadata` in `fuzz/`, which adds the fuzzer's own packages).
+#[test]
+fn fuzz_lockfile_follows_the_workspace() {
+    let main = locked(&fuzz_dir().join("../Cargo.lock"));
+    let fuzz = locked(&fuzz_dir().join("Cargo.lock"));
+    assert!(main.len() > 100 && fuzz.len() > 100, "{} and {} packages read", main.len(), fuzz.len());
+    let differ: Vec<String> = fuzz
+        .iter()
+        .filter(|(n, v)| main.iter().any(|(m, _)| m == n) && !main.contains(&(n.clone(), v.clone())))
+        .map(|(n, v)| format!("{n} {v}"))
+        .collect();
+    assert!(differ.is_empty(), "fuzz/Cargo.lock pins versions Cargo.lock does not: {}", differ.join(", "));
+}
