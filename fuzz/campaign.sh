@@ -29,7 +29,7 @@ jobs=1
 merge=0
 targets=()
 all=(problem_berzerk problem_enjapma problem_fivehundredeleven problem_gameindarkness
-     problem_more_reclamation problem_pathgame notation params graph rule store checkpoint http value)
+     problem_more_reclamation problem_pathgame notation params graph rule store checkpoint manifest http value)
 while [ $# -gt 0 ]; do
     case "$1" in
         -r) runs=$2; seconds=; shift 2 ;;

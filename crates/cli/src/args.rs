@@ -341,9 +341,16 @@ pub struct SolveArgs {
     pub dump: Option<PathBuf>,
 
     /// Store the solution in this file, for `query --db` and `analyze --db` (games solved
-    /// through a dense index: tictactoe, nim, dobutsu, dodgem, connect4, graph)
-    #[arg(long, value_name = "FILE")]
+    /// through a dense index: tictactoe, nim, dobutsu, dodgem, connect4, graph); for a game
+    /// solved tier by tier (morris), in this directory, a file per tier: the same command
+    /// resumes a solve that was stopped at the tier it was in
+    #[arg(long, value_name = "FILE|DIR")]
     pub save: Option<PathBuf>,
+
+    /// Solve only these tiers (names separated by commas, as `solve` lists them) and the tiers
+    /// they need, into the directory of --save (games solved tier by tier)
+    #[arg(long, value_name = "TIERS", value_delimiter = ',')]
+    pub tiers: Option<Vec<String>>,
 
     /// The most memory the solve may take, as bytes or with a suffix K, M, G (powers of 1024);
     /// solvers that can estimate their needs refuse beforehand when over (default: three

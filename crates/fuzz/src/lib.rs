@@ -39,6 +39,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "rule", run: rule },
     Target { name: "store", run: store },
     Target { name: "checkpoint", run: checkpoint },
+    Target { name: "manifest", run: manifest },
     Target { name: "http", run: http },
     Target { name: "value", run: value },
     Target { name: "hosts", run: hosts },
@@ -387,6 +388,20 @@ pub fn store(data: &[u8]) {
             }
         }
         Err(e) => one_line("store", &e),
+    }
+}
+
+/// The manifest of a tier directory (`nimber_engine::store::tiers`): read, and when it reads,
+/// written again and read back to the same manifest.
+pub fn manifest(data: &[u8]) {
+    use nimber_engine::store::tiers::Manifest;
+    let path = Path::new("fuzz/manifest");
+    match Manifest::parse(data, path) {
+        Ok(manifest) => {
+            let again = Manifest::parse(&manifest.to_bytes(), path).expect("a manifest written reads");
+            assert_eq!(again, manifest, "a manifest written and read back");
+        }
+        Err(e) => one_line("manifest", &e),
     }
 }
 

@@ -113,6 +113,11 @@ fn checkpoint() {
 }
 
 #[test]
+fn manifest() {
+    run("manifest");
+}
+
+#[test]
 fn http() {
     run("http");
 }

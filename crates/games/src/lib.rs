@@ -44,5 +44,5 @@ pub use common::svg::escape as xml_escape;
 /// keyed by it ([`nimber_engine::view::cache::Cache::file_for`]).
 pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
 
-pub use recipe::{build, dense_games, open_store, with_game, OpenedStore, Recipe};
+pub use recipe::{build, dense_games, open_store, open_tiers, with_game, OpenedStore, OpenedTiers, Recipe};
 pub use registry::{all, find, Facts, GameInfo};

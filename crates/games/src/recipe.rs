@@ -164,6 +164,31 @@ pub fn open_store(path: &Path) -> Result<OpenedStore, Error> {
     with_game(Store::open(path)?)
 }
 
+/// A directory of tiers solved by `solve --save DIR` (a game solved tier by tier), opened with
+/// its game.
+pub struct OpenedTiers {
+    /// The solved game with its parameters.
+    pub recipe: Recipe,
+    /// The game ([`DynGame::tiered`] is `Some`).
+    pub game: Box<dyn DynGame>,
+}
+
+/// Opens a directory of tiers: reads its manifest and builds its game from the name and
+/// parameters recorded there, refusing a game this nimber does not solve tier by tier.
+pub fn open_tiers(dir: &Path) -> Result<OpenedTiers, Error> {
+    let manifest = nimber_engine::store::tiers::Manifest::read(dir)?;
+    let recipe = Recipe::from_id(&manifest.id, &dir.display().to_string())?;
+    let game = recipe.build()?;
+    if game.tiered().is_none() {
+        return Err(Error::Unsupported(format!(
+            "{}: {} is not solved tier by tier by this nimber",
+            dir.display(),
+            recipe.info.name
+        )));
+    }
+    Ok(OpenedTiers { recipe, game })
+}
+
 /// Builds the game of an open store ([`Store::open`], or [`Store::from_bytes`] for bytes in
 /// memory) from the stored name and parameters, checking that this nimber indexes the game the
 /// same way. A graph game reads the file its parameters name.

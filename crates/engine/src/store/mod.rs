@@ -85,6 +85,7 @@ pub mod probe;
 pub(crate) mod read;
 pub(crate) mod resumable;
 pub(crate) mod split;
+pub mod tiers;
 pub(crate) mod write;
 
 pub use format::{Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, VERSION};

@@ -426,12 +426,27 @@ impl Store {
 
     /// Calls `f(slot, entry)` for every reachable slot in order, block by block, while it
     /// returns true.
-    pub fn scan(&self, mut f: impl FnMut(u64, Entry) -> bool) -> Result<(), Error> {
+    pub fn scan(&self, f: impl FnMut(u64, Entry) -> bool) -> Result<(), Error> {
+        self.scan_range(0..self.header.size, f)
+    }
+
+    /// [`Store::scan`] of the slots in `range` only.
+    pub fn scan_range(
+        &self,
+        range: std::ops::Range<u64>,
+        mut f: impl FnMut(u64, Entry) -> bool,
+    ) -> Result<(), Error> {
         let bs = self.header.block_slots;
-        for b in 0..self.header.blocks() {
+        let end = range.end.min(self.header.size);
+        if range.start >= end {
+            return Ok(());
+        }
+        for b in range.start / bs..end.div_ceil(bs) {
             let n = self.header.slots_in(b);
+            let slots =
+                (range.start.max(b * bs) - b * bs) as usize..(end.min(b * bs + n as u64) - b * bs) as usize;
             let go = self.with_block(b, |raw| -> Result<bool, Error> {
-                for i in 0..n {
+                for i in slots {
                     if raw[i] != 0 {
                         if let Some(o) = self.decode(b, raw, n, i)? {
                             if !f(b * bs + i as u64, o) {

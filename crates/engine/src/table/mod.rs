@@ -6,7 +6,7 @@
 
 pub mod check;
 pub mod dense;
-mod index;
+pub(crate) mod index;
 pub mod lean;
 pub mod plumbing;
 pub mod subset;

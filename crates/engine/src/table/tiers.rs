@@ -11,9 +11,16 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
-use crate::rules::game::Game;
-use crate::table::plumbing::SlotMoves;
+use crate::error::Error;
+use crate::rules::capability::{Backward, Capabilities};
+use crate::rules::game::{Game, Kind, Move};
+use crate::rules::value::{Outcome, Value};
+use crate::table::plumbing::{sort_dedup_from, Child, ChildEnds, SlotMoves};
+use crate::table::Indexed;
 
 /// A game solved tier by tier (see the module's documentation).
 ///
@@ -28,8 +35,17 @@ pub trait Tiered: Game {
     /// The index of one tier's positions.
     type Index: SlotMoves<Position = Self::Position>;
 
-    /// The tier of `pos`, a position that does not end the game ([`Game::terminal`] is `None`).
+    /// The tier of `pos`, a position that does not end the game ([`Game::terminal`] is `None`)
+    /// and belongs to a tier ([`Tiered::in_tiers`]).
     fn tier(&self, pos: &Self::Position) -> Self::Tier;
+
+    /// Whether `pos` belongs to a tier: a game may leave positions out of its tiers (Nine Men's
+    /// Morris: the placement phase, whose positions a search answers over the tiers). By
+    /// default every position does. A move from a tier's position never leaves the tiers.
+    fn in_tiers(&self, pos: &Self::Position) -> bool {
+        let _ = pos;
+        true
+    }
 
     /// Every tier of a full solve, in any order.
     fn tiers(&self) -> Vec<Self::Tier>;
@@ -43,6 +59,15 @@ pub trait Tiered: Game {
 
     /// The index of the positions of `tier`.
     fn tier_index(&self, tier: Self::Tier) -> Self::Index;
+
+    /// The slots of `child` (one of [`Tiered::tier_children`] of `tier`) that a move from a
+    /// position of `tier` can lead to: the solve of `tier` reads the outcomes of these only. By
+    /// default every slot of `child`; a game whose tier index lays out a child tier in parts
+    /// (Nine Men's Morris: the side to move with more stones first) names the part.
+    fn tier_child_slots(&self, tier: Self::Tier, child: Self::Tier) -> Range<u64> {
+        let _ = tier;
+        0..self.tier_index(child).size()
+    }
 
     /// The predecessors of `pos` (a position of `tier`) that lie in `tier` too, one entry per
     /// move, appended to `out`. The default filters the game's predecessors
@@ -59,5 +84,301 @@ pub trait Tiered: Game {
             }
         }
         out.truncate(kept);
+    }
+}
+
+/// The outcomes of a range of a finished tier's slots, as a tier being solved reads them: one
+/// 16-bit code a slot (`NONE` for a hole; see [`Outcomes::code`]).
+pub struct Outcomes {
+    first: u64,
+    codes: Vec<u16>,
+}
+
+/// The code of a slot without an outcome (a hole of the index).
+const NONE: u16 = 0;
+/// The code of a draw.
+const DRAW: u16 = 1;
+
+impl Outcomes {
+    /// The largest remoteness a code holds.
+    pub const MAX_REMOTENESS: u32 = (u16::MAX as u32 - 2) / 3 - 1;
+
+    /// The slots `range`, every one without an outcome until [`Outcomes::set`] gives it one.
+    pub fn new(range: Range<u64>) -> Result<Outcomes, Error> {
+        let n = usize::try_from(range.end - range.start)
+            .map_err(|_| Error::TooLarge(format!("{} slots of outcomes", range.end - range.start)))?;
+        Ok(Outcomes { first: range.start, codes: vec![NONE; n] })
+    }
+
+    /// The bytes [`Outcomes::new`] takes for `slots` slots.
+    pub fn bytes(slots: u64) -> u64 {
+        slots * 2
+    }
+
+    /// The slots held.
+    pub fn range(&self) -> Range<u64> {
+        self.first..self.first + self.codes.len() as u64
+    }
+
+    /// The codes of the slots, in order, for the store's reader to fill in.
+    pub(crate) fn codes_mut(&mut self) -> &mut [u16] {
+        &mut self.codes
+    }
+
+    /// The code of an outcome.
+    pub(crate) fn code(outcome: Outcome) -> Result<u16, Error> {
+        let r = outcome.remoteness().unwrap_or(0);
+        if r > Self::MAX_REMOTENESS {
+            return Err(Error::TooLarge(format!(
+                "a tier's outcomes hold remoteness up to {}; a position has {r}",
+                Self::MAX_REMOTENESS
+            )));
+        }
+        Ok(match outcome.value() {
+            Value::Draw => DRAW,
+            Value::Win => 2 + 3 * r as u16,
+            Value::Lose => 3 + 3 * r as u16,
+            Value::Tie => 4 + 3 * r as u16,
+        })
+    }
+
+    /// Gives slot `slot` (in [`Outcomes::range`]) its outcome.
+    pub fn set(&mut self, slot: u64, outcome: Outcome) -> Result<(), Error> {
+        let code = Self::code(outcome)?;
+        self.codes[(slot - self.first) as usize] = code;
+        Ok(())
+    }
+
+    /// The outcome of slot `slot`: `None` for a hole or a slot out of the range.
+    #[inline]
+    pub fn get(&self, slot: u64) -> Option<Outcome> {
+        let code = *self.codes.get(slot.checked_sub(self.first)? as usize)?;
+        let r = u32::from(code.saturating_sub(2) / 3);
+        match code {
+            NONE => None,
+            DRAW => Some(Outcome::DRAW),
+            _ => Some(Outcome::new([Value::Win, Value::Lose, Value::Tie][(code as usize - 2) % 3], r)),
+        }
+    }
+}
+
+/// The finished tiers a tier's moves lead into: for each, its index and the outcomes of the
+/// slots that the tier's moves reach.
+pub struct Below<G: Tiered> {
+    parts: Vec<(G::Tier, G::Index, Outcomes)>,
+    /// A move led to a position these outcomes do not hold (the index or the tiers the game
+    /// names are wrong): the first such, to report after the solve.
+    fault: Mutex<Option<String>>,
+    faulty: AtomicBool,
+}
+
+impl<G: Tiered> Below<G> {
+    /// Outcomes of finished tiers, each with its tier and index.
+    pub fn new(parts: Vec<(G::Tier, G::Index, Outcomes)>) -> Below<G> {
+        Below { parts, fault: Mutex::new(None), faulty: AtomicBool::new(false) }
+    }
+
+    /// The outcome of `pos`, a position of tier `tier`, one of the finished tiers. A position
+    /// they do not hold is recorded as a fault ([`Below::check`]) and answered as a draw.
+    #[inline]
+    fn outcome(&self, tier: G::Tier, pos: &G::Position) -> Outcome {
+        if let Some((_, index, outcomes)) = self.parts.iter().find(|(t, _, _)| *t == tier) {
+            if let Some(o) = outcomes.get(index.rank(pos)) {
+                return o;
+            }
+        }
+        if !self.faulty.swap(true, Ordering::Relaxed) {
+            *self.fault.lock().unwrap_or_else(|e| e.into_inner()) =
+                Some(format!("a move leads to {pos:?}, in tier {tier:?}, whose outcome was not read"));
+        }
+        Outcome::DRAW
+    }
+
+    /// An error if a move led to a position whose outcome was not read.
+    pub fn check(&self) -> Result<(), Error> {
+        match self.fault.lock().unwrap_or_else(|e| e.into_inner()).take() {
+            Some(what) => {
+                Err(Error::Unsupported(format!("the tiers of the game do not fit its moves: {what}")))
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// One tier of a [`Tiered`] game as an indexed game of its own, for the lean solver
+/// ([`crate::table::lean`]): its slots are the tier's, and a move out of the tier leads to a
+/// position whose outcome is known, from the finished tiers ([`Below`]) or from the rules (a
+/// position that ends the game), which the solver sees as a terminal position
+/// ([`Child::Terminal`]). Only the lean solver's paths are served: the dense solver's
+/// ([`SlotMoves::successor_slots`], [`SlotMoves::move_classes`]) would rank positions of other
+/// tiers.
+pub struct TierGame<'a, G: Tiered> {
+    game: &'a G,
+    tier: G::Tier,
+    index: G::Index,
+    below: &'a Below<G>,
+}
+
+impl<'a, G: Tiered> TierGame<'a, G> {
+    /// Tier `tier` of `game`, its moves out of the tier answered by `below`.
+    pub fn new(game: &'a G, tier: G::Tier, below: &'a Below<G>) -> TierGame<'a, G> {
+        TierGame { game, tier, index: game.tier_index(tier), below }
+    }
+
+    /// Where a move to `child` leads: the outcome of a position out of the tier, or the slot of
+    /// one in it.
+    #[inline]
+    fn child(&self, child: &G::Position) -> Child {
+        if let Some(o) = self.game.terminal(child) {
+            return Child::Terminal(o);
+        }
+        let tier = self.game.tier(child);
+        if tier == self.tier {
+            Child::Slot(self.index.rank(child))
+        } else {
+            Child::Terminal(self.below.outcome(tier, child))
+        }
+    }
+}
+
+impl<G: Tiered> TierGame<'_, G> {
+    /// A fingerprint of the tier's rules as its solve sees them, for its store
+    /// ([`crate::store::Header::rules`]): the index scheme and size, then for the first
+    /// positions of the index, the slot, the outcome of a terminal one, else where its moves
+    /// lead ([`SlotMoves::all_children`]: slots in the tier, outcomes out of it), sorted.
+    pub fn rules_fingerprint(&self) -> u64 {
+        let mut hash = crate::table::Fnv::default();
+        hash.bytes(self.index.index_scheme().as_bytes());
+        hash.bytes(&self.index.size().to_le_bytes());
+        let mut seen = 0;
+        let mut children = Vec::new();
+        for slot in 0..self.index.size() {
+            if seen == crate::table::index::FINGERPRINT_POSITIONS {
+                break;
+            }
+            let Some(pos) = self.index.unrank(slot) else { continue };
+            seen += 1;
+            hash.bytes(&slot.to_le_bytes());
+            if let Some(o) = self.game.terminal(&pos) {
+                hash.bytes(&(1 + u64::from(o.pack())).to_le_bytes());
+                continue;
+            }
+            children.clear();
+            self.all_children(&pos, |c| {
+                children.push(match c {
+                    Child::Slot(s) => (0, s),
+                    Child::Terminal(o) => (1, u64::from(o.pack())),
+                });
+                true
+            });
+            children.sort_unstable();
+            hash.bytes(&(children.len() as u64).to_le_bytes());
+            for (kind, n) in &children {
+                hash.bytes(&[*kind]);
+                hash.bytes(&n.to_le_bytes());
+            }
+        }
+        hash.0
+    }
+}
+
+impl<G: Tiered> Game for TierGame<'_, G> {
+    type Position = G::Position;
+
+    fn kind(&self) -> Kind {
+        self.game.kind()
+    }
+
+    fn start(&self) -> G::Position {
+        (0..self.index.size()).find_map(|s| self.index.unrank(s)).unwrap_or_else(|| self.game.start())
+    }
+
+    fn moves(&self, pos: &G::Position) -> Vec<Move<G::Position>> {
+        self.game.moves(pos)
+    }
+
+    fn successors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        self.game.successors(pos, out)
+    }
+
+    fn terminal(&self, pos: &G::Position) -> Option<Outcome> {
+        self.game.terminal(pos)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, G::Position> {
+        Capabilities { backward: Some(self), ..self.game.capabilities() }
+    }
+}
+
+impl<G: Tiered> Backward<G::Position> for TierGame<'_, G> {
+    fn predecessors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
+        self.game.tier_predecessors(self.tier, pos, out)
+    }
+}
+
+impl<G: Tiered> Indexed for TierGame<'_, G> {
+    fn size(&self) -> u64 {
+        self.index.size()
+    }
+
+    fn rank(&self, pos: &G::Position) -> u64 {
+        self.index.rank(pos)
+    }
+
+    fn unrank(&self, slot: u64) -> Option<G::Position> {
+        self.index.unrank(slot)
+    }
+
+    fn canonical(&self, pos: &G::Position) -> G::Position {
+        self.index.canonical(pos)
+    }
+
+    fn index_scheme(&self) -> String {
+        self.index.index_scheme()
+    }
+
+    fn partial(&self) -> bool {
+        self.index.partial()
+    }
+
+    fn has_slot(&self, pos: &G::Position) -> bool {
+        self.index.has_slot(pos)
+    }
+
+    fn slots_may_be_terminal(&self) -> bool {
+        self.index.slots_may_be_terminal()
+    }
+}
+
+impl<G: Tiered> SlotMoves for TierGame<'_, G> {
+    fn unrank_position(&self, slot: u64) -> Option<G::Position> {
+        self.index.unrank_position(slot)
+    }
+
+    fn predecessor_slots(&self, pos: &G::Position, out: &mut Vec<u64>) {
+        let mut preds = Vec::new();
+        self.game.tier_predecessors(self.tier, pos, &mut preds);
+        let first = out.len();
+        out.extend(preds.iter().map(|q| self.index.rank(q)));
+        sort_dedup_from(out, first);
+    }
+
+    fn all_children<F: FnMut(Child) -> bool>(&self, pos: &G::Position, mut f: F) -> bool {
+        let mut succ = Vec::new();
+        self.game.successors(pos, &mut succ);
+        succ.iter().all(|c| f(self.child(c)))
+    }
+
+    fn child_ends(&self, pos: &G::Position) -> ChildEnds {
+        let mut ends = ChildEnds::default();
+        let mut succ = Vec::new();
+        self.game.successors(pos, &mut succ);
+        for c in &succ {
+            ends.add(match self.child(c) {
+                Child::Terminal(o) => Some(o),
+                Child::Slot(_) => None,
+            });
+        }
+        ends
     }
 }

@@ -85,6 +85,12 @@ pub trait DynGame: Send + Sync {
         None
     }
 
+    /// The game's tiers, for solves tier by tier into a directory
+    /// ([`TieredStore`](crate::view::tiers::TieredStore)); `None` for games without tiers.
+    fn tiered(&self) -> Option<&dyn crate::view::tiers::TieredStore> {
+        None
+    }
+
     /// The misère version of the game ([`Misere`]: a player left without a move wins), if it
     /// has one; `None` by default.
     fn misere(&self) -> Option<Box<dyn DynGame + '_>> {

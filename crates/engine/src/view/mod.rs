@@ -3,11 +3,13 @@
 //!
 //! The rooms: `report.rs` (the options and reports every view answers with, and the helpers
 //! they share), `dyn_game.rs` (the object-safe [`crate::DynGame`] of any game, at the crate root), [`dense`] (the
-//! view of a game solved over its dense index, and its stored solutions) and [`cache`] (the
-//! cache directory of solved games).
+//! view of a game solved over its dense index, and its stored solutions), [`tiers`] (the view of
+//! a game solved tier by tier, into a directory) and [`cache`] (the cache directory of solved
+//! games).
 
 pub mod cache;
 pub mod dense;
 pub(crate) mod dyn_game;
 pub mod plan;
 pub(crate) mod report;
+pub mod tiers;

@@ -35,3 +35,4 @@ mod solved;
 mod solvers_agree;
 mod store;
 mod synthetic_space;
+mod tiers;

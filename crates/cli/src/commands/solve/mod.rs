@@ -67,6 +67,15 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
     }
     let built = build(&args.game)?;
+    if built.game.tiered().is_some() {
+        return solve_tiers(args, &built, out);
+    }
+    if args.tiers.is_some() {
+        return Err(Failure::msg(format!(
+            "--tiers: {} is not solved tier by tier (games that are: morris)",
+            built.info().name
+        )));
+    }
     let misere = if args.misere { Some(misere_game(&built)?) } else { None };
     let game: &dyn DynGame = misere.as_deref().unwrap_or(&*built.game);
     let memory = match &args.memory {
@@ -146,6 +155,72 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 
     write_report(args, &built, &report, &shown, elapsed, out)
+}
+
+/// Solves a game tier by tier: into the directory of `--save` (all its tiers, or those of
+/// `--tiers` and what they need), keeping the tiers finished there; without `--save`, into a
+/// directory of the system's temporary directory, removed after.
+fn solve_tiers(args: &SolveArgs, built: &Built, out: &mut dyn Write) -> Result<(), Failure> {
+    let tiered = built.game.tiered().expect("a game solved tier by tier");
+    let refused = [
+        (args.misere, "--misere"),
+        (args.nim, "--nim"),
+        (args.dump.is_some(), "--dump"),
+        (args.checkpoint.is_some(), "--checkpoint"),
+        (args.resume, "--resume"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(given, _)| *given) {
+        let why = match *flag {
+            "--checkpoint" | "--resume" => {
+                "a solve tier by tier keeps every finished tier in the directory of --save: the \
+                 same command resumes it"
+            }
+            _ => "a solve tier by tier gives the outcomes of normal play, counted by tier",
+        };
+        return Err(Failure::msg(format!("{flag} does not apply to {}: {why}", built.info().name)));
+    }
+    if args.tiers.is_some() && args.save.is_none() {
+        return Err(Failure::msg("--tiers: give --save DIR, the directory where the tiers are kept"));
+    }
+    if let Some(dir) = &args.save {
+        if dir.is_file() {
+            return Err(Failure::msg(format!(
+                "--save {}: a file; {} is solved tier by tier into a directory",
+                dir.display(),
+                built.info().name
+            )));
+        }
+        check_save_dir(dir)?;
+    }
+    let memory = match &args.memory {
+        Some(text) => Some(parse_size(text).map_err(Failure::msg)?),
+        None => nimber_engine::memory::default_memory_limit(),
+    };
+    let options = SolveOptions { solver: args.solver, memory, ..SolveOptions::default() };
+    crate::interrupt::install();
+    let progress = TerminalProgress::start();
+    let started = Instant::now();
+    let result = match &args.save {
+        Some(dir) => tiered.solve_into(dir, built.recipe.id(), &options, args.tiers.as_deref(), &progress),
+        None => built.game.solve(&options, &progress),
+    };
+    let elapsed = started.elapsed();
+    let shown = progress.finish();
+    let report = match result {
+        Ok(report) => report,
+        Err(Error::Cancelled { .. }) => {
+            let again = match &args.save {
+                Some(dir) => format!(
+                    ": the tiers finished are kept in {}; the same command goes on from there",
+                    dir.display()
+                ),
+                None => String::new(),
+            };
+            return Err(Failure::Stopped(format!("stopped{again}")));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    write_report(args, built, &report, &shown, elapsed, out)
 }
 
 /// Writes a solve's report: JSON or text (`shown`: the notes the progress display already
