@@ -415,8 +415,9 @@ pub struct QueryArgs {
     pub params: Vec<String>,
 
     /// Read the outcomes from a file written by `solve --save` instead of solving (the game
-    /// and its parameters come from the file)
-    #[arg(long, value_name = "FILE")]
+    /// and its parameters come from the file), or from the directory of a game solved tier by
+    /// tier
+    #[arg(long, value_name = "FILE|DIR")]
     pub db: Option<PathBuf>,
 
     /// The position in the game's notation (default: the start position); may begin with `-`
