@@ -60,6 +60,22 @@ pub trait Tiered: Game {
     /// The index of the positions of `tier`.
     fn tier_index(&self, tier: Self::Tier) -> Self::Index;
 
+    /// The position `pos` packed into 64 bits, for a game whose positions fit
+    /// ([`Tiered::unpack`] gives it back): the lean solver then keeps the moves of a position it
+    /// examines as packed positions and ranks them one at a time, stopping at the first that
+    /// decides. `None` (the default) for a game that does not pack its positions: every
+    /// position, or none, is packed.
+    fn pack(&self, pos: &Self::Position) -> Option<u64> {
+        let _ = pos;
+        None
+    }
+
+    /// The position that [`Tiered::pack`] packed into `key`. Called only with such keys; the
+    /// default, for a game that packs none, is never called.
+    fn unpack(&self, key: u64) -> Self::Position {
+        unreachable!("unpack({key}) of a game that packs no position")
+    }
+
     /// The slots of `child` (one of [`Tiered::tier_children`] of `tier`) that a move from a
     /// position of `tier` can lead to: the solve of `tier` reads the outcomes of these only. By
     /// default every slot of `child`; a game whose tier index lays out a child tier in parts
@@ -217,26 +233,36 @@ pub struct TierGame<'a, G: Tiered> {
     tier: G::Tier,
     index: G::Index,
     below: &'a Below<G>,
+    /// Whether the game packs its positions ([`Tiered::pack`]).
+    packs: bool,
 }
 
 impl<'a, G: Tiered> TierGame<'a, G> {
     /// Tier `tier` of `game`, its moves out of the tier answered by `below`.
     pub fn new(game: &'a G, tier: G::Tier, below: &'a Below<G>) -> TierGame<'a, G> {
-        TierGame { game, tier, index: game.tier_index(tier), below }
+        let index = game.tier_index(tier);
+        let packs = game.pack(&index.unrank(0).unwrap_or_else(|| game.start())).is_some();
+        TierGame { game, tier, index, below, packs }
+    }
+
+    /// The outcome of `child`, a position a move leads to, when it lies out of the tier (from
+    /// the rules or the finished tiers); `None` for a position of the tier.
+    #[inline]
+    fn end(&self, child: &G::Position) -> Option<Outcome> {
+        if let Some(o) = self.game.terminal(child) {
+            return Some(o);
+        }
+        let tier = self.game.tier(child);
+        (tier != self.tier).then(|| self.below.outcome(tier, child))
     }
 
     /// Where a move to `child` leads: the outcome of a position out of the tier, or the slot of
     /// one in it.
     #[inline]
     fn child(&self, child: &G::Position) -> Child {
-        if let Some(o) = self.game.terminal(child) {
-            return Child::Terminal(o);
-        }
-        let tier = self.game.tier(child);
-        if tier == self.tier {
-            Child::Slot(self.index.rank(child))
-        } else {
-            Child::Terminal(self.below.outcome(tier, child))
+        match self.end(child) {
+            Some(o) => Child::Terminal(o),
+            None => Child::Slot(self.index.rank(child)),
         }
     }
 }
@@ -369,16 +395,36 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
         succ.iter().all(|c| f(self.child(c)))
     }
 
+    /// The moves within the tier are not ranked: only the outcomes of those out of it count.
     fn child_ends(&self, pos: &G::Position) -> ChildEnds {
         let mut ends = ChildEnds::default();
         let mut succ = Vec::new();
         self.game.successors(pos, &mut succ);
         for c in &succ {
-            ends.add(match self.child(c) {
-                Child::Terminal(o) => Some(o),
-                Child::Slot(_) => None,
-            });
+            ends.add(self.end(c));
         }
         ends
+    }
+
+    /// With a game that packs its positions ([`Tiered::pack`]), a move within the tier is kept
+    /// as its packed position and ranked only when the solver asks for its slot.
+    fn child_keys(&self, pos: &G::Position, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
+        let mut succ = Vec::new();
+        self.game.successors(pos, &mut succ);
+        for c in &succ {
+            match self.end(c) {
+                Some(o) => ends.push(o),
+                None if self.packs => keys.push(self.game.pack(c).expect("a game that packs its positions")),
+                None => keys.push(self.index.rank(c)),
+            }
+        }
+    }
+
+    fn slot_of_key(&self, key: u64) -> u64 {
+        if self.packs {
+            self.index.rank(&self.game.unpack(key))
+        } else {
+            key
+        }
     }
 }
