@@ -26,6 +26,7 @@ pub mod gameindarkness;
 pub mod graph;
 pub mod hackenbush;
 pub mod heap;
+pub mod morris;
 pub mod nim;
 pub mod pathgame;
 pub mod recipe;

@@ -23,6 +23,7 @@ static GAMES: &[GameInfo] = &[
     crate::graph::INFO,
     crate::heap::GRUNDY_INFO,
     crate::hackenbush::INFO,
+    crate::morris::INFO,
     crate::nim::INFO,
     crate::heap::INFO,
     crate::pathgame::INFO,

@@ -1,0 +1,322 @@
+//! The index of one tier of the mid/endgame ([`TierIndex`]: both hands empty, `a` and `b`
+//! stones on the board), with the classes it identifies: a position, its colour-swapped twin
+//! and their images under the 16 symmetries of the board ([`Morris::canonical`]).
+//!
+//! The layout (`morris-tier-v1`): the positions whose side to move has `big` stones come first,
+//! then (when `big > small`) those whose side to move has `small`. Within a half, where the
+//! side to move has `m` stones and the other `o`, the slot is `class * C(points - m, o) +
+//! rank`, where `class` numbers the classes of the mover's `m`-set under the symmetries (see
+//! `orbits.rs`) and `rank` is the colex rank of the other side's stones, compressed onto the
+//! points the class's representative leaves free, after the symmetry that takes the mover's
+//! set to the representative and then, among the symmetries fixing the representative, the one
+//! giving the least rank. A slot whose rank is not that least is a hole. The representative of
+//! a class of positions (what `unrank` gives) has White to move, the representative mover's set
+//! as White's stones and the least other set as Black's.
+
+use nimber_engine::table::plumbing::{sort_dedup_from, SlotMoves};
+use nimber_engine::table::Indexed;
+use nimber_engine::{Capabilities, Game, Kind, Move, Outcome};
+
+use super::board::{Board, SYMMETRIES};
+use super::orbits::{colex_unrank, Orbits, BINOMIAL};
+use super::position::{MorrisPos, MorrisTier};
+use super::rules::Morris;
+
+/// The colex rank of `set` (within the points of `free`) renumbered onto `free`: point `p`
+/// becomes the number of points of `free` below it.
+#[inline]
+fn compressed_rank(set: u32, free: u32) -> u32 {
+    let (mut rank, mut i, mut rest) = (0, 1, set);
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        rest &= rest - 1;
+        rank += BINOMIAL[(free & ((1 << p) - 1)).count_ones() as usize][i];
+        i += 1;
+    }
+    rank
+}
+
+/// The set of points of `free` whose numbers (within `free`, from the lowest) are in `set`.
+fn expand(set: u32, free: u32) -> u32 {
+    let (mut out, mut rest, mut k) = (0, free, 0);
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        rest &= rest - 1;
+        if set & 1 << k != 0 {
+            out |= 1 << p;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The canonical form of the side to move's stones `own` and the other's `opp`: the class of
+/// `own`, its representative, the other side's stones under the chosen symmetry and their
+/// compressed rank.
+#[inline]
+fn canonical_sets(board: &Board, own: u32, opp: u32) -> (u32, u32, u32, u32) {
+    let orbits = Orbits::of(board, own.count_ones() as usize);
+    let (class, s) = orbits.class_of(own);
+    let rep = orbits.reps[class as usize];
+    let free = board.full & !rep;
+    let base = board.apply(s, opp);
+    let (mut other, mut rank) = (base, compressed_rank(base, free));
+    let mut stabilizer = orbits.stabilizers[class as usize];
+    while stabilizer != 0 {
+        let g = stabilizer.trailing_zeros() as usize;
+        stabilizer &= stabilizer - 1;
+        let image = board.apply(g, base);
+        let r = compressed_rank(image, free);
+        if r < rank {
+            (other, rank) = (image, r);
+        }
+    }
+    (class, rep, other, rank)
+}
+
+impl Morris {
+    /// The representative of the class of `pos`: the side to move as White (the colours
+    /// exchanged when Black is to move, hands too), then the least image under the 16
+    /// symmetries as the tier index orders them (see the module's documentation). The rules
+    /// treat both colours alike, so a position and its representative have the same value, in
+    /// every phase.
+    pub fn canonical(&self, pos: &MorrisPos) -> MorrisPos {
+        let (own, opp) = pos.sides();
+        let (own_hand, opp_hand) = pos.hands();
+        let (_, rep, other, _) = canonical_sets(self.board, own, opp);
+        MorrisPos {
+            white: rep,
+            black: other,
+            white_hand: own_hand,
+            black_hand: opp_hand,
+            white_to_move: true,
+        }
+    }
+
+    /// The number of classes (of positions under [`Morris::canonical`]) of the positions whose
+    /// side to move has `m` stones on the board and the other `o`, hands aside: by Burnside's
+    /// lemma, the mean over the 16 symmetries of the pairs of sets each fixes.
+    pub fn classes(&self, m: u32, o: u32) -> u64 {
+        let b = self.board;
+        let mut fixed_sum = 0u64;
+        for s in 0..SYMMETRIES {
+            // The cycles of the symmetry, as lengths.
+            let mut seen = 0u32;
+            let mut cycles = Vec::new();
+            for p in 0..b.points {
+                if seen & 1 << p != 0 {
+                    continue;
+                }
+                let (mut q, mut len) = (p, 0);
+                while seen & 1 << q == 0 {
+                    seen |= 1 << q;
+                    q = u32::from(b.permutation[s][q as usize]);
+                    len += 1;
+                }
+                cycles.push(len as usize);
+            }
+            // ways[i][j]: assignments of the cycles so far with i points to the mover, j to the other.
+            let (m, o) = (m as usize, o as usize);
+            let mut ways = vec![vec![0u64; o + 1]; m + 1];
+            ways[0][0] = 1;
+            for &len in &cycles {
+                for i in (0..=m).rev() {
+                    for j in (0..=o).rev() {
+                        let mut add = 0;
+                        if i >= len {
+                            add += ways[i - len][j];
+                        }
+                        if j >= len {
+                            add += ways[i][j - len];
+                        }
+                        ways[i][j] += add;
+                    }
+                }
+            }
+            fixed_sum += ways[m][o];
+        }
+        fixed_sum / SYMMETRIES as u64
+    }
+}
+
+/// The index of the positions of one tier of the mid/endgame (see the module's documentation).
+#[derive(Clone, Debug)]
+pub struct TierIndex {
+    game: Morris,
+    tier: MorrisTier,
+    big: &'static Orbits,
+    small: &'static Orbits,
+    /// `C(points - big, small)`, `C(points - small, big)`: slots per class of the mover's set.
+    per_big: u64,
+    per_small: u64,
+    /// The slots of the first half (the side to move has `big` stones).
+    half: u64,
+    size: u64,
+}
+
+impl TierIndex {
+    /// The index of `tier` (`hand` 0, `3 <= small <= big <= stones`) of `game`.
+    pub fn new(game: &Morris, tier: MorrisTier) -> TierIndex {
+        assert!(
+            tier.hand == 0 && 3 <= tier.small && tier.small <= tier.big && tier.big <= game.stones,
+            "{tier:?} is not a tier of the mid/endgame"
+        );
+        let board = game.board;
+        let n = board.points as usize;
+        let (a, b) = (tier.big as usize, tier.small as usize);
+        let (big, small) = (Orbits::of(board, a), Orbits::of(board, b));
+        let per_big = u64::from(BINOMIAL[n - a][b]);
+        let per_small = u64::from(BINOMIAL[n - b][a]);
+        let half = u64::from(big.count()) * per_big;
+        let size = if a == b { half } else { half + u64::from(small.count()) * per_small };
+        TierIndex { game: game.clone(), tier, big, small, per_big, per_small, half, size }
+    }
+
+    /// The tier indexed.
+    pub fn tier(&self) -> MorrisTier {
+        self.tier
+    }
+
+    /// The rules.
+    pub fn game(&self) -> &Morris {
+        &self.game
+    }
+
+    /// The slots of the first half, where the side to move has the bigger number of stones; the
+    /// other half (when the numbers differ) follows it.
+    pub fn half(&self) -> u64 {
+        self.half
+    }
+
+    /// The number of classes of positions in the tier: the slots that are not holes.
+    pub fn classes(&self) -> u64 {
+        let (a, b) = (u32::from(self.tier.big), u32::from(self.tier.small));
+        let first = self.game.classes(a, b);
+        if a == b {
+            first
+        } else {
+            first + self.game.classes(b, a)
+        }
+    }
+
+    /// The position of a slot without telling holes (`check`: whether to answer `None` for one).
+    fn position_at(&self, index: u64, check: bool) -> Option<MorrisPos> {
+        if index >= self.size {
+            return None;
+        }
+        let (orbits, per, o, within) = if index < self.half {
+            (self.big, self.per_big, self.tier.small, index)
+        } else {
+            (self.small, self.per_small, self.tier.big, index - self.half)
+        };
+        let (class, rank) = ((within / per) as usize, (within % per) as u32);
+        let board = self.game.board;
+        let rep = orbits.reps[class];
+        let free = board.full & !rep;
+        let other = expand(colex_unrank(rank, o as usize), free);
+        if check {
+            let mut stabilizer = orbits.stabilizers[class];
+            while stabilizer != 0 {
+                let g = stabilizer.trailing_zeros() as usize;
+                stabilizer &= stabilizer - 1;
+                if compressed_rank(board.apply(g, other), free) < rank {
+                    return None;
+                }
+            }
+        }
+        Some(MorrisPos { white: rep, black: other, white_hand: 0, black_hand: 0, white_to_move: true })
+    }
+}
+
+impl Game for TierIndex {
+    type Position = MorrisPos;
+
+    fn kind(&self) -> Kind {
+        Kind::Partizan
+    }
+
+    fn start(&self) -> MorrisPos {
+        self.game.start()
+    }
+
+    fn moves(&self, pos: &MorrisPos) -> Vec<Move<MorrisPos>> {
+        self.game.moves(pos)
+    }
+
+    fn successors(&self, pos: &MorrisPos, out: &mut Vec<MorrisPos>) {
+        self.game.successors(pos, out)
+    }
+
+    fn terminal(&self, pos: &MorrisPos) -> Option<Outcome> {
+        self.game.terminal(pos)
+    }
+
+    fn capabilities(&self) -> Capabilities<'_, MorrisPos> {
+        self.game.capabilities()
+    }
+}
+
+impl Indexed for TierIndex {
+    fn size(&self) -> u64 {
+        self.size
+    }
+
+    #[inline]
+    fn rank(&self, pos: &MorrisPos) -> u64 {
+        let (own, opp) = pos.sides();
+        debug_assert!(pos.white_hand == 0 && pos.black_hand == 0, "{pos:?} is not in the mid/endgame");
+        let (class, _, _, rank) = canonical_sets(self.game.board, own, opp);
+        if own.count_ones() == u32::from(self.tier.big) {
+            debug_assert_eq!(
+                opp.count_ones(),
+                u32::from(self.tier.small),
+                "{pos:?} is not in {:?}",
+                self.tier
+            );
+            u64::from(class) * self.per_big + u64::from(rank)
+        } else {
+            debug_assert!(
+                own.count_ones() == u32::from(self.tier.small)
+                    && opp.count_ones() == u32::from(self.tier.big),
+                "{pos:?} is not in {:?}",
+                self.tier
+            );
+            self.half + u64::from(class) * self.per_small + u64::from(rank)
+        }
+    }
+
+    fn unrank(&self, index: u64) -> Option<MorrisPos> {
+        self.position_at(index, true)
+    }
+
+    fn canonical(&self, pos: &MorrisPos) -> MorrisPos {
+        self.game.canonical(pos)
+    }
+
+    fn index_scheme(&self) -> String {
+        format!("morris-tier-v1-{}", self.game.id_name())
+    }
+
+    /// No slot is terminal by [`Game::terminal`] (both sides have three stones or more); a slot
+    /// may be a position without moves (every stone of the side to move blocked, or the board
+    /// full), lost by the engine's rule for positions without moves.
+    fn slots_may_be_terminal(&self) -> bool {
+        false
+    }
+}
+
+impl SlotMoves for TierIndex {
+    /// Without the check for holes (the lean solver asks it of slots known to be positions).
+    fn unrank_position(&self, index: u64) -> Option<MorrisPos> {
+        self.position_at(index, false)
+    }
+
+    /// The classes of the predecessors within the tier (the slides and flies that closed no
+    /// mill, [`Morris::quiet_predecessors`]), not all the game's predecessors: a capture's
+    /// comes from a bigger tier, a placement's from the placement phase.
+    fn predecessor_slots(&self, pos: &MorrisPos, out: &mut Vec<u64>) {
+        let first = out.len();
+        self.game.quiet_predecessors(pos, |p| out.push(self.rank(&p)));
+        sort_dedup_from(out, first);
+    }
+}

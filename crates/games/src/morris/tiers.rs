@@ -1,0 +1,73 @@
+//! The tiers of the mid/endgame ([`Tiered`]): both hands empty, a tier is the pair of the
+//! numbers of stones on the board, unordered (`9-8`: one side has 9, the other 8, either to
+//! move), from `3-3` to `stones-stones`. A slide or a fly stays in its tier; a capture leaves
+//! it for the tier with one stone fewer on the side that lost one, or ends the game from 3.
+
+use nimber_engine::table::tiers::Tiered;
+use nimber_engine::Error;
+
+use super::index::TierIndex;
+use super::position::{MorrisPos, MorrisTier};
+use super::rules::Morris;
+
+impl Morris {
+    /// The tier named `name` (`9-8`, either number first), checked against the stones a side.
+    pub fn parse_tier(&self, name: &str) -> Result<MorrisTier, Error> {
+        let n = self.stones;
+        let bad = || {
+            Error::Param(format!(
+                "tier `{name}`: expected two numbers of stones from 3 to {n} joined by `-` (`{n}-{}`)",
+                n - 1
+            ))
+        };
+        let (a, b) = name.split_once('-').ok_or_else(bad)?;
+        let (a, b) = (a.parse::<u8>().map_err(|_| bad())?, b.parse::<u8>().map_err(|_| bad())?);
+        if !(3..=n).contains(&a) || !(3..=n).contains(&b) {
+            return Err(bad());
+        }
+        Ok(MorrisTier::new(a, b))
+    }
+}
+
+impl Tiered for Morris {
+    type Tier = MorrisTier;
+    type Index = TierIndex;
+
+    /// The stones on the board of each side, unordered, and the stones in both hands (positions
+    /// of the placement phase have tiers with `hand > 0`, which [`Tiered::tiers`] does not list).
+    fn tier(&self, pos: &MorrisPos) -> MorrisTier {
+        let (w, b) = (pos.white.count_ones() as u8, pos.black.count_ones() as u8);
+        MorrisTier { hand: pos.white_hand + pos.black_hand, ..MorrisTier::new(w, b) }
+    }
+
+    /// The tiers of the mid/endgame, `3-3` to `stones-stones` (28 for 9 stones).
+    fn tiers(&self) -> Vec<MorrisTier> {
+        let n = self.stones;
+        (3..=n).flat_map(|big| (3..=big).map(move |small| MorrisTier::new(big, small))).collect()
+    }
+
+    /// One stone fewer on either side, when that leaves three or more.
+    fn tier_children(&self, tier: MorrisTier) -> Vec<MorrisTier> {
+        let mut out = Vec::new();
+        if tier.small > 3 {
+            out.push(MorrisTier::new(tier.big, tier.small - 1));
+        }
+        if tier.big > tier.small {
+            out.push(MorrisTier::new(tier.big - 1, tier.small));
+        }
+        out
+    }
+
+    fn tier_name(&self, tier: MorrisTier) -> String {
+        format!("{}-{}", tier.big, tier.small)
+    }
+
+    fn tier_index(&self, tier: MorrisTier) -> TierIndex {
+        TierIndex::new(self, tier)
+    }
+
+    /// The slides and flies that closed no mill ([`Morris::quiet_predecessors`]).
+    fn tier_predecessors(&self, _tier: MorrisTier, pos: &MorrisPos, out: &mut Vec<MorrisPos>) {
+        self.quiet_predecessors(pos, |p| out.push(p));
+    }
+}
