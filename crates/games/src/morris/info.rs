@@ -41,8 +41,9 @@ pub(crate) const INFO: GameInfo = GameInfo {
     facts: Facts::NONE,
 };
 
+/// The game, solved tier by tier (the mid/endgame; `solve --save DIR`).
 fn build(params: &Params) -> Result<Box<dyn DynGame>, Error> {
-    Ok(Box::new(build_game(params)?))
+    Ok(Box::new(nimber_engine::view::tiers::Tiers(build_game(params)?)))
 }
 
 /// The game of the parameters.

@@ -4,6 +4,7 @@
 //! it for the tier with one stone fewer on the side that lost one, or ends the game from 3.
 
 use nimber_engine::table::tiers::Tiered;
+use nimber_engine::table::Indexed;
 use nimber_engine::Error;
 
 use super::index::TierIndex;
@@ -56,6 +57,46 @@ impl Tiered for Morris {
             out.push(MorrisTier::new(tier.big - 1, tier.small));
         }
         out
+    }
+
+    /// The mid/endgame: both hands empty.
+    fn in_tiers(&self, pos: &MorrisPos) -> bool {
+        pos.white_hand == 0 && pos.black_hand == 0
+    }
+
+    /// White's stones in bits 0 to 23, Black's in 24 to 47, the side to move in bit 48, the
+    /// hands in 49 to 52 and 53 to 56.
+    fn pack(&self, pos: &MorrisPos) -> Option<u64> {
+        Some(
+            u64::from(pos.white)
+                | u64::from(pos.black) << 24
+                | u64::from(pos.white_to_move) << 48
+                | u64::from(pos.white_hand) << 49
+                | u64::from(pos.black_hand) << 53,
+        )
+    }
+
+    fn unpack(&self, key: u64) -> MorrisPos {
+        MorrisPos {
+            white: (key & 0xff_ffff) as u32,
+            black: (key >> 24 & 0xff_ffff) as u32,
+            white_to_move: key >> 48 & 1 == 1,
+            white_hand: (key >> 49 & 15) as u8,
+            black_hand: (key >> 53 & 15) as u8,
+        }
+    }
+
+    /// A capture by the side with `big` stones leaves the other to move with `small - 1`: the
+    /// second half of tier `big-(small-1)`, where the side to move has fewer; a capture by the
+    /// side with `small` leaves the other to move with `big - 1`: the first half of
+    /// `(big-1)-small` (all of it when `big - 1 == small`).
+    fn tier_child_slots(&self, tier: MorrisTier, child: MorrisTier) -> std::ops::Range<u64> {
+        let index = TierIndex::new(self, child);
+        if child.big == tier.big && child.small + 1 == tier.small {
+            index.half()..index.size()
+        } else {
+            0..index.half()
+        }
     }
 
     fn tier_name(&self, tier: MorrisTier) -> String {
