@@ -13,18 +13,27 @@ mod partizan;
 #[path = "../published/mod.rs"]
 mod published;
 
+mod berzerk;
 mod clobber;
 mod cutcake;
 mod dobutsu_published;
 mod dodgem_published;
 mod domineering;
+mod fivehundredeleven;
+mod grid;
 mod hackenbush;
+mod heap;
 mod lab;
 mod lean;
 mod misere;
+mod nim_index;
 mod numbering;
+mod recipe;
 mod split_search;
 mod store;
+mod subtraction;
 mod svg;
+mod tictactoe;
 mod toadsandfrogs;
+mod toadsandfrogs_parts;
 mod values;
