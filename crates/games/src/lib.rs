@@ -46,3 +46,29 @@ pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
 
 pub use recipe::{build, dense_games, open_store, with_game, OpenedStore, Recipe};
 pub use registry::{all, find, Facts, GameInfo};
+
+/// Internals that the crate's tests (`tests/suite`) compare against or build with: the plain references
+/// of fast paths and the encodings behind them, the tables of the indexes, the helpers of the
+/// families, the drawing builder. For the crate's tests only, not a stable API.
+#[doc(hidden)]
+pub mod testing {
+    /// Enjapma's family, part by part.
+    pub mod enjapma {
+        pub use crate::enjapma::explore::{parts, Parts};
+    }
+
+    /// The game in the dark's family, part by part, and its features.
+    pub mod gameindarkness {
+        pub use crate::gameindarkness::explore::{feature_values, parts, Parts, NO_JUNCTION};
+    }
+
+    /// Nim built from its parameters, the size of its families, its features.
+    pub mod nim {
+        pub use crate::nim::explore::{build, family_bounds, family_size, feature_names, feature_values};
+    }
+
+    /// The path game's boards with a path, and the features of a board.
+    pub mod pathgame {
+        pub use crate::pathgame::explore::{boards, feature_values};
+    }
+}
