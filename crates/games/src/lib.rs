@@ -71,4 +71,9 @@ pub mod testing {
     pub mod pathgame {
         pub use crate::pathgame::explore::{boards, feature_values};
     }
+
+    /// The drawings' builder (`common/svg.rs`).
+    pub mod svg {
+        pub use crate::common::svg::{colour, escape, num, shorten, Anchor, Attrs, Svg};
+    }
 }
