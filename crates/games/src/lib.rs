@@ -7,7 +7,7 @@
 //! drawings; `grid.rs`: rectangular boards as bit sets; `multiset.rs`: heap positions); then one
 //! module per game (a file, or a folder of one-job files such as `dobutsu/` and `dodgem/`);
 //! on top, `registry.rs`, the list of the games, which imports every game and which no game's
-//! code imports (only a test file may, as `dodgem/tests.rs` builds through it); above it,
+//! code imports (only a test may, as `tests/suite/dodgem.rs` builds through it); above it,
 //! `recipe.rs`: a game with checked parameters, its identity and title, and how to build it
 //! (plainly, densely, as a partizan game), with the refusals the front ends share.
 
@@ -52,6 +52,12 @@ pub use registry::{all, find, Facts, GameInfo};
 /// families, the drawing builder. For the crate's tests only, not a stable API.
 #[doc(hidden)]
 pub mod testing {
+    /// Dodgem: where the dense index's blocks start, sets of cells ranked colexicographically.
+    pub mod dodgem {
+        pub use crate::dodgem::index::first_pair;
+        pub use crate::dodgem::numbering::{colex_rank, colex_unrank, CARS, CELLS, SETS, SET_FIRST};
+    }
+
     /// Enjapma's family, part by part.
     pub mod enjapma {
         pub use crate::enjapma::explore::{parts, Parts};

@@ -20,6 +20,7 @@ mod connect4;
 mod cutcake;
 mod cutcake_explore;
 mod dobutsu_published;
+mod dodgem;
 mod dodgem_published;
 mod domineering;
 mod domineering_explore;
