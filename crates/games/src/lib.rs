@@ -52,6 +52,30 @@ pub use registry::{all, find, Facts, GameInfo};
 /// families, the drawing builder. For the crate's tests only, not a stable API.
 #[doc(hidden)]
 pub mod testing {
+    /// Dōbutsu shōgi: the plain references of the fast paths (`dobutsu/reference.rs`), the
+    /// encoding of a position, the material check, the live index's lion pairs.
+    pub mod dobutsu {
+        pub use crate::dobutsu::notation::check_material;
+        pub use crate::dobutsu::numbering::live_lion_pairs;
+        pub use crate::dobutsu::position::{CHICK, GOTE, GOTE_TO_MOVE, HAND_KINDS, HEN, LION};
+        pub use crate::dobutsu::reference::{
+            block_offsets, rank_sente, sente_attacks_lion, sente_terminal, unrank_sente, PosBits,
+        };
+
+        /// The fast paths on bitboards (`dobutsu/fast.rs`): the bit helpers, the versions this
+        /// processor runs, and the portable ones.
+        pub mod fast {
+            #[cfg(target_arch = "x86_64")]
+            pub use crate::dobutsu::fast::bmi2;
+            pub use crate::dobutsu::fast::{
+                canonical_sente, child_end_counts, child_ends, compress, insert_bit, live_canonical,
+                live_child_keys, live_children, live_predecessor_slots, live_predecessors, mirror,
+                move_classes, pdep12, pext12, pop12, portable, predecessor_slots, predecessors, rank,
+                rank_live, remove_bit, sente_terminal, spread, successor_slots, unrank, unrank_live,
+            };
+        }
+    }
+
     /// Dodgem: where the dense index's blocks start, sets of cells ranked colexicographically.
     pub mod dodgem {
         pub use crate::dodgem::index::first_pair;

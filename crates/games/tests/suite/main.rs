@@ -19,6 +19,8 @@ mod clobber_explore;
 mod connect4;
 mod cutcake;
 mod cutcake_explore;
+mod dobutsu;
+mod dobutsu_fast;
 mod dobutsu_published;
 mod dodgem;
 mod dodgem_published;
