@@ -47,7 +47,8 @@ pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
 pub use recipe::{build, dense_games, open_store, with_game, OpenedStore, Recipe};
 pub use registry::{all, find, Facts, GameInfo};
 
-/// Internals that the crate's tests (`tests/suite`) compare against or build with: the plain references
+/// Internals that the crate's tests (`tests/suite`, one binary: the library's own unit-test
+/// binary is not built, see `Cargo.toml`) compare against or build with: the plain references
 /// of fast paths and the encodings behind them, the tables of the indexes, the helpers of the
 /// families, the drawing builder. For the crate's tests only, not a stable API.
 #[doc(hidden)]

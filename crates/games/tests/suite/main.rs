@@ -7,6 +7,12 @@
 //!
 //! `tests/published/` (the published facts of Dōbutsu shōgi and Dodgem) is shared with the
 //! benches, which include it by path.
+//!
+//! The library's own tests are here too: the library is built with `test = false` (compiled
+//! once, not again as its own unit-test binary), and `no_unit_tests.rs` fails on a test left in
+//! `src/`, where it would never run. What they need of the library's internals (the plain
+//! references of fast paths, encodings, tables) `nimber_games::testing` re-exports, hidden and
+//! for them only.
 
 #[path = "../partizan/mod.rs"]
 mod partizan;
@@ -43,6 +49,7 @@ mod misere;
 mod nim;
 mod nim_explore;
 mod nim_index;
+mod no_unit_tests;
 mod numbering;
 mod pathgame;
 mod pathgame_explore;
