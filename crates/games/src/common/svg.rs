@@ -16,7 +16,7 @@
 use std::fmt::Write;
 
 /// The palette: a light background, two players' colours, readable ink.
-pub(crate) mod colour {
+pub mod colour {
     /// The page behind the drawing.
     pub const BACKGROUND: &str = "#fbf8f1";
     /// Text and outlines.
@@ -46,7 +46,7 @@ pub(crate) mod colour {
 }
 
 /// A number as an attribute value: at most two decimals, no trailing zeros.
-fn num(v: f64) -> String {
+pub fn num(v: f64) -> String {
     let r = (v * 100.0).round() / 100.0;
     if r == 0.0 {
         "0".to_string()
@@ -76,7 +76,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// `text` cut to at most `max` characters, with an ellipsis when cut.
-pub(crate) fn shorten(text: &str, max: usize) -> String {
+pub fn shorten(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         text.to_string()
     } else {
@@ -88,7 +88,7 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
 
 /// The attributes of an element, written as they are added (values escaped).
 #[derive(Default)]
-pub(crate) struct Attrs(String);
+pub struct Attrs(String);
 
 impl Attrs {
     pub fn new() -> Attrs {
@@ -123,14 +123,14 @@ impl Attrs {
 
 /// Text alignment around the x coordinate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Anchor {
+pub enum Anchor {
     Start,
     Middle,
     End,
 }
 
 /// A document being written: elements are appended in drawing order (later ones on top).
-pub(crate) struct Svg {
+pub struct Svg {
     out: String,
     open: Vec<&'static str>,
 }
@@ -393,32 +393,4 @@ impl Board {
 /// File letters `a`, `b`, ... for column `col` (0-based), as the games' notations name them.
 pub(crate) fn file_letter(col: usize) -> String {
     ((b'a' + col as u8) as char).to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_and_attributes_are_escaped() {
-        let mut svg = Svg::new("t<&>", "a&b <c> \"d\" 'e'", 10.0, 10.0);
-        svg.text((1.0, 2.0), "<x & y>", 5.0, Anchor::Middle, colour::INK);
-        let doc = svg.finish();
-        assert!(doc.contains("<title>a&amp;b &lt;c&gt; &quot;d&quot; &apos;e&apos;</title>"), "{doc}");
-        assert!(doc.contains("data-game=\"t&lt;&amp;&gt;\""), "{doc}");
-        assert!(doc.contains(">&lt;x &amp; y&gt;</text>"), "{doc}");
-        assert!(doc.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\""));
-        assert!(doc.trim_end().ends_with("</svg>"));
-        assert_eq!(escape("a\u{1}b"), "a\u{fffd}b");
-    }
-
-    #[test]
-    fn numbers_are_short() {
-        assert_eq!(num(12.0), "12");
-        assert_eq!(num(0.1 + 0.2), "0.3");
-        assert_eq!(num(-0.001), "0");
-        assert_eq!(num(2.346), "2.35");
-        assert_eq!(shorten("abcdef", 4), "abc…");
-        assert_eq!(shorten("abc", 4), "abc");
-    }
 }

@@ -199,13 +199,13 @@ const fn byte_masks() -> [u64; 256] {
 }
 
 #[inline(always)]
-fn pop12(m: u64) -> u32 {
+pub fn pop12(m: u64) -> u32 {
     POP6[(m & 63) as usize] as u32 + POP6[(m >> 6 & 63) as usize] as u32
 }
 
 /// The bits of `v` under the 12-bit mask `m`, packed.
 #[inline(always)]
-fn pext12(v: u64, m: u64) -> u64 {
+pub fn pext12(v: u64, m: u64) -> u64 {
     let lo = PEXT6[(v & 63 | (m & 63) << 6) as usize] as u64;
     let hi = PEXT6[(v >> 6 & 63 | (m >> 6 & 63) << 6) as usize] as u64;
     lo | hi << POP6[(m & 63) as usize]
@@ -213,7 +213,7 @@ fn pext12(v: u64, m: u64) -> u64 {
 
 /// The low bits of `v` spread over the 12-bit mask `m`.
 #[inline(always)]
-fn pdep12(v: u64, m: u64) -> u64 {
+pub fn pdep12(v: u64, m: u64) -> u64 {
     let lo = PDEP6[(v & 63 | (m & 63) << 6) as usize] as u64;
     let hi = PDEP6[(v >> POP6[(m & 63) as usize] & 63 | (m >> 6 & 63) << 6) as usize] as u64;
     lo | hi << 6
@@ -221,13 +221,13 @@ fn pdep12(v: u64, m: u64) -> u64 {
 
 /// A 12-bit mask with bit `i` moved to bit `4i` (one per cell).
 #[inline(always)]
-fn spread(m: u64) -> u64 {
+pub fn spread(m: u64) -> u64 {
     SPREAD6[(m & 63) as usize] as u64 | (SPREAD6[(m >> 6 & 63) as usize] as u64) << 24
 }
 
 /// The 12-bit mask of the cells whose bit `4i` is set in `m` (the inverse of [`spread`]).
 #[inline(always)]
-fn compress(m: u64) -> u64 {
+pub fn compress(m: u64) -> u64 {
     let m = m & LOW_BITS;
     let m = (m | m >> 3) & 0x0303_0303_0303;
     let m = (m | m >> 6) & 0x000f_000f_000f;
@@ -237,14 +237,14 @@ fn compress(m: u64) -> u64 {
 
 /// `m` without bit `at`, the bits above it moved down.
 #[inline(always)]
-fn remove_bit(m: u64, at: u32) -> u64 {
+pub fn remove_bit(m: u64, at: u32) -> u64 {
     let below = (1u64 << at) - 1;
     m & below | m >> 1 & !below
 }
 
 /// `m` with a zero inserted at bit `at`, the bits from it moved up.
 #[inline(always)]
-fn insert_bit(m: u64, at: u32) -> u64 {
+pub fn insert_bit(m: u64, at: u32) -> u64 {
     let below = (1u64 << at) - 1;
     m & below | (m & !below) << 1
 }
@@ -308,7 +308,7 @@ fn union(steps: [u64; 8]) -> u64 {
 /// The end of the game for Sente to move in `x` (as `Game::terminal`): Sente can capture Gote's
 /// lion (won), or Gote's lion stands on Sente's home rank out of reach (lost).
 #[inline(always)]
-pub(super) fn sente_terminal(x: u64) -> Option<Value> {
+pub fn sente_terminal(x: u64) -> Option<Value> {
     let fl = flags(x);
     let gote_lion = fl.lion & fl.gote;
     let attacks = union(fl.steps_up(fl.occupied & !fl.gote));
@@ -328,13 +328,13 @@ fn flip(x: u64) -> u64 {
 }
 
 #[inline(always)]
-fn mirror(x: u64) -> u64 {
+pub fn mirror(x: u64) -> u64 {
     DobutsuPos(x).mirrored().0
 }
 
 /// The canonical form of a position with Sente to move: the smaller of it and its mirror image.
 #[inline(always)]
-fn canonical_sente(x: u64) -> u64 {
+pub fn canonical_sente(x: u64) -> u64 {
     x.min(mirror(x))
 }
 
@@ -342,7 +342,7 @@ fn canonical_sente(x: u64) -> u64 {
 /// lion on file a or b, Gote's lion on file a or b when Sente's is on b, and the smaller of the
 /// two mirror images when both lions are on file b.
 #[inline(always)]
-pub(super) fn live_canonical(x: u64) -> u64 {
+pub fn live_canonical(x: u64) -> u64 {
     let fl = flags(x);
     let sente_file = (fl.lion & !fl.gote).trailing_zeros() / 4 % 3;
     let gote_file = (fl.lion & fl.gote).trailing_zeros() / 4 % 3;
@@ -695,7 +695,7 @@ impl Bits for Bmi2 {
 /// AMD's since Zen 3 (earlier ones run `pext` and `pdep` in slow microcode). Checked once.
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn bmi2() -> bool {
+pub fn bmi2() -> bool {
     use std::sync::atomic::{AtomicU8, Ordering};
     static KNOWN: AtomicU8 = AtomicU8::new(0);
     match KNOWN.load(Ordering::Relaxed) {
@@ -725,7 +725,7 @@ fn bmi2() -> bool {
 /// in a function with the instructions enabled, so that everything inlined into it uses them.
 macro_rules! with_bits {
     (fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty { $B:ident => $body:expr }) => {
-        pub(super) fn $name($($arg: $ty),*) -> $ret {
+        pub fn $name($($arg: $ty),*) -> $ret {
             #[cfg(target_arch = "x86_64")]
             {
                 #[target_feature(enable = "bmi2,popcnt")]
@@ -1341,5 +1341,42 @@ with_bits!(fn live_predecessor_slots(c: u64, out: &mut Vec<u64>) -> () { B => pr
 with_bits!(fn predecessors(c: u64, out: &mut Vec<(u64, u64)>) -> () { B => predecessor_slots_with::<B, false, (u64, u64)>(c, out) });
 with_bits!(fn live_predecessors(c: u64, out: &mut Vec<(u64, u64)>) -> () { B => predecessor_slots_with::<B, true, (u64, u64)>(c, out) });
 
-#[cfg(test)]
-mod tests;
+/// The portable versions (on `Tables`, without BMI2) of the fast paths that run through
+/// `with_bits!`, which the dispatched ones must agree with on every processor. For the crate's
+/// tests only (`tests/suite/dobutsu_fast.rs`, through `crate::testing`), not a stable API.
+pub mod portable {
+    use nimber_engine::table::plumbing::MoveClasses;
+
+    use super::Tables;
+
+    /// `rank` on the portable tables.
+    pub fn rank(x: u64) -> u64 {
+        super::rank_with::<Tables>(x)
+    }
+
+    /// `unrank` on the portable tables.
+    pub fn unrank(index: u64) -> u64 {
+        super::unrank_with::<Tables>(index)
+    }
+
+    /// `predecessor_slots` on the portable tables.
+    pub fn predecessor_slots(c: u64, out: &mut Vec<u64>) {
+        super::predecessor_slots_with::<Tables, false, u64>(c, out)
+    }
+
+    /// `move_classes` on the portable tables.
+    pub fn move_classes(c: u64) -> MoveClasses {
+        super::move_classes_with::<Tables>(c)
+    }
+
+    /// The move classes of `c` move by move on the portable tables (the reference for the
+    /// counting of `move_classes`).
+    pub fn move_classes_by_moves(c: u64, symmetric: bool) -> MoveClasses {
+        super::move_classes_by_moves::<Tables>(c, symmetric)
+    }
+
+    /// `successor_slots` on the portable tables.
+    pub fn successor_slots(c: u64, out: &mut Vec<(u64, bool)>) {
+        super::successor_slots_with::<Tables>(c, out)
+    }
+}

@@ -17,22 +17,19 @@
 //! `numbering.rs` (how the full and the live index number positions), `fast.rs` (rank, unrank,
 //! moves and predecessors on bitboards, for the solvers), `index.rs` (the full index of
 //! [`Dobutsu`]), `live.rs` (the live index, [`DobutsuLive`]), `draw.rs` (the drawing),
-//! `info.rs` (the entry of the library); `reference.rs` (plain versions of the fast paths) and
-//! `tests.rs` for the tests only.
+//! `info.rs` (the entry of the library); `reference.rs` (plain versions of the fast paths, for
+//! the tests in `tests/suite/dobutsu.rs` and `dobutsu_fast.rs` only).
 
 mod draw;
-mod fast;
+pub(crate) mod fast;
 mod index;
 mod info;
 mod live;
-mod notation;
-mod numbering;
-mod position;
-#[cfg(test)]
-mod reference;
+pub(crate) mod notation;
+pub(crate) mod numbering;
+pub(crate) mod position;
+pub(crate) mod reference;
 mod rules;
-#[cfg(test)]
-mod tests;
 
 pub(crate) use info::INFO;
 pub use live::DobutsuLive;

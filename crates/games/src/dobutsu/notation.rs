@@ -164,7 +164,7 @@ pub(super) fn parse_position(text: &str) -> Result<DobutsuPos, ParseError> {
 
 /// Each player has one lion on the board; there are two giraffes, two elephants and two chicks
 /// (hens included) on the board and in the hands.
-pub(super) fn check_material(pos: DobutsuPos) -> Result<(), ParseError> {
+pub fn check_material(pos: DobutsuPos) -> Result<(), ParseError> {
     let count = |pred: &dyn Fn(u64) -> bool| (0..12).filter(|&sq| pred(pos.cell(sq))).count() as u64;
     for (cell, name) in [(LION, "Sente"), (GOTE | LION, "Gote")] {
         let n = count(&|c| c == cell);

@@ -40,8 +40,7 @@ pub(super) struct IndexTables {
     pub(super) kinds_unrank: Vec<Vec<u16>>,
     /// Blocks by (kG, kE, kC, sG, sE, sC): offset and the size of one lion pair's part.
     pub(super) blocks: Vec<Block>,
-    /// Block number of (kG, kE, kC, sG, sE, sC), each digit base 3.
-    #[cfg(test)]
+    /// Block number of (kG, kE, kC, sG, sE, sC), each digit base 3 (read by `reference.rs`).
     pub(super) block_of: [u16; 729],
 }
 
@@ -109,17 +108,7 @@ pub(super) fn index_tables() -> &'static IndexTables {
             }
         }
         assert_eq!(offset, INDEX_SIZE);
-        #[cfg(not(test))]
-        let _ = block_of;
-        IndexTables {
-            set_rank,
-            set_unrank,
-            kinds_rank,
-            kinds_unrank,
-            blocks,
-            #[cfg(test)]
-            block_of,
-        }
+        IndexTables { set_rank, set_unrank, kinds_rank, kinds_unrank, blocks, block_of }
     })
 }
 
@@ -142,7 +131,7 @@ pub(super) fn index_tables() -> &'static IndexTables {
 pub const LIVE_SIZE: u64 = 249_442_767;
 
 /// The lion pairs `(sente, gote)` of the live index, in digit order.
-pub(super) fn live_lion_pairs() -> Vec<(u8, u8)> {
+pub fn live_lion_pairs() -> Vec<(u8, u8)> {
     let mut pairs = Vec::new();
     for sente in 3..12u8 {
         for gote in 0..9u8 {

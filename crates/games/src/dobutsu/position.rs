@@ -4,26 +4,26 @@
 //! finished position (a convention the rules and the fast paths share).
 
 /// Kinds of piece, as stored in the low 3 bits of a cell (0 is an empty cell).
-pub(super) const LION: u64 = 1;
+pub const LION: u64 = 1;
 pub(super) const GIRAFFE: u64 = 2;
 pub(super) const ELEPHANT: u64 = 3;
-pub(super) const CHICK: u64 = 4;
-pub(super) const HEN: u64 = 5;
+pub const CHICK: u64 = 4;
+pub const HEN: u64 = 5;
 /// Bit 3 of a cell: the piece is Gote's (the second player's).
-pub(super) const GOTE: u64 = 8;
+pub const GOTE: u64 = 8;
 
 /// Bits of the hands: Sente's counts of giraffes, elephants and chicks (2 bits each) from bit
 /// 48, Gote's from bit 54.
 pub(super) const SENTE_HAND: u32 = 48;
 pub(super) const GOTE_HAND: u32 = 54;
 /// Bit set when Gote is to move.
-pub(super) const GOTE_TO_MOVE: u64 = 1 << 60;
+pub const GOTE_TO_MOVE: u64 = 1 << 60;
 pub(super) const CELLS: u64 = (1 << 48) - 1;
 /// Bit 0 of every cell.
 pub(super) const LOW_BITS: u64 = 0x1111_1111_1111;
 
 /// Pieces that can be in hand, in the order of the hand fields.
-pub(super) const HAND_KINDS: [u64; 3] = [GIRAFFE, ELEPHANT, CHICK];
+pub const HAND_KINDS: [u64; 3] = [GIRAFFE, ELEPHANT, CHICK];
 
 /// A position: the board, both hands, and who is to move. Square `sq` is row `sq / 3` (0 = the
 /// top, Gote's home rank) and column `sq % 3` (0 = left, as Sente sees the board).

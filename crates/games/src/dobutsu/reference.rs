@@ -1,6 +1,8 @@
-//! The plain versions of what `fast.rs` computes on bitboards, for the tests only: the end of
-//! the game for Sente to move, and the rank and unrank of the full index by `numbering.rs`'s
-//! tables. The tests compare the fast paths with these.
+//! The plain versions of what `fast.rs` computes on bitboards: the end of the game for Sente to
+//! move, and the rank and unrank of the full index by `numbering.rs`'s tables; and the encoding
+//! of a position as bits (`PosBits`). For the crate's tests only (`tests/suite/dobutsu.rs`
+//! compares the fast paths with these, through `crate::testing`), not a stable API: they read
+//! the tables' internals, so they stay here, compiled always.
 
 use nimber_engine::Value;
 
@@ -9,7 +11,7 @@ use super::position::{hand_index, DobutsuPos, GOTE, GOTE_HAND, HAND_KINDS, HEN, 
 use super::rules::tables;
 
 /// Whether Sente, to move in `c`, can capture Gote's lion.
-pub(super) fn sente_attacks_lion(c: DobutsuPos) -> bool {
+pub fn sente_attacks_lion(c: DobutsuPos) -> bool {
     let t = tables();
     let Some(lion) = (0..12).find(|&sq| c.cell(sq) == GOTE | LION) else { return false };
     (0..12).any(|sq| {
@@ -20,7 +22,7 @@ pub(super) fn sente_attacks_lion(c: DobutsuPos) -> bool {
 
 /// The end of the game for Sente to move in `c`, under Tanaka's conventions (the reference for
 /// `fast::sente_terminal`).
-pub(super) fn sente_terminal(c: DobutsuPos) -> Option<Value> {
+pub fn sente_terminal(c: DobutsuPos) -> Option<Value> {
     if sente_attacks_lion(c) {
         return Some(Value::Win);
     }
@@ -32,7 +34,7 @@ pub(super) fn sente_terminal(c: DobutsuPos) -> Option<Value> {
 }
 
 /// The slot of a position with Sente to move (the reference for `fast::rank`).
-pub(super) fn rank_sente(c: DobutsuPos) -> u64 {
+pub fn rank_sente(c: DobutsuPos) -> u64 {
     let t = index_tables();
     let mut sente_lion = 0;
     let mut gote_lion = 0;
@@ -84,7 +86,7 @@ pub(super) fn rank_sente(c: DobutsuPos) -> u64 {
 
 /// The position with Sente to move in slot `index` (`index < INDEX_SIZE`; the reference for
 /// `fast::unrank`).
-pub(super) fn unrank_sente(index: u64) -> DobutsuPos {
+pub fn unrank_sente(index: u64) -> DobutsuPos {
     let t = index_tables();
     let b = t.blocks.partition_point(|b| b.offset <= index) - 1;
     let block = &t.blocks[b];
@@ -134,4 +136,43 @@ pub(super) fn unrank_sente(index: u64) -> DobutsuPos {
         x |= ((2 - on_board - sente) as u64) << (GOTE_HAND + 2 * h as u32);
     }
     DobutsuPos(x)
+}
+
+/// The first slot of each block of the full index (the slots where a block's numbering starts,
+/// where an off-by-one would show).
+pub fn block_offsets() -> impl Iterator<Item = u64> {
+    index_tables().blocks.iter().map(|b| b.offset)
+}
+
+/// A position's encoding, for the tests: its bits (twelve 4-bit cells, the hands, the player to
+/// move; see `position.rs`), read and written cell by cell.
+pub trait PosBits: Copy {
+    /// The position of bits `x` (not checked).
+    fn from_bits(x: u64) -> Self;
+    /// The bits of the position.
+    fn bits(self) -> u64;
+    /// The cell at `sq`: 0, or a kind with the `GOTE` bit for Gote's pieces.
+    fn cell(self, sq: usize) -> u64;
+    /// The position with `cell` at `sq`.
+    fn with_cell(self, sq: usize, cell: u64) -> Self;
+    /// The position with `delta` more pieces of hand kind `h` in a hand.
+    fn add_hand(self, gote: bool, h: usize, delta: i64) -> Self;
+}
+
+impl PosBits for DobutsuPos {
+    fn from_bits(x: u64) -> DobutsuPos {
+        DobutsuPos(x)
+    }
+    fn bits(self) -> u64 {
+        self.0
+    }
+    fn cell(self, sq: usize) -> u64 {
+        DobutsuPos::cell(self, sq)
+    }
+    fn with_cell(self, sq: usize, cell: u64) -> DobutsuPos {
+        DobutsuPos::with_cell(self, sq, cell)
+    }
+    fn add_hand(self, gote: bool, h: usize, delta: i64) -> DobutsuPos {
+        DobutsuPos::add_hand(self, gote, h, delta)
+    }
 }

@@ -10,6 +10,13 @@ use super::numbering::{binomial, colex_rank, colex_unrank, pack, unpack};
 use super::position::DodgemPos;
 use super::rules::Dodgem;
 
+/// The first slot pair of the positions with `blue` Blue and `red` Red cars on the board (slots
+/// `2 * first_pair` and the next): where a block of the dense index starts. For the crate's
+/// tests only (through `crate::testing`), not a stable API.
+pub fn first_pair(game: &Dodgem, blue: usize, red: usize) -> u64 {
+    game.offsets[blue][red]
+}
+
 /// Positions reachable from the start on boards of 2 to 5 cells a side (the tests check 2 to 4;
 /// 5 by the benchmark `cargo bench -p nimber-games --bench dodgem`, which asserts it).
 pub const REACHABLE: [u64; 4] = [23, 2055, 395_294, 164_338_619];

@@ -4,18 +4,16 @@
 //! game [`Dodgem`]: moves, the end, predecessors), `notation.rs` (reading and writing
 //! positions), `numbering.rs` (sets of cells ranked and packed), `fast.rs` (moves on the
 //! bitboards, ranked directly), `index.rs` (the dense index, plain or mirrored), `draw.rs` (the
-//! drawing), `info.rs` (the entry of the library); `tests.rs` for the tests only.
+//! drawing), `info.rs` (the entry of the library). Its tests are `tests/suite/dodgem.rs`.
 
 mod draw;
 mod fast;
-mod index;
+pub(crate) mod index;
 mod info;
 mod notation;
-mod numbering;
+pub(crate) mod numbering;
 mod position;
 mod rules;
-#[cfg(test)]
-mod tests;
 
 pub use index::{REACHABLE, REACHABLE_CLASSES};
 pub use info::DENSE_FROM;

@@ -14,16 +14,16 @@ pub(super) fn binomial(m: usize, k: usize) -> u64 {
 
 /// The rank of a set of cells among the sets of its size ([`subset::rank_set`]).
 #[inline]
-pub(super) fn colex_rank(set: u32) -> u64 {
+pub fn colex_rank(set: u32) -> u64 {
     subset::rank_set(set as u64)
 }
 
 /// The most cells of a board, and the most cars of a player on it.
-pub(super) const CELLS: usize = (MAX_SIZE * MAX_SIZE) as usize;
-pub(super) const CARS: usize = MAX_SIZE as usize - 1;
+pub const CELLS: usize = (MAX_SIZE * MAX_SIZE) as usize;
+pub const CARS: usize = MAX_SIZE as usize - 1;
 
 /// `SET_FIRST[k]`: where the `k`-subsets of the cells start in [`SETS`].
-pub(super) const SET_FIRST: [usize; CARS + 2] = {
+pub const SET_FIRST: [usize; CARS + 2] = {
     let mut first = [0; CARS + 2];
     let mut k = 1;
     while k < CARS + 2 {
@@ -47,7 +47,7 @@ const fn subset_count(k: usize) -> usize {
 /// order of their values), so that the set of rank `r` among the `k`-sets is
 /// `SETS[SET_FIRST[k] + r]`: the rank of a set does not depend on the number of cells, so the
 /// table serves every board size.
-pub(super) static SETS: [u32; SET_FIRST[CARS + 1]] = {
+pub static SETS: [u32; SET_FIRST[CARS + 1]] = {
     let mut sets = [0; SET_FIRST[CARS + 1]];
     let mut k = 0;
     while k <= CARS {
@@ -71,7 +71,7 @@ pub(super) static SETS: [u32; SET_FIRST[CARS + 1]] = {
 
 /// The `k`-subset of the cells of rank `rank` (the inverse of [`colex_rank`]), from [`SETS`].
 #[inline]
-pub(super) fn colex_unrank(rank: u64, k: usize) -> u32 {
+pub fn colex_unrank(rank: u64, k: usize) -> u32 {
     SETS[SET_FIRST[k] + rank as usize]
 }
 

@@ -76,7 +76,8 @@ impl Dodgem {
         self.n
     }
 
-    pub(super) fn cell(&self, col: u32, row: u32) -> u32 {
+    /// The number of the cell in column `col`, row `row` (0 = bottom): `row * n + col`.
+    pub fn cell(&self, col: u32, row: u32) -> u32 {
         row * self.n + col
     }
 

@@ -35,10 +35,10 @@ pub(super) fn family(game: &Enjapma) -> Result<Option<Family<u64>>, Error> {
 }
 
 /// A family's label and its groups: a board and the positions of it.
-type Parts = (String, Vec<(Enjapma, Vec<u64>)>);
+pub type Parts = (String, Vec<(Enjapma, Vec<u64>)>);
 
 /// The family's description and its parts, each board with its positions.
-fn parts(game: &Enjapma) -> Result<Parts, Error> {
+pub fn parts(game: &Enjapma) -> Result<Parts, Error> {
     let (h, w) = (game.h, game.w);
     if h * w > MAX_FAMILY_CELLS {
         return Err(Error::TooLarge(format!(
@@ -57,27 +57,4 @@ fn parts(game: &Enjapma) -> Result<Parts, Error> {
     }
     let description = format!("every board of 1 to {h} rows and 1 to {w} columns, every placement of pieces");
     Ok((description, parts))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use nimber_engine::{Explore, Notation};
-
-    #[test]
-    fn family_and_features() {
-        let game = Enjapma::new(2, 3).unwrap();
-        let (_, parts) = parts(&game).unwrap();
-        let sizes: Vec<(u32, u32, usize)> = parts.iter().map(|(g, p)| (g.h, g.w, p.len())).collect();
-        assert_eq!(game.family().unwrap().unwrap().parts.len(), parts.len());
-        assert_eq!(sizes, [(1, 1, 2), (1, 2, 4), (1, 3, 8), (2, 1, 4), (2, 2, 16), (2, 3, 64)]);
-        // `o.o/.oo`: the bottom-left cell and every second cell from it are dark: r2c1, r2c3,
-        // r1c2. Pieces on r1c1, r1c3 (light), r2c2 (light), r2c3 (dark).
-        let pos = game.parse("o.o/.oo").unwrap();
-        let mut out = Vec::new();
-        game.feature_values(&pos, &mut out);
-        assert_eq!(out, [4, 1, 3, 2, 3]);
-        assert_eq!(game.features(), ["pieces", "on_dark", "on_light", "h", "w"]);
-        assert!(matches!(Enjapma::new(5, 5).unwrap().family(), Err(Error::TooLarge(_))));
-    }
 }

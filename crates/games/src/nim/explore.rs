@@ -24,8 +24,14 @@ pub const MAX_FAMILY: u64 = 5_000_000;
 /// The most heaps a family may have.
 const MAX_COUNT: u64 = 64;
 
+/// The bounds of `game`'s exploration family: at most `count` heaps of at most `max`, as
+/// `(count, max)`. For the crate's tests only (through `crate::testing`).
+pub fn family_bounds(game: &Nim) -> (usize, u32) {
+    (game.count, game.max)
+}
+
 /// Builds Nim from its parameters (see the module documentation).
-pub(super) fn build(params: &Params) -> Result<Nim, Error> {
+pub fn build(params: &Params) -> Result<Nim, Error> {
     let optional = |key: &str, hi: u64| -> Result<Option<u64>, Error> {
         if params.text(key).is_empty() {
             Ok(None)
@@ -70,14 +76,14 @@ pub(super) fn build(params: &Params) -> Result<Nim, Error> {
 }
 
 /// `heap1..heapK`, `heaps`, `total`, `xor`.
-pub(super) fn feature_names(game: &Nim) -> Vec<String> {
+pub fn feature_names(game: &Nim) -> Vec<String> {
     let mut names: Vec<String> = (1..=game.count).map(|i| format!("heap{i}")).collect();
     names.extend(["heaps", "total", "xor"].map(String::from));
     names
 }
 
 /// The values of [`feature_names`] for a sorted multiset of non-empty heaps.
-pub(super) fn feature_values(game: &Nim, heaps: &[u32], out: &mut Vec<i64>) {
+pub fn feature_values(game: &Nim, heaps: &[u32], out: &mut Vec<i64>) {
     let k = game.count;
     let shown = &heaps[heaps.len().saturating_sub(k)..];
     out.extend(std::iter::repeat_n(0, k - shown.len()));
@@ -88,7 +94,7 @@ pub(super) fn feature_values(game: &Nim, heaps: &[u32], out: &mut Vec<i64>) {
 }
 
 /// The number of multisets of at most `k` heaps of 1..=`m`: C(m + k, k), saturating.
-fn family_size(m: u64, k: u64) -> u64 {
+pub fn family_size(m: u64, k: u64) -> u64 {
     let mut c: u128 = 1;
     for i in 1..=k as u128 {
         c = c * (m as u128 + i) / i;
@@ -129,57 +135,5 @@ fn extend(current: &mut Vec<u32>, from: u32, k: usize, m: u32, out: &mut Vec<Vec
         current.push(h);
         extend(current, h, k, m, out);
         current.pop();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use nimber_engine::{Explore, Game};
-
-    fn built(params: &[&str]) -> Result<Nim, Error> {
-        let specs = crate::nim::INFO.params;
-        build(&Params::parse("nim", specs, params)?)
-    }
-
-    #[test]
-    fn parameters() {
-        let game = built(&["heaps=3", "max=7"]).unwrap();
-        assert_eq!((game.start(), game.count, game.max), (vec![7, 7, 7], 3, 7));
-        let game = built(&["count=3", "max=7"]).unwrap();
-        assert_eq!((game.start(), game.count, game.max), (vec![7, 7, 7], 3, 7));
-        let game = built(&["heaps=3"]).unwrap();
-        assert_eq!((game.start(), game.count, game.max), (vec![3], 1, 3));
-        let game = built(&[]).unwrap();
-        assert_eq!((game.start(), game.count, game.max), (vec![3, 4, 5], 3, 5));
-        let game = built(&["heaps=1,2", "max=4", "count=3"]).unwrap();
-        assert_eq!((game.start(), game.count, game.max), (vec![1, 2], 3, 4));
-        assert!(built(&["heaps=3,9", "max=7"]).unwrap_err().to_string().contains("larger than max=7"));
-        assert!(built(&["heaps=1,2,3", "count=2"]).unwrap_err().to_string().contains("count=2"));
-        assert!(built(&["heaps=100", "max=2"]).unwrap_err().to_string().contains("at most 64 heaps"));
-    }
-
-    #[test]
-    fn family_and_features() {
-        let game = built(&["heaps=3", "max=7"]).unwrap();
-        let family = game.family().unwrap().unwrap();
-        let (part, positions) = &family.parts[0];
-        // C(10, 3) multisets, exactly the positions reachable from 7,7,7.
-        assert_eq!(positions.len(), 120);
-        assert_eq!(family_size(7, 3), 120);
-        let solved =
-            nimber_engine::solve::memo::solve(part, &[part.start()], &nimber_engine::Silent).unwrap();
-        assert_eq!(solved.len(), 120);
-        assert!(positions.iter().all(|p| solved.get(p).is_some()));
-        assert_eq!(positions[..4], [vec![], vec![1], vec![1, 1], vec![1, 1, 1]]);
-        assert_eq!(feature_names(&game), ["heap1", "heap2", "heap3", "heaps", "total", "xor"]);
-        let mut out = Vec::new();
-        feature_values(&game, &[2, 5], &mut out);
-        assert_eq!(out, [0, 2, 5, 2, 7, 7]);
-        out.clear();
-        feature_values(&game, &[1, 2, 5, 6], &mut out);
-        assert_eq!(out, [2, 5, 6, 4, 14, 0]);
-        let big = built(&["heaps=10", "max=30"]).unwrap();
-        assert!(matches!(big.family(), Err(Error::TooLarge(_))));
     }
 }

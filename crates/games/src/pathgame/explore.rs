@@ -26,8 +26,8 @@ pub(super) fn feature_names() -> Vec<String> {
         .to_vec()
 }
 
-/// The values of [`feature_names`].
-pub(super) fn feature_values(board: &Board, out: &mut Vec<i64>) {
+/// The values of `feature_names`.
+pub fn feature_values(board: &Board, out: &mut Vec<i64>) {
     let width = board.width as usize;
     let black = board.top | board.bottom;
     // The row of the black cell of column c: 0 top, 1 bottom.
@@ -77,7 +77,7 @@ pub(super) fn family(game: &PathGame) -> Result<Option<Family<Board>>, Error> {
 
 /// Every board of `width` columns with a path: each column white, black on top or black below,
 /// no column black in both rows and no two neighbouring columns black in different rows.
-pub(super) fn boards(width: usize) -> Vec<Board> {
+pub fn boards(width: usize) -> Vec<Board> {
     let mut boards = vec![Board::white(width)];
     for c in 0..width {
         let mut next = Vec::with_capacity(boards.len() * 3);
@@ -95,39 +95,4 @@ pub(super) fn boards(width: usize) -> Vec<Board> {
         boards = next;
     }
     boards
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use nimber_engine::Explore;
-
-    fn values(text: &str) -> Vec<i64> {
-        let mut out = Vec::new();
-        feature_values(&super::super::parse_board(text).unwrap(), &mut out);
-        out
-    }
-
-    #[test]
-    fn runs_by_kind() {
-        // runs, free, open, same, cross, white, black, width
-        assert_eq!(values("...../....."), [1, 1, 0, 0, 0, 5, 0, 5]);
-        assert_eq!(values("#..../....."), [1, 0, 1, 0, 0, 4, 1, 5]);
-        assert_eq!(values("..#../....."), [2, 0, 2, 0, 0, 4, 1, 5]);
-        assert_eq!(values(".#.#./....."), [3, 0, 2, 1, 0, 3, 2, 5]);
-        assert_eq!(values(".#.../...#."), [3, 0, 2, 0, 1, 3, 2, 5]);
-        assert_eq!(values("##.../....."), [1, 0, 1, 0, 0, 3, 2, 5]);
-    }
-
-    #[test]
-    fn family_counts() {
-        let game = PathGame::new(Board::white(5)).unwrap();
-        let family = game.family().unwrap().unwrap();
-        assert_eq!(family.parts[0].1.len(), 3 + 7 + 17 + 41 + 99);
-        assert!(family.parts[0].1.iter().all(|b| b.has_path()));
-        let widest = PathGame::new(Board::white(12)).unwrap().family().unwrap().unwrap();
-        assert_eq!(widest.parts[0].1.len(), 80_780);
-        let wide = PathGame::new(Board::white(13)).unwrap();
-        assert!(matches!(wide.family(), Err(Error::TooLarge(_))));
-    }
 }

@@ -6,10 +6,8 @@ use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::table::{subset, Indexed};
 use nimber_engine::{Backward, Error, Game, Notation, Outcome, Silent, Solution, Value};
 
-use super::info::DENSE_FROM;
-use super::numbering::{colex_rank, colex_unrank, CARS, CELLS, SETS, SET_FIRST};
-use super::position::DodgemPos;
-use super::rules::Dodgem;
+use nimber_games::dodgem::{Dodgem, DodgemPos, DENSE_FROM};
+use nimber_games::testing::dodgem::{colex_rank, colex_unrank, first_pair, CARS, CELLS, SETS, SET_FIRST};
 
 fn solve(n: u32) -> (Dodgem, Solution<DodgemPos>) {
     let game = Dodgem::new(n).unwrap();
@@ -75,7 +73,7 @@ fn retrograde_with_and_without_reverse_graph_agree() {
 
 /// The position seen by the other player: transposed board, colours swapped.
 fn mirror(game: &Dodgem, pos: &DodgemPos) -> DodgemPos {
-    let n = game.n;
+    let n = game.size();
     let transpose = |cars: u32| {
         (0..n * n).filter(|&c| cars & 1 << c != 0).fold(0, |acc, c| acc | 1 << game.cell(c / n, c % n))
     };
@@ -160,8 +158,8 @@ fn bad_positions_are_rejected() {
     assert!(err("bbb/.../.rr b").message.contains("Blue has 3 cars"));
     assert!(err("b../r../rrr r").message.contains("Red has 4 cars"));
     assert!(Dodgem::new(1).is_err() && Dodgem::new(6).is_err());
-    assert!(crate::build("dodgem", &["n=9"]).is_err());
-    assert_eq!(crate::build("dodgem", &["n=4"]).unwrap().start_text(), "b.../b.../b.../.rrr b");
+    assert!(nimber_games::build("dodgem", &["n=9"]).is_err());
+    assert_eq!(nimber_games::build("dodgem", &["n=4"]).unwrap().start_text(), "b.../b.../b.../.rrr b");
 }
 
 #[test]
@@ -195,7 +193,7 @@ fn the_dense_index_is_a_bijection() {
             let mut slots: Vec<u64> = (0..size).step_by(9973).collect();
             for b in 0..5 {
                 for r in 0..=5 {
-                    let first = 2 * game.offsets[b][r];
+                    let first = 2 * first_pair(&game, b, r);
                     slots.extend([first, first + 1, first.saturating_sub(1), first.saturating_sub(2)]);
                 }
             }
@@ -277,9 +275,9 @@ fn slot_methods_agree_with_ranking_everywhere() {
         .collect();
     for b in 0..5 {
         for r in 0..5 {
-            let first = 2 * game.offsets[b][r];
+            let first = 2 * first_pair(&game, b, r);
             slots.extend([first, first + 1, first + 2, first + 3]);
-            slots.extend([2 * game.offsets[b][r + 1] - 1, 2 * game.offsets[b][r + 1] - 2]);
+            slots.extend([2 * first_pair(&game, b, r + 1) - 1, 2 * first_pair(&game, b, r + 1) - 2]);
         }
     }
     let open = check_slot_methods(&game, slots.iter().map(|&s| game.unrank(s).unwrap()));
@@ -369,15 +367,15 @@ fn large_boards_are_built_dense_and_every_board_can_be_stored() {
     // position); 5x5: the dense index. Every size has a dense build for `--save`.
     for n in 2..=5 {
         let param = format!("n={n}");
-        let game = crate::build("dodgem", &[param.as_str()]).unwrap();
+        let game = nimber_games::build("dodgem", &[param.as_str()]).unwrap();
         assert_eq!(game.dense().is_some(), n >= DENSE_FROM, "n={n}");
         let dense =
-            crate::Recipe::parse("dodgem", &[param.as_str()]).unwrap().build_dense().unwrap().unwrap();
+            nimber_games::Recipe::parse("dodgem", &[param.as_str()]).unwrap().build_dense().unwrap().unwrap();
         let index = dense.dense().unwrap();
         assert_eq!(index.index_scheme(), format!("dodgem-n{n}-combinations-v1"));
         assert_eq!(dense.start_text(), game.start_text());
     }
-    let dense = crate::Recipe::parse("dodgem", &["n=3"]).unwrap().build_dense().unwrap().unwrap();
+    let dense = nimber_games::Recipe::parse("dodgem", &["n=3"]).unwrap().build_dense().unwrap().unwrap();
     let report = dense.solve(&Default::default(), &Silent).unwrap();
     assert_eq!((report.start.outcome, report.positions), (Some(Outcome::new(Value::Win, 20)), 2055));
 }

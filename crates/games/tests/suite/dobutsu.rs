@@ -8,12 +8,12 @@ use nimber_engine::{Backward, Game, Notation, Outcome, Value};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::fast;
-use super::live::DobutsuLive;
-use super::numbering::{index_tables, live_lion_pairs, INDEX_SIZE, LIVE_SIZE};
-use super::position::{DobutsuPos, CHICK, GOTE, GOTE_TO_MOVE, HAND_KINDS, HEN, LION, TERMINAL_REMOTENESS};
-use super::reference::{rank_sente, sente_terminal, unrank_sente};
-use super::rules::Dobutsu;
+use nimber_games::dobutsu::{Dobutsu, DobutsuLive, DobutsuPos, INDEX_SIZE, LIVE_SIZE, TERMINAL_REMOTENESS};
+use nimber_games::testing::dobutsu::fast;
+use nimber_games::testing::dobutsu::{
+    block_offsets, live_lion_pairs, rank_sente, sente_terminal, unrank_sente, PosBits,
+};
+use nimber_games::testing::dobutsu::{CHICK, GOTE, GOTE_TO_MOVE, HAND_KINDS, HEN, LION};
 
 fn pos(text: &str) -> DobutsuPos {
     Dobutsu.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -115,7 +115,7 @@ fn index_is_a_bijection() {
     let mut rng = ChaCha8Rng::seed_from_u64(4);
     let mut slots: Vec<u64> = (0..20_000).map(|_| rng.gen_range(0..INDEX_SIZE)).collect();
     slots.extend([0, 1, INDEX_SIZE - 1]);
-    slots.extend(index_tables().blocks.iter().flat_map(|b| [b.offset, b.offset.max(1) - 1]));
+    slots.extend(block_offsets().flat_map(|offset| [offset, offset.max(1) - 1]));
     let holes = check_bijection(&game, positions.iter().copied(), slots.iter().copied());
     // A little under half the slots are the larger of two mirror images.
     assert!(holes > slots.len() as u64 * 45 / 100 && holes < slots.len() as u64 / 2, "{holes} holes");
@@ -146,7 +146,7 @@ fn live_index_is_a_bijection_on_live_positions() {
         match game.unrank(slot) {
             Some(p) => assert!(DobutsuLive::is_live(&p), "slot {slot}: {p:?}"),
             None => {
-                let p = DobutsuPos(x);
+                let p = DobutsuPos::from_bits(x);
                 let over = Dobutsu.terminal(&p) == Some(Outcome::new(Value::Win, TERMINAL_REMOTENESS));
                 captures += over as u64;
                 assert!(over || fast::live_canonical(x) != x, "slot {slot}: {p:?}");
@@ -309,7 +309,7 @@ fn random_symmetric(rng: &mut ChaCha8Rng) -> DobutsuPos {
     let gl = file_b.remove(rng.gen_range(0..3));
     take(&mut x, sl, LION);
     take(&mut x, gl, GOTE | LION);
-    let mut pos = DobutsuPos(x);
+    let mut pos = DobutsuPos::from_bits(x);
     for (h, &kind) in HAND_KINDS.iter().enumerate() {
         let owner = if rng.gen() { GOTE } else { 0 };
         let k = if kind == CHICK && rng.gen() { HEN } else { kind };
@@ -332,7 +332,7 @@ fn random_symmetric(rng: &mut ChaCha8Rng) -> DobutsuPos {
         }
     }
     if rng.gen() {
-        pos = DobutsuPos(pos.0 | GOTE_TO_MOVE);
+        pos = DobutsuPos::from_bits(pos.bits() | GOTE_TO_MOVE);
     }
     assert_eq!(pos.mirrored(), pos);
     assert!(Dobutsu.parse(&Dobutsu.format(&pos)).is_ok(), "{pos:?}");
@@ -343,16 +343,16 @@ fn random_symmetric(rng: &mut ChaCha8Rng) -> DobutsuPos {
 fn fast_index_agrees_with_reference() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut slots: Vec<u64> = (0..200_000).map(|_| rng.gen_range(0..INDEX_SIZE)).collect();
-    slots.extend(index_tables().blocks.iter().flat_map(|b| [b.offset, b.offset.max(1) - 1]));
+    slots.extend(block_offsets().flat_map(|offset| [offset, offset.max(1) - 1]));
     slots.push(INDEX_SIZE - 1);
     for slot in slots {
         let p = unrank_sente(slot);
-        assert_eq!(fast::unrank(slot), p.0, "unrank {slot}");
-        assert_eq!(fast::rank(p.0), slot, "rank {p:?}");
+        assert_eq!(fast::unrank(slot), p.bits(), "unrank {slot}");
+        assert_eq!(fast::rank(p.bits()), slot, "rank {p:?}");
     }
     for p in mixed_positions(12) {
         let c = p.canonical();
-        assert_eq!(fast::rank(c.0), rank_sente(c), "{p:?}");
+        assert_eq!(fast::rank(c.bits()), rank_sente(c), "{p:?}");
         assert_eq!(Dobutsu.terminal(&p).map(|o| o.value()), sente_terminal(p.sente_view()), "{p:?}");
     }
 }

@@ -1,7 +1,16 @@
-//! The tests of the fast paths: the bit helpers, and the portable versions against the ones
-//! this processor runs and against the rules.
+//! The tests of Dōbutsu shōgi's fast paths: the bit
+//! helpers, and the portable versions against the ones this processor runs and against the
+//! rules.
 
-use super::*;
+use nimber_games::dobutsu::{Dobutsu, DobutsuPos, INDEX_SIZE};
+use nimber_games::testing::dobutsu::check_material;
+#[cfg(target_arch = "x86_64")]
+use nimber_games::testing::dobutsu::fast::bmi2;
+use nimber_games::testing::dobutsu::fast::{
+    canonical_sente, compress, insert_bit, mirror, move_classes, pdep12, pext12, pop12, portable,
+    predecessor_slots, predecessors, rank, remove_bit, sente_terminal, spread, successor_slots, unrank,
+};
+use nimber_games::testing::dobutsu::PosBits;
 
 #[test]
 fn bit_helpers() {
@@ -38,14 +47,14 @@ fn tables_agree_with_dispatch() {
         state ^= state >> 7;
         state ^= state << 17;
         let slot = state % INDEX_SIZE;
-        let p = unrank_with::<Tables>(slot);
+        let p = portable::unrank(slot);
         assert_eq!(p, unrank(slot), "{slot}");
         let c = canonical_sente(p);
-        assert_eq!(rank_with::<Tables>(c), rank(c));
+        assert_eq!(portable::rank(c), rank(c));
         let c = if state >> 60 == 0 {
             // A symmetric position now and then: file c copied from file a, when legal.
             let m = c & !0xf00_f00_f00_f00 | (c & 0x00f_00f_00f_00f) << 8;
-            let legal = super::super::notation::check_material(DobutsuPos(m)).is_ok();
+            let legal = check_material(DobutsuPos::from_bits(m)).is_ok();
             symmetric += legal as u32;
             if legal {
                 m
@@ -56,7 +65,7 @@ fn tables_agree_with_dispatch() {
             c
         };
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        predecessor_slots_with::<Tables, false, u64>(c, &mut a);
+        portable::predecessor_slots(c, &mut a);
         predecessor_slots(c, &mut b);
         assert_eq!(a, b);
         // With their positions (SlotMoves::for_each_predecessor): the same slots, each with the
@@ -65,33 +74,30 @@ fn tables_agree_with_dispatch() {
         predecessors(c, &mut with);
         assert_eq!(with.iter().map(|w| w.0).collect::<Vec<_>>(), b);
         for &(slot, x) in &with {
-            assert_eq!(Indexed::unrank(&super::super::rules::Dobutsu, slot), Some(DobutsuPos(x)));
+            assert_eq!(Indexed::unrank(&Dobutsu, slot), Some(DobutsuPos::from_bits(x)));
         }
         // The reference: every predecessor by the rules, the terminal ones left out.
         use nimber_engine::table::Indexed;
         use nimber_engine::Game;
         let mut preds = Vec::new();
-        nimber_engine::Backward::predecessors(&super::super::rules::Dobutsu, &DobutsuPos(c), &mut preds);
-        let mut want: Vec<u64> = preds
-            .iter()
-            .filter(|q| super::super::rules::Dobutsu.terminal(q).is_none())
-            .map(|q| super::super::rules::Dobutsu.rank(q))
-            .collect();
+        nimber_engine::Backward::predecessors(&Dobutsu, &DobutsuPos::from_bits(c), &mut preds);
+        let mut want: Vec<u64> =
+            preds.iter().filter(|q| Dobutsu.terminal(q).is_none()).map(|q| Dobutsu.rank(q)).collect();
         want.sort_unstable();
         want.dedup();
         a.sort_unstable();
-        assert_eq!(a, want, "{:?}", DobutsuPos(c));
+        assert_eq!(a, want, "{:?}", DobutsuPos::from_bits(c));
         if sente_terminal(c).is_none() {
             open += 1;
-            assert_eq!(move_classes_with::<Tables>(c), move_classes(c));
+            assert_eq!(portable::move_classes(c), move_classes(c));
             assert_eq!(
                 move_classes(c),
-                move_classes_by_moves::<Tables>(c, mirror(c) == c),
+                portable::move_classes_by_moves(c, mirror(c) == c),
                 "{:?}",
-                DobutsuPos(c)
+                DobutsuPos::from_bits(c)
             );
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            successor_slots_with::<Tables>(c, &mut a);
+            portable::successor_slots(c, &mut a);
             successor_slots(c, &mut b);
             assert_eq!(a, b);
         }
