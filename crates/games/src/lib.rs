@@ -54,6 +54,17 @@ pub use registry::{all, find, Facts, GameInfo};
 /// families, the drawing builder. For the crate's tests only, not a stable API.
 #[doc(hidden)]
 pub mod testing {
+    /// Nine Men's Morris: the boards' tables and the classes of sets of points.
+    pub mod morris {
+        pub use crate::morris::board::{Board, Layout, SYMMETRIES};
+        pub use crate::morris::orbits::{colex_rank, colex_unrank, Orbits, BINOMIAL};
+
+        /// The board of `game`.
+        pub fn board_of(game: &crate::morris::Morris) -> &'static Board {
+            game.board
+        }
+    }
+
     /// Dōbutsu shōgi: the plain references of the fast paths (`dobutsu/reference.rs`), the
     /// encoding of a position, the material check, the live index's lion pairs.
     pub mod dobutsu {

@@ -7,18 +7,16 @@
 //! writing positions), `draw.rs` (the drawing), `orbits.rs` (the classes of sets of points
 //! under the symmetries), `index.rs` (the index of one tier of the mid/endgame, [`TierIndex`],
 //! and the classes of positions), `tiers.rs` (the tiers, [`nimber_engine::table::tiers::Tiered`]),
-//! `info.rs` (the entry of the library); `tests.rs` for the tests only.
+//! `info.rs` (the entry of the library). Its tests are in `tests/suite/morris*.rs`.
 
-mod board;
+pub(crate) mod board;
 mod draw;
 mod index;
 mod info;
 mod notation;
-mod orbits;
+pub(crate) mod orbits;
 mod position;
 mod rules;
-#[cfg(test)]
-mod tests;
 mod tiers;
 
 pub use board::{NAMES_16, NAMES_24};

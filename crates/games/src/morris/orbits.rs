@@ -8,10 +8,10 @@ use std::sync::OnceLock;
 use super::board::{Board, Layout, SYMMETRIES};
 
 /// The most stones a side (Morabaraba's 12).
-pub(crate) const MAX_K: usize = 12;
+pub const MAX_K: usize = 12;
 
 /// `BINOMIAL[n][k]` = `C(n, k)` for `n <= 24`, `k <= 24`.
-pub(crate) static BINOMIAL: [[u32; 25]; 25] = {
+pub static BINOMIAL: [[u32; 25]; 25] = {
     let mut t = [[0u32; 25]; 25];
     let mut n = 0;
     while n <= 24 {
@@ -28,7 +28,7 @@ pub(crate) static BINOMIAL: [[u32; 25]; 25] = {
 
 /// The colex rank of the set `set` among the sets of its size.
 #[inline]
-pub(crate) fn colex_rank(mut set: u32) -> u32 {
+pub fn colex_rank(mut set: u32) -> u32 {
     let (mut rank, mut i) = (0, 1);
     while set != 0 {
         rank += BINOMIAL[set.trailing_zeros() as usize][i];
@@ -39,7 +39,7 @@ pub(crate) fn colex_rank(mut set: u32) -> u32 {
 }
 
 /// The `k`-set of colex rank `rank` (below `C(m, k)` for sets within `0..m`).
-pub(crate) fn colex_unrank(mut rank: u32, k: usize) -> u32 {
+pub fn colex_unrank(mut rank: u32, k: usize) -> u32 {
     let mut set = 0;
     let mut c = 24;
     for i in (1..=k).rev() {
@@ -54,7 +54,7 @@ pub(crate) fn colex_unrank(mut rank: u32, k: usize) -> u32 {
 
 /// The classes of the `k`-sets of the points of a board under its symmetries.
 #[derive(Debug)]
-pub(crate) struct Orbits {
+pub struct Orbits {
     /// By colex rank of a `k`-set: its class `<< 4`, or'ed with a symmetry mapping it to the
     /// class's representative.
     code: Vec<u32>,

@@ -86,7 +86,7 @@ impl Morris {
     /// stones a side, and (unless in Lasker Morris, where placing is optional) the hand of the
     /// side to move equal to the other's or one more (placements alternate; with `white_first`,
     /// White placed first, so the hands are equal exactly when White is to move).
-    pub(crate) fn hands_possible(&self, pos: &MorrisPos, white_first: bool) -> bool {
+    pub fn hands_possible(&self, pos: &MorrisPos, white_first: bool) -> bool {
         let n = u32::from(self.stones);
         if pos.white.count_ones() + u32::from(pos.white_hand) > n
             || pos.black.count_ones() + u32::from(pos.black_hand) > n

@@ -11,11 +11,9 @@ use nimber_engine::{Game, Notation};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::board::{Board, Layout, SYMMETRIES};
-use super::orbits::{colex_rank, colex_unrank, Orbits, BINOMIAL};
-use super::position::{MorrisPos, MorrisTier};
-use super::rules::{Morris, Variant};
-use super::TierIndex;
+use nimber_games::morris::{Morris, MorrisPos, MorrisTier, TierIndex, Variant};
+use nimber_games::testing::morris::{board_of, Board, Layout, Orbits, BINOMIAL, SYMMETRIES};
+use nimber_games::testing::morris::{colex_rank, colex_unrank};
 
 fn nine() -> Morris {
     Morris::new(9).unwrap()
@@ -45,8 +43,8 @@ fn random_set(rng: &mut ChaCha8Rng, free: u32, k: u32) -> u32 {
 
 /// A random mid/endgame position with `a` stones for the side to move and `b` for the other.
 fn random_tier_position(game: &Morris, rng: &mut ChaCha8Rng, a: u32, b: u32) -> MorrisPos {
-    let own = random_set(rng, game.board.full, a);
-    let opp = random_set(rng, game.board.full & !own, b);
+    let own = random_set(rng, board_of(game).full, a);
+    let opp = random_set(rng, board_of(game).full & !own, b);
     MorrisPos::from_sides(own, opp, 0, 0, rng.gen_bool(0.5))
 }
 
@@ -80,8 +78,8 @@ fn random_position(game: &Morris, rng: &mut ChaCha8Rng) -> MorrisPos {
                 let plies = rng.gen_range(1..2 * n);
                 let (pw, pb) = (plies.div_ceil(2), plies / 2);
                 let (kw, kb) = (rng.gen_range(0..=pw), rng.gen_range(0..=pb));
-                let white = random_set(rng, game.board.full, kw);
-                let black = random_set(rng, game.board.full & !white, kb);
+                let white = random_set(rng, board_of(game).full, kw);
+                let black = random_set(rng, board_of(game).full & !white, kb);
                 MorrisPos {
                     white,
                     black,
@@ -181,7 +179,7 @@ fn colex_tables() {
     // The classes of sets under the symmetries (Burnside through `classes`).
     let game = nine();
     for k in 0..=9 {
-        let orbits = Orbits::of(game.board, k);
+        let orbits = Orbits::of(board_of(&game), k);
         assert_eq!(u64::from(orbits.count()), game.classes(k as u32, 0), "k = {k}");
     }
 }
@@ -250,7 +248,7 @@ fn notation() {
         for _ in 0..2000 {
             let mut pos = random_position(&game, &mut rng);
             if pos.white_hand + pos.black_hand > 0
-                && game.variant != Variant::Lasker
+                && game.rules() != Variant::Lasker
                 && !game.hands_possible(&pos, true)
             {
                 pos = pos.colour_swapped();
