@@ -22,6 +22,7 @@ mod hackenbush;
 mod lab;
 mod lean;
 mod misere;
+mod morris;
 mod numbering;
 mod split_search;
 mod store;
