@@ -146,6 +146,9 @@ pub const NOTATION_GAMES: &[(&str, &[&str])] = &[
     // Added after the lists above (each addition renumbers what a first byte picks).
     ("connect4", &[]),
     ("connect4", &["w=4", "h=5", "mirror=0"]),
+    ("morris", &[]),
+    ("morris", &["stones=6"]),
+    ("morris", &["variant=morabaraba"]),
 ];
 
 /// The graph game of the notation target (a file read once, into the binary).

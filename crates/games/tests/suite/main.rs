@@ -46,6 +46,7 @@ mod heap;
 mod lab;
 mod lean;
 mod misere;
+mod morris;
 mod morris_rules;
 mod morris_tiers;
 mod nim;

@@ -159,6 +159,29 @@ fn dodgem() {
 }
 
 #[test]
+fn morris() {
+    let game = game("morris", &[]);
+    let svg = drawing(game.as_ref(), None, "morris");
+    assert_eq!(count(&svg, "data-point", None), 24);
+    assert_eq!(count(&svg, "data-point", Some("d2")), 1);
+    assert_eq!(count(&svg, "data-piece", None), 0);
+    assert_eq!(status(&svg), "White to move");
+    assert!(svg.contains("In hand: White 9, Black 9"), "{svg}");
+    let svg = drawing(game.as_ref(), Some("W:a1,a4,d7 B:b2,b4,b6,d6 b"), "morris-flying");
+    assert_eq!(count(&svg, "data-piece", Some("w")), 3);
+    assert_eq!(count(&svg, "data-piece", Some("b")), 4);
+    // Stones in the order of Malom's point numbers.
+    assert_eq!(values(&svg, "data-at"), ["a4", "d7", "a1", "b4", "b6", "d6", "b2"]);
+    assert_eq!(status(&svg), "Black to move");
+    let svg = drawing(game.as_ref(), Some("W:a1,a4,a7,d7 B:b4,d1,d6,g7 w"), "morris-blocked");
+    assert_eq!(status(&svg), "White cannot move: Black wins");
+    let six = nimber_games::build("morris", &["stones=6"]).unwrap();
+    let svg = drawing(six.as_ref(), Some("W:a1,a3,a5 B:c1,e1,e3,e5 w"), "morris-six");
+    assert_eq!(count(&svg, "data-point", None), 16);
+    assert_eq!(count(&svg, "data-piece", None), 7);
+}
+
+#[test]
 fn dobutsu() {
     let game = game("dobutsu", &[]);
     let svg = drawing(game.as_ref(), None, "dobutsu");
