@@ -87,7 +87,7 @@ pub trait Tiered: Game {
 
     /// The predecessors of `pos` (a position of `tier`) that lie in `tier` too, one entry per
     /// move, appended to `out`. The default filters the game's predecessors
-    /// ([`Backward`](crate::Backward)) by [`Tiered::tier`]; a game overrides it when it can
+    /// ([`Backward`]) by [`Tiered::tier`]; a game overrides it when it can
     /// leave out the moves from other tiers (a capture) without listing them.
     fn tier_predecessors(&self, tier: Self::Tier, pos: &Self::Position, out: &mut Vec<Self::Position>) {
         let first = out.len();
@@ -104,7 +104,7 @@ pub trait Tiered: Game {
 }
 
 /// The outcomes of a range of a finished tier's slots, as a tier being solved reads them: one
-/// 16-bit code a slot (`NONE` for a hole; see [`Outcomes::code`]).
+/// 16-bit code a slot (`NONE` for a hole).
 pub struct Outcomes {
     first: u64,
     codes: Vec<u16>,
