@@ -1,8 +1,8 @@
 //! Nine Men's Morris and Six Men's Morris solved tier by tier (`nimber_engine::store::tiers`
 //! over the game's tier indexes, the lean solver in each tier, captures read from the finished
 //! tiers), checked against the rules: every position of the small tiers against retrograde
-//! analysis of the plain rules over a reverse graph (no index, no symmetry, no tiers), and
-//! Gasser's published facts of the 3-3 tier.
+//! analysis of the plain rules over a reverse graph (no index, no symmetry, no tiers), Gasser's
+//! published facts of the 3-3 tier, and ninemm's published counts of the small tiers.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -85,21 +85,35 @@ fn six_mens_morris_tiers_agree_with_retrograde_analysis_of_the_rules() {
 
 /// Gasser (1996): in the 3-3 database about 83 % of the positions are won for the side to move,
 /// and the longest loss takes 26 plies. Counted here over the classes of the tier (positions up
-/// to the 16 symmetries and the colours).
+/// to the 16 symmetries and the colours). And the wins, losses and draws of the tiers 3-3, 4-3
+/// and 4-4 are those ninemm published (its RESULTS.md, per subspace `w-b`, the side to move
+/// with `w` stones, over the same classes; a tier `a-b` holds its subspaces `a-b` and `b-a`).
 #[test]
-fn nine_mens_morris_3_3_has_gassers_figures() {
+fn nine_mens_morris_small_tiers_have_the_published_figures() {
     let game = Morris::new(9).unwrap();
     let id = GameId::new("morris", Vec::new());
     let dir = Scratch::new("nine");
-    let only = TierOptions { only: Some(vec!["3-3".into()]), ..TierOptions::default() };
+    let only = TierOptions { only: Some(vec!["4-4".into()]), ..TierOptions::default() };
     let report = tiers::solve(&game, &id, dir.path(), &only, &Silent).unwrap();
-    assert_eq!(report.tiers.len(), 1);
-    let counts = report.counts();
-    let count = |v: Value| counts.iter().filter(|r| r.value == v).map(|r| r.count).sum::<u64>();
-    let all = report.positions();
+    let by_value = |counts: &[nimber_engine::CountRow], v: Value| {
+        counts.iter().filter(|r| r.value == v).map(|r| r.count).sum::<u64>()
+    };
+    let published = [
+        ("3-3", (140_621, 28_736, 269)),
+        ("4-3", (102_281 + 75_397, 3_095, 658_117 + 681_906)),
+        ("4-4", (159, 29, 3_225_409)),
+    ];
+    assert_eq!(report.tiers.len(), published.len());
+    for (tier, (name, (win, lose, draw))) in report.tiers.iter().zip(published) {
+        assert_eq!(tier.name, name);
+        let got = [Value::Win, Value::Lose, Value::Draw].map(|v| by_value(&tier.counts, v));
+        assert_eq!(got, [win, lose, draw], "tier {name}");
+        assert_eq!(tier.positions, win + lose + draw);
+    }
+    let counts = &report.tiers[0].counts;
+    let all = report.tiers[0].positions;
     assert_eq!(all, 169_626);
-    assert_eq!((count(Value::Win), count(Value::Lose), count(Value::Draw)), (140_621, 28_736, 269));
     let longest_loss = counts.iter().filter(|r| r.value == Value::Lose).filter_map(|r| r.remoteness).max();
     assert_eq!(longest_loss, Some(26));
-    assert_eq!((count(Value::Win) * 1000 / all), 829);
+    assert_eq!(by_value(counts, Value::Win) * 1000 / all, 829);
 }
