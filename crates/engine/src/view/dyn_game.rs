@@ -86,8 +86,8 @@ pub trait DynGame: Send + Sync {
     }
 
     /// The game's tiers, for solves tier by tier into a directory
-    /// ([`TieredStore`](crate::view::tiers::TieredStore)); `None` for games without tiers.
-    fn tiered(&self) -> Option<&dyn crate::view::tiers::TieredStore> {
+    /// ([`TieredStore`](crate::view::tiers::face::TieredStore)); `None` for games without tiers.
+    fn tiered(&self) -> Option<&dyn crate::view::tiers::face::TieredStore> {
         None
     }
 

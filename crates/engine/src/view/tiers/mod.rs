@@ -1,6 +1,6 @@
 //! Front ends' view of a game solved tier by tier ([`Tiered`]): [`Tiers`] wraps the game as a
-//! [`DynGame`], and [`TieredStore`] (from [`DynGame::tiered`]) solves it into a directory, a
-//! store per tier ([`crate::store::tiers`]), and answers positions from there.
+//! [`DynGame`], and [`TieredStore`] (from [`DynGame::tiered`]; its own file, `face.rs`) solves it
+//! into a directory, a store per tier ([`crate::store::tiers`]), and answers positions from there.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -21,30 +21,13 @@ use crate::view::report::{
     parse, parse_or, query_report, QueryReport, Row, SolveOptions, SolveReport, Solved,
 };
 
+pub(crate) mod face;
+
+pub use face::TieredStore;
+
 /// A tiered game that front ends solve tier by tier: wrap a game in `Tiers` to give it to them
 /// as a [`DynGame`].
 pub struct Tiers<G>(pub G);
-
-/// What front ends need of a game solved tier by tier: the object-safe view of a [`Tiers`]
-/// game, from [`DynGame::tiered`].
-pub trait TieredStore: Send + Sync {
-    /// The names of the tiers, in the order a full solve takes them (children first).
-    fn tier_names(&self) -> Result<Vec<String>, Error>;
-
-    /// Solves the tiers (all, or `only` and what they need) into the directory `dir` as the game
-    /// `id`, keeping the tiers finished there, and reports the solve.
-    fn solve_into(
-        &self,
-        dir: &Path,
-        id: &GameId,
-        options: &SolveOptions,
-        only: Option<&[String]>,
-        progress: &dyn Progress,
-    ) -> Result<SolveReport, Error>;
-
-    /// A position (the start when `None`) and each of its moves, from a solve into `dir`.
-    fn query_dir(&self, dir: &Path, position: Option<&str>) -> Result<QueryReport, Error>;
-}
 
 /// A directory of the system's temporary directory for a solve that keeps no files, removed
 /// when dropped.
