@@ -30,6 +30,23 @@ pub fn check_bijection<G: SlotMoves>(
         assert_eq!(game.unrank(r).as_ref(), Some(&canonical), "unrank(rank({p:?}))");
     }
     let mut holes = 0;
+    let slots: Vec<u64> = slots.into_iter().collect();
+    // unrank_each over each run of consecutive slots given.
+    let mut run = 0;
+    while run < slots.len() {
+        let mut end = run + 1;
+        while end < slots.len() && slots[end] == slots[end - 1] + 1 {
+            end += 1;
+        }
+        let mut next = slots[run];
+        game.unrank_each(slots[run]..slots[end - 1] + 1, |slot, p| {
+            assert_eq!(slot, next, "unrank_each gives slot {slot} where {next} was due");
+            assert_eq!(p, game.unrank(slot), "unrank_each at slot {slot}");
+            next += 1;
+        });
+        assert_eq!(next, slots[end - 1] + 1, "unrank_each stopped at slot {next}");
+        run = end;
+    }
     for slot in slots {
         assert!(slot < size);
         match game.unrank(slot) {
@@ -122,7 +139,8 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 }
 
 /// Checks a game's [`SlotMoves::successor_slots`], [`SlotMoves::move_classes`],
-/// [`SlotMoves::predecessor_slots`], [`SlotMoves::for_each_predecessor`], [`SlotMoves::all_children`],
+/// [`SlotMoves::predecessor_slots`], [`SlotMoves::for_each_predecessor`],
+/// [`SlotMoves::rank_representative`], [`SlotMoves::all_children`],
 /// [`SlotMoves::child_keys`], [`SlotMoves::for_each_child_end`] and [`SlotMoves::child_ends`] against the reference versions on `positions` (each made canonical first, as the solvers only
 /// meet canonical positions): the same successor slots and terminal flags (as multisets), the
 /// same move classes, the same children and ends of the game (as multisets), and the same
@@ -131,7 +149,10 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 pub fn check_slot_methods<G: SlotMoves>(game: &G, positions: impl IntoIterator<Item = G::Position>) -> u64 {
     let mut checked = 0;
     for p in positions {
-        let p = game.canonical(&p);
+        let canonical = game.canonical(&p);
+        let slot = game.rank(&p);
+        assert_eq!(game.rank_representative(&p), (slot, canonical.clone()), "rank_representative of {p:?}");
+        let p = canonical;
         let mut fast = Vec::new();
         game.predecessor_slots(&p, &mut fast);
         let mut reference = Vec::new();
@@ -161,6 +182,7 @@ pub fn check_slot_methods<G: SlotMoves>(game: &G, positions: impl IntoIterator<I
             with_positions.push(slot);
         });
         with_positions.sort_unstable();
+        with_positions.dedup();
         assert_eq!(with_positions, sorted, "for_each_predecessor of {p:?}");
         if game.terminal(&p).is_some() {
             continue;

@@ -798,6 +798,69 @@ fn rounds(
     Ok(())
 }
 
+/// Sets up slot `slot`, holding `pos` (`None` for a hole): marks a hole, a terminal position
+/// or one without moves, else enters the slot in the pending lists its moves into terminal
+/// positions call for.
+fn set_up_slot<G: SlotMoves>(
+    game: &G,
+    may_be_terminal: bool,
+    states: &States,
+    emit: &mut Emit,
+    slot: u64,
+    pos: Option<G::Position>,
+) -> Result<(), Error> {
+    let Some(pos) = pos else {
+        states.mark(slot, HOLE);
+        emit.holes += 1;
+        return Ok(());
+    };
+    let end = if may_be_terminal { game.terminal(&pos) } else { None };
+    if let Some(o) = end {
+        let code = match o.value() {
+            Value::Win => WON,
+            Value::Lose => LOST,
+            Value::Tie => TIED,
+            Value::Draw => {
+                return Err(Error::Unsupported(
+                    "a terminal position of value draw cannot be solved lean".into(),
+                ))
+            }
+        };
+        states.mark(slot, code);
+        let r = o.remoteness().unwrap_or(0);
+        if r > MAX_REMOTENESS {
+            return Err(Error::TooLarge(format!(
+                "a lean solve records remoteness up to {MAX_REMOTENESS}; slot {slot} is terminal with \
+                 remoteness {r}"
+            )));
+        }
+        *emit.terminal.entry((o.value().index(), r)).or_default() += 1;
+        emit.push(List::Terminal, r, slot);
+        return Ok(());
+    }
+    let ends = game.child_ends(&pos);
+    if ends.moves == 0 {
+        states.mark(slot, LOST);
+        emit.push(List::Lost, 0, slot);
+        return Ok(());
+    }
+    if let Some(k) = ends.lost_min {
+        emit.push(List::PendingWin, k + 1, slot);
+        return Ok(());
+    }
+    if ends.all_won() {
+        emit.push(List::PendingLoss, ends.won_max.unwrap_or(0) + 1, slot);
+        return Ok(());
+    }
+    if let Some(m) = ends.won_max.filter(|&m| m >= 2) {
+        emit.push(List::PendingCheck, m + 1, slot);
+    }
+    if let Some(k) = ends.tie_min {
+        emit.push(List::PendingTie, k + 1, slot);
+    }
+    Ok(())
+}
+
 /// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
 /// where the spill file's directory goes (by default the system's temporary directory).
 pub fn solve<G: SlotMoves>(
@@ -865,56 +928,16 @@ pub fn solve<G: SlotMoves>(
         let mut emit = Emit::default();
         let start = k * CHUNK as u64;
         let end = (start + CHUNK as u64).min(size);
-        for slot in start..end {
-            let Some(pos) = game.unrank(slot) else {
-                states.mark(slot, HOLE);
-                emit.holes += 1;
-                continue;
-            };
-            let end = if may_be_terminal { game.terminal(&pos) } else { None };
-            if let Some(o) = end {
-                let code = match o.value() {
-                    Value::Win => WON,
-                    Value::Lose => LOST,
-                    Value::Tie => TIED,
-                    Value::Draw => {
-                        return Err(Error::Unsupported(
-                            "a terminal position of value draw cannot be solved lean".into(),
-                        ))
-                    }
-                };
-                states.mark(slot, code);
-                let r = o.remoteness().unwrap_or(0);
-                if r > MAX_REMOTENESS {
-                    return Err(Error::TooLarge(format!(
-                        "a lean solve records remoteness up to {MAX_REMOTENESS}; slot {slot} is terminal \
-                         with remoteness {r}"
-                    )));
+        let mut failure = None;
+        game.unrank_each(start..end, |slot, pos| {
+            if failure.is_none() {
+                if let Err(e) = set_up_slot(game, may_be_terminal, &states, &mut emit, slot, pos) {
+                    failure = Some(e);
                 }
-                *emit.terminal.entry((o.value().index(), r)).or_default() += 1;
-                emit.push(List::Terminal, r, slot);
-                continue;
             }
-            let ends = game.child_ends(&pos);
-            if ends.moves == 0 {
-                states.mark(slot, LOST);
-                emit.push(List::Lost, 0, slot);
-                continue;
-            }
-            if let Some(k) = ends.lost_min {
-                emit.push(List::PendingWin, k + 1, slot);
-                continue;
-            }
-            if ends.all_won() {
-                emit.push(List::PendingLoss, ends.won_max.unwrap_or(0) + 1, slot);
-                continue;
-            }
-            if let Some(m) = ends.won_max.filter(|&m| m >= 2) {
-                emit.push(List::PendingCheck, m + 1, slot);
-            }
-            if let Some(k) = ends.tie_min {
-                emit.push(List::PendingTie, k + 1, slot);
-            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
         }
         progress.advance(end - start);
         Ok(emit)

@@ -20,6 +20,25 @@ pub trait SlotMoves: Indexed {
         self.unrank(index)
     }
 
+    /// The slot of `pos` and the position [`Indexed::unrank`] gives for it: the default ranks
+    /// it and takes [`Indexed::canonical`]; an index that finds the representative while
+    /// ranking overrides it, and [`check_slot_methods`](crate::table::check::check_slot_methods)
+    /// tests the override.
+    fn rank_representative(&self, pos: &Self::Position) -> (u64, Self::Position) {
+        (self.rank(pos), self.canonical(pos))
+    }
+
+    /// Calls `f(slot, position)` for every slot of `slots` in order, the position as
+    /// [`Indexed::unrank`] gives it (`None` for a hole), as the lean solver sets up its table.
+    /// The default unranks slot by slot; an index that steps from a slot to the next faster
+    /// overrides it, and [`check_bijection`](crate::table::check::check_bijection) tests the
+    /// override on every run of consecutive slots it is given.
+    fn unrank_each<F: FnMut(u64, Option<Self::Position>)>(&self, slots: std::ops::Range<u64>, mut f: F) {
+        for slot in slots {
+            f(slot, self.unrank(slot));
+        }
+    }
+
     /// The moves of the non-terminal position `pos` as the dense solver's search of the reachable
     /// positions needs them: for every move, the slot of the position moved to and whether that
     /// position is terminal ([`Game::terminal`]), appended to `out`. Moves into one class may be
@@ -50,8 +69,9 @@ pub trait SlotMoves: Indexed {
     }
 
     /// The predecessors of [`SlotMoves::predecessor_slots`], each with the position that
-    /// [`Indexed::unrank`] gives for its slot: calls `f(slot, position)` once per class, as the
-    /// lean solver ([`crate::table::lean`]) examines the predecessors of a won position. The
+    /// [`Indexed::unrank`] gives for its slot: calls `f(slot, position)` once per class, or more
+    /// than once for a class reached by several moves, as the lean solver
+    /// ([`crate::table::lean`]) examines the predecessors of a won position. The
     /// default unranks the slots of `predecessor_slots`; a game overrides it when it has the
     /// positions at hand, and [`check_slot_methods`](crate::table::check::check_slot_methods) tests the override.
     fn for_each_predecessor<F: FnMut(u64, &Self::Position)>(&self, pos: &Self::Position, mut f: F) {

@@ -85,21 +85,43 @@ pub trait Tiered: Game {
         0..self.tier_index(child).size()
     }
 
-    /// The predecessors of `pos` (a position of `tier`) that lie in `tier` too, one entry per
-    /// move, appended to `out`. The default filters the game's predecessors
-    /// ([`Backward`]) by [`Tiered::tier`]; a game overrides it when it can
-    /// leave out the moves from other tiers (a capture) without listing them.
-    fn tier_predecessors(&self, tier: Self::Tier, pos: &Self::Position, out: &mut Vec<Self::Position>) {
-        let first = out.len();
-        crate::table::plumbing::predecessors_of(self, pos, out);
-        let mut kept = first;
-        for i in first..out.len() {
-            if self.terminal(&out[i]).is_none() && self.tier(&out[i]) == tier {
-                out.swap(kept, i);
-                kept += 1;
+    /// Calls `f` with each predecessor of `pos` (a position of `tier`) that lies in `tier` too,
+    /// once per move. The default filters the game's predecessors ([`Backward`]) by
+    /// [`Tiered::tier`]; a game overrides it when it can leave out the moves from other tiers (a
+    /// capture) without listing them.
+    fn tier_predecessors<F: FnMut(&Self::Position)>(&self, tier: Self::Tier, pos: &Self::Position, mut f: F) {
+        let mut preds = Vec::new();
+        crate::table::plumbing::predecessors_of(self, pos, &mut preds);
+        for p in &preds {
+            if self.terminal(p).is_none() && self.tier(p) == tier {
+                f(p);
             }
         }
-        out.truncate(kept);
+    }
+
+    /// The moves of `pos` (a position of `tier`) counted, with the position of each move that
+    /// leaves the tier (into a finished tier, or ending the game) given to `f`: returns the
+    /// number of moves in all, as the solve of a tier sets up its table. The default goes
+    /// through [`Tiered::tier_successors`]; a game overrides it when it can count the moves
+    /// that stay in the tier without making them.
+    fn tier_exits<F: FnMut(&Self::Position)>(&self, tier: Self::Tier, pos: &Self::Position, mut f: F) -> u32 {
+        let mut moves = 0;
+        self.tier_successors(pos, |c| {
+            moves += 1;
+            if self.terminal(c).is_some() || self.tier(c) != tier {
+                f(c);
+            }
+        });
+        moves
+    }
+
+    /// Calls `f` with the position each move of `pos` leads to, as [`Game::successors`] lists
+    /// them. The default lists them in a vector; a game overrides it to make them one at a
+    /// time, as the solve of a tier asks for the moves of every position, several times.
+    fn tier_successors<F: FnMut(&Self::Position)>(&self, pos: &Self::Position, f: F) {
+        let mut succ = Vec::new();
+        self.successors(pos, &mut succ);
+        succ.iter().for_each(f);
     }
 }
 
@@ -256,6 +278,12 @@ impl<'a, G: Tiered> TierGame<'a, G> {
         (tier != self.tier).then(|| self.below.outcome(tier, child))
     }
 
+    /// The outcome of `child`, a position out of the tier that a move leads to.
+    #[inline]
+    fn exit(&self, child: &G::Position) -> Outcome {
+        self.game.terminal(child).unwrap_or_else(|| self.below.outcome(self.game.tier(child), child))
+    }
+
     /// Where a move to `child` leads: the outcome of a position out of the tier, or the slot of
     /// one in it.
     #[inline]
@@ -338,7 +366,7 @@ impl<G: Tiered> Game for TierGame<'_, G> {
 
 impl<G: Tiered> Backward<G::Position> for TierGame<'_, G> {
     fn predecessors(&self, pos: &G::Position, out: &mut Vec<G::Position>) {
-        self.game.tier_predecessors(self.tier, pos, out)
+        self.game.tier_predecessors(self.tier, pos, |p| out.push(p.clone()))
     }
 }
 
@@ -381,43 +409,57 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
         self.index.unrank_position(slot)
     }
 
+    fn unrank_each<F: FnMut(u64, Option<G::Position>)>(&self, slots: Range<u64>, f: F) {
+        self.index.unrank_each(slots, f)
+    }
+
+    fn rank_representative(&self, pos: &G::Position) -> (u64, G::Position) {
+        self.index.rank_representative(pos)
+    }
+
     fn predecessor_slots(&self, pos: &G::Position, out: &mut Vec<u64>) {
-        let mut preds = Vec::new();
-        self.game.tier_predecessors(self.tier, pos, &mut preds);
         let first = out.len();
-        out.extend(preds.iter().map(|q| self.index.rank(q)));
+        self.game.tier_predecessors(self.tier, pos, |q| out.push(self.index.rank(q)));
         sort_dedup_from(out, first);
     }
 
-    fn all_children<F: FnMut(Child) -> bool>(&self, pos: &G::Position, mut f: F) -> bool {
-        let mut succ = Vec::new();
-        self.game.successors(pos, &mut succ);
-        succ.iter().all(|c| f(self.child(c)))
+    /// Ranks the predecessors and takes their representatives from the ranking
+    /// ([`SlotMoves::rank_representative`]), without unranking; a class reached by two moves
+    /// comes twice.
+    fn for_each_predecessor<F: FnMut(u64, &G::Position)>(&self, pos: &G::Position, mut f: F) {
+        self.game.tier_predecessors(self.tier, pos, |q| {
+            let (slot, p) = self.index.rank_representative(q);
+            f(slot, &p)
+        });
     }
 
-    /// The moves within the tier are not ranked: only the outcomes of those out of it count.
+    fn all_children<F: FnMut(Child) -> bool>(&self, pos: &G::Position, mut f: F) -> bool {
+        let mut all = true;
+        self.game.tier_successors(pos, |c| {
+            if all {
+                all = f(self.child(c));
+            }
+        });
+        all
+    }
+
+    /// The moves within the tier are only counted ([`Tiered::tier_exits`]): the outcomes of
+    /// those out of it count.
     fn child_ends(&self, pos: &G::Position) -> ChildEnds {
         let mut ends = ChildEnds::default();
-        let mut succ = Vec::new();
-        self.game.successors(pos, &mut succ);
-        for c in &succ {
-            ends.add(self.end(c));
-        }
+        let moves = self.game.tier_exits(self.tier, pos, |c| ends.add(Some(self.exit(c))));
+        ends.moves = moves;
         ends
     }
 
     /// With a game that packs its positions ([`Tiered::pack`]), a move within the tier is kept
     /// as its packed position and ranked only when the solver asks for its slot.
     fn child_keys(&self, pos: &G::Position, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
-        let mut succ = Vec::new();
-        self.game.successors(pos, &mut succ);
-        for c in &succ {
-            match self.end(c) {
-                Some(o) => ends.push(o),
-                None if self.packs => keys.push(self.game.pack(c).expect("a game that packs its positions")),
-                None => keys.push(self.index.rank(c)),
-            }
-        }
+        self.game.tier_successors(pos, |c| match self.end(c) {
+            Some(o) => ends.push(o),
+            None if self.packs => keys.push(self.game.pack(c).expect("a game that packs its positions")),
+            None => keys.push(self.index.rank(c)),
+        });
     }
 
     fn slot_of_key(&self, key: u64) -> u64 {

@@ -150,10 +150,10 @@ impl Tiered for Tokens {
         ((key >> 33) as u32, (key >> 1) as u32, (key & 1) as u32)
     }
 
-    fn tier_predecessors(&self, _tier: u32, &(t, s, m): &Pos, out: &mut Vec<Pos>) {
+    fn tier_predecessors<F: FnMut(&Pos)>(&self, _tier: u32, &(t, s, m): &Pos, mut f: F) {
         let (p, q) = ((s + self.k - 1) % self.k, 1 - m);
         if !(p % 14 == 10 && q == 0) && self.terminal(&(t, p, q)).is_none() {
-            out.push((t, p, q));
+            f(&(t, p, q));
         }
     }
 }

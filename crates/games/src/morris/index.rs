@@ -36,18 +36,50 @@ fn compressed_rank(set: u32, free: u32) -> u32 {
     rank
 }
 
-/// The set of points of `free` whose numbers (within `free`, from the lowest) are in `set`.
-fn expand(set: u32, free: u32) -> u32 {
-    let (mut out, mut rest, mut k) = (0, free, 0);
-    while rest != 0 {
-        let p = rest.trailing_zeros();
-        rest &= rest - 1;
-        if set & 1 << k != 0 {
-            out |= 1 << p;
+/// `DEPOSIT[mask][bits]`: the points of the byte `mask` whose numbers (within `mask`, from the
+/// lowest) are in `bits`.
+static DEPOSIT: [[u8; 256]; 256] = {
+    let mut t = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut bits = 0;
+        while bits < 256 {
+            let (mut out, mut k, mut p) = (0u8, 0, 0);
+            while p < 8 {
+                if mask & 1 << p != 0 {
+                    if bits & 1 << k != 0 {
+                        out |= 1 << p;
+                    }
+                    k += 1;
+                }
+                p += 1;
+            }
+            t[mask][bits] = out;
+            bits += 1;
         }
-        k += 1;
+        mask += 1;
+    }
+    t
+};
+
+/// The set of points of `free` whose numbers (within `free`, from the lowest) are in `set`.
+#[inline]
+fn expand(set: u32, free: u32) -> u32 {
+    let (mut out, mut rest) = (0, set);
+    for byte in 0..3 {
+        let mask = (free >> (8 * byte)) & 0xff;
+        out |= u32::from(DEPOSIT[mask as usize][(rest & 0xff) as usize]) << (8 * byte);
+        rest >>= mask.count_ones();
     }
     out
+}
+
+/// The next set of the same size after `set` in colex order (Gosper's hack).
+#[inline]
+fn next_colex(set: u32) -> u32 {
+    let low = set & set.wrapping_neg();
+    let ripple = set + low;
+    ripple | (((set ^ ripple) >> 2) / low)
 }
 
 /// The canonical form of the side to move's stones `own` and the other's `opp`: the class of
@@ -199,30 +231,47 @@ impl TierIndex {
         }
     }
 
+    /// Where slot `index` (below the size) lies: the classes of its half, the slots per class,
+    /// the other side's stones, the first slot of its half, its class and its rank within the
+    /// class.
+    #[inline]
+    fn locate(&self, index: u64) -> (&'static Orbits, u64, u8, u64, usize, u32) {
+        let (orbits, per, o, base) = if index < self.half {
+            (self.big, self.per_big, self.tier.small, 0)
+        } else {
+            (self.small, self.per_small, self.tier.big, self.half)
+        };
+        let within = index - base;
+        (orbits, per, o, base, (within / per) as usize, (within % per) as u32)
+    }
+
+    /// Whether `other`, of rank `rank` among the sets on the points `free` that the class's
+    /// representative leaves, is not the least of its images under the symmetries `stabilizer`
+    /// fixing the representative: its slot is a hole.
+    #[inline]
+    fn is_hole(&self, mut stabilizer: u16, other: u32, free: u32, rank: u32) -> bool {
+        let board = self.game.board;
+        while stabilizer != 0 {
+            let g = stabilizer.trailing_zeros() as usize;
+            stabilizer &= stabilizer - 1;
+            if compressed_rank(board.apply(g, other), free) < rank {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The position of a slot without telling holes (`check`: whether to answer `None` for one).
     fn position_at(&self, index: u64, check: bool) -> Option<MorrisPos> {
         if index >= self.size {
             return None;
         }
-        let (orbits, per, o, within) = if index < self.half {
-            (self.big, self.per_big, self.tier.small, index)
-        } else {
-            (self.small, self.per_small, self.tier.big, index - self.half)
-        };
-        let (class, rank) = ((within / per) as usize, (within % per) as u32);
-        let board = self.game.board;
+        let (orbits, _, o, _, class, rank) = self.locate(index);
         let rep = orbits.reps[class];
-        let free = board.full & !rep;
+        let free = self.game.board.full & !rep;
         let other = expand(colex_unrank(rank, o as usize), free);
-        if check {
-            let mut stabilizer = orbits.stabilizers[class];
-            while stabilizer != 0 {
-                let g = stabilizer.trailing_zeros() as usize;
-                stabilizer &= stabilizer - 1;
-                if compressed_rank(board.apply(g, other), free) < rank {
-                    return None;
-                }
-            }
+        if check && self.is_hole(orbits.stabilizers[class], other, free, rank) {
+            return None;
         }
         Some(MorrisPos { white: rep, black: other, white_hand: 0, black_hand: 0, white_to_move: true })
     }
@@ -256,17 +305,14 @@ impl Game for TierIndex {
     }
 }
 
-impl Indexed for TierIndex {
-    fn size(&self) -> u64 {
-        self.size
-    }
-
+impl TierIndex {
+    /// The slot of `pos`, with the sets of its representative: the side to move's, the other's.
     #[inline]
-    fn rank(&self, pos: &MorrisPos) -> u64 {
+    fn rank_with_sets(&self, pos: &MorrisPos) -> (u64, u32, u32) {
         let (own, opp) = pos.sides();
         debug_assert!(pos.white_hand == 0 && pos.black_hand == 0, "{pos:?} is not in the mid/endgame");
-        let (class, _, _, rank) = canonical_sets(self.game.board, own, opp);
-        if own.count_ones() == u32::from(self.tier.big) {
+        let (class, rep, other, rank) = canonical_sets(self.game.board, own, opp);
+        let slot = if own.count_ones() == u32::from(self.tier.big) {
             debug_assert_eq!(
                 opp.count_ones(),
                 u32::from(self.tier.small),
@@ -282,7 +328,19 @@ impl Indexed for TierIndex {
                 self.tier
             );
             self.half + u64::from(class) * self.per_small + u64::from(rank)
-        }
+        };
+        (slot, rep, other)
+    }
+}
+
+impl Indexed for TierIndex {
+    fn size(&self) -> u64 {
+        self.size
+    }
+
+    #[inline]
+    fn rank(&self, pos: &MorrisPos) -> u64 {
+        self.rank_with_sets(pos).0
     }
 
     fn unrank(&self, index: u64) -> Option<MorrisPos> {
@@ -306,6 +364,50 @@ impl Indexed for TierIndex {
 }
 
 impl SlotMoves for TierIndex {
+    /// Steps through the other side's sets of a class in colex order (Gosper's hack), without
+    /// unranking each.
+    fn unrank_each<F: FnMut(u64, Option<MorrisPos>)>(&self, slots: std::ops::Range<u64>, mut f: F) {
+        let mut slot = slots.start;
+        let end = slots.end.min(self.size);
+        while slot < end {
+            let (orbits, per, o, base, class, mut rank) = self.locate(slot);
+            let rep = orbits.reps[class];
+            let free = self.game.board.full & !rep;
+            let stabilizer = orbits.stabilizers[class];
+            let class_end = end.min(base + (class as u64 + 1) * per);
+            let mut set = colex_unrank(rank, o as usize);
+            loop {
+                let other = expand(set, free);
+                let hole = stabilizer != 0 && self.is_hole(stabilizer, other, free, rank);
+                f(
+                    slot,
+                    (!hole).then_some(MorrisPos {
+                        white: rep,
+                        black: other,
+                        white_hand: 0,
+                        black_hand: 0,
+                        white_to_move: true,
+                    }),
+                );
+                slot += 1;
+                if slot == class_end {
+                    break;
+                }
+                rank += 1;
+                set = next_colex(set);
+            }
+        }
+        for slot in slot.max(slots.start)..slots.end {
+            f(slot, None);
+        }
+    }
+
+    #[inline]
+    fn rank_representative(&self, pos: &MorrisPos) -> (u64, MorrisPos) {
+        let (slot, rep, other) = self.rank_with_sets(pos);
+        (slot, MorrisPos { white: rep, black: other, white_hand: 0, black_hand: 0, white_to_move: true })
+    }
+
     /// Without the check for holes (the lean solver asks it of slots known to be positions).
     fn unrank_position(&self, index: u64) -> Option<MorrisPos> {
         self.position_at(index, false)

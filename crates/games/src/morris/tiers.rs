@@ -108,7 +108,48 @@ impl Tiered for Morris {
     }
 
     /// The slides and flies that closed no mill ([`Morris::quiet_predecessors`]).
-    fn tier_predecessors(&self, _tier: MorrisTier, pos: &MorrisPos, out: &mut Vec<MorrisPos>) {
-        self.quiet_predecessors(pos, |p| out.push(p));
+    fn tier_predecessors<F: FnMut(&MorrisPos)>(&self, _tier: MorrisTier, pos: &MorrisPos, mut f: F) {
+        self.quiet_predecessors(pos, |p| f(&p));
+    }
+
+    fn tier_successors<F: FnMut(&MorrisPos)>(&self, pos: &MorrisPos, mut f: F) {
+        self.for_each_move(pos, |_, _, _, next| f(&next));
+    }
+
+    /// Counts the slides and flies, and makes only those that close a mill: their captures
+    /// leave the tier.
+    fn tier_exits<F: FnMut(&MorrisPos)>(&self, _tier: MorrisTier, pos: &MorrisPos, mut f: F) -> u32 {
+        let b = self.board;
+        let (own, opp) = pos.sides();
+        debug_assert!(pos.white_hand == 0 && pos.black_hand == 0, "{pos:?} is not in the mid/endgame");
+        let empty = b.full & !(own | opp);
+        let flies = self.flying && own.count_ones() == 3;
+        let removable = b.removable(opp);
+        let next_white = !pos.white_to_move;
+        let mut moves = 0;
+        let mut stones = own;
+        while stones != 0 {
+            let from = stones.trailing_zeros();
+            stones &= stones - 1;
+            let rest = own & !(1 << from);
+            let mut targets = if flies { empty } else { b.adjacent[from as usize] & empty };
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let own2 = rest | 1 << to;
+                if !b.closes_mill(to, own2) {
+                    moves += 1;
+                    continue;
+                }
+                let mut captures = removable;
+                while captures != 0 {
+                    let x = captures.trailing_zeros();
+                    captures &= captures - 1;
+                    moves += 1;
+                    f(&MorrisPos::from_sides(opp & !(1 << x), own2, 0, 0, next_white));
+                }
+            }
+        }
+        moves
     }
 }

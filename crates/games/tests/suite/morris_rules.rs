@@ -375,7 +375,8 @@ fn tiers_of_the_game() {
 fn moves_of_tiers() {
     // Random mid/endgame positions (6,000 of Nine Men's Morris, 1,000 of each variant): every
     // successor is in the tier, in one of its children or ends the game; the tier's
-    // predecessors are the game's predecessors in the tier, move for move.
+    // predecessors are the game's predecessors in the tier, move for move; `tier_successors`
+    // gives the successors and `tier_exits` counts them and gives those out of the tier.
     for (g, game) in all_games().into_iter().enumerate() {
         let mut rng = ChaCha8Rng::seed_from_u64(40 + g as u64);
         let count = if g == 0 { 6000 } else { 1000 };
@@ -400,8 +401,19 @@ fn moves_of_tiers() {
                     left += 1;
                 }
             }
+            let mut listed = Vec::new();
+            game.tier_successors(&pos, |c| listed.push(*c));
+            assert_eq!(listed, succ, "{pos:?}");
+            let mut exits = Vec::new();
+            let moves = game.tier_exits(tier, &pos, |c| exits.push(*c));
+            assert_eq!(moves as usize, succ.len(), "{pos:?}");
+            let mut out_of_tier: Vec<MorrisPos> =
+                succ.iter().filter(|c| game.terminal(c).is_some() || game.tier(c) != tier).copied().collect();
+            exits.sort_unstable();
+            out_of_tier.sort_unstable();
+            assert_eq!(exits, out_of_tier, "{pos:?}");
             let mut fast = Vec::new();
-            game.tier_predecessors(tier, &pos, &mut fast);
+            game.tier_predecessors(tier, &pos, |p| fast.push(*p));
             let mut all = Vec::new();
             nimber_engine::Backward::predecessors(&game, &pos, &mut all);
             all.retain(|p| game.terminal(p).is_none() && game.tier(p) == tier);
