@@ -160,7 +160,7 @@ pub struct AnalyzeArgs {
     pub json: bool,
 }
 
-/// `nimber serve [--port N] [--db FILE]...`.
+/// `nimber serve [--port N] [--db FILE|DIR]...`.
 #[derive(Debug, Args)]
 #[command(after_help = "The server listens on 127.0.0.1 (this machine only) unless --host names another \
                         address, and prints its URL; open it in a browser. The page talks to a JSON API \
@@ -168,7 +168,8 @@ pub struct AnalyzeArgs {
                         --memory, and can be cancelled.\n\nExamples:\n  \
                         nimber serve\n  \
                         nimber serve --port 0                 # any free port\n  \
-                        nimber serve --db tictactoe.db        # also offer a stored solve")]
+                        nimber serve --db tictactoe.db        # also offer a stored solve\n  \
+                        nimber serve --db morris-tiers        # a directory of tiers (solve morris --save DIR)")]
 pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one
     #[arg(long, default_value_t = 8080)]
@@ -178,8 +179,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
     pub host: IpAddr,
 
-    /// A stored solve (written by `solve --save`) to offer on the page (repeatable)
-    #[arg(long, value_name = "FILE")]
+    /// A stored solve (written by `solve --save`: a file, or a directory of tiers) to offer on
+    /// the page (repeatable)
+    #[arg(long, value_name = "FILE|DIR")]
     pub db: Vec<PathBuf>,
 
     /// The most memory a solve from the page may take, as bytes or with a suffix K, M, G

@@ -9,7 +9,7 @@ use common::*;
 
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 const GAME: [&str; 5] = ["nim", "-p", "heaps=4", "-p", "max=30"];
@@ -27,15 +27,6 @@ fn solve_args<'a>(save: &'a str, more: &[&'a str]) -> Vec<&'a str> {
     args.extend(["--save", save]);
     args.extend(more);
     args
-}
-
-/// The lines of a solve's output that do not depend on how it ran (no time, no notes).
-fn result_lines(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| !l.starts_with("time:") && !l.starts_with("note:"))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// The solve without interruption: its stored file and its output.

@@ -45,7 +45,10 @@ pub use common::svg::escape as xml_escape;
 /// keyed by it ([`nimber_engine::view::cache::Cache::file_for`]).
 pub const SOLVER_SOURCE: &str = env!("NIMBER_SOLVER_SOURCE");
 
-pub use recipe::{build, dense_games, open_store, open_tiers, with_game, OpenedStore, OpenedTiers, Recipe};
+pub use recipe::{
+    build, dense_games, open_solution, open_store, open_tiers, with_game, OpenedSolution, OpenedStore,
+    OpenedTiers, Recipe, Saved,
+};
 pub use registry::{all, find, Facts, GameInfo};
 
 /// Internals that the crate's tests (`tests/suite`, one binary: the library's own unit-test

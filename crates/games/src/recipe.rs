@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use nimber_engine::store::Store;
-use nimber_engine::{DynGame, Error, GameId, Params};
+use nimber_engine::{CountRow, DynGame, Error, GameId, Params, QueryReport};
 use nimber_heaps::Ruleset;
 use nimber_partizan::DynPartizan;
 
@@ -187,6 +187,93 @@ pub fn open_tiers(dir: &Path) -> Result<OpenedTiers, Error> {
         )));
     }
     Ok(OpenedTiers { recipe, game })
+}
+
+/// A solution saved by `solve --save`: a store file, or a directory of tiers (a game solved
+/// tier by tier), opened with its game, as `query --db`, the web explorer and Python read it.
+pub struct OpenedSolution {
+    /// The solved game with its parameters.
+    pub recipe: Recipe,
+    /// The game.
+    pub game: Box<dyn DynGame>,
+    /// Where the outcomes are read from.
+    pub saved: Saved,
+    /// The positions by value and remoteness.
+    counts: Vec<CountRow>,
+    /// The position to show first.
+    start: String,
+}
+
+/// Where a saved solution's outcomes are read from.
+pub enum Saved {
+    /// A store file (the game is built through its dense index).
+    File(Box<Store>),
+    /// A directory of tiers (the game is solved tier by tier).
+    Tiers(std::path::PathBuf),
+}
+
+impl OpenedSolution {
+    /// The positions solved, by value and remoteness.
+    pub fn counts(&self) -> &[CountRow] {
+        &self.counts
+    }
+
+    /// The number of positions solved.
+    pub fn positions(&self) -> u64 {
+        self.counts.iter().map(|r| r.count).sum()
+    }
+
+    /// The position to show first: the game's start, or for a directory of tiers that does not
+    /// hold it, the first position of the last tier solved.
+    pub fn start(&self) -> &str {
+        &self.start
+    }
+
+    /// A position (when `None`, the position to show first: [`OpenedSolution::start`]) and what
+    /// each of its moves gives the mover, read from the saved solution.
+    pub fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
+        match &self.saved {
+            Saved::File(store) => self
+                .game
+                .dense()
+                .expect("open_solution builds dense games for files")
+                .query_store(store, position),
+            Saved::Tiers(dir) => self
+                .game
+                .tiered()
+                .expect("open_solution builds tiered games for directories")
+                .query_dir(dir, Some(position.unwrap_or(&self.start))),
+        }
+    }
+}
+
+/// Opens a solution saved by `solve --save`: a directory of tiers ([`open_tiers`], every tier's
+/// store opened and checked) or a store file ([`open_store`]).
+pub fn open_solution(path: &Path) -> Result<OpenedSolution, Error> {
+    if path.is_dir() {
+        let opened = open_tiers(path)?;
+        let tiered = opened.game.tiered().expect("open_tiers opens tiered games");
+        let counts = tiered.open_dir(path)?.counts();
+        let start = tiered.dir_start(path)?;
+        Ok(OpenedSolution {
+            recipe: opened.recipe,
+            game: opened.game,
+            saved: Saved::Tiers(path.into()),
+            counts,
+            start,
+        })
+    } else {
+        let opened = open_store(path)?;
+        let counts = opened.store.header().counts.clone();
+        let start = opened.game.start_text();
+        Ok(OpenedSolution {
+            recipe: opened.recipe,
+            game: opened.game,
+            saved: Saved::File(Box::new(opened.store)),
+            counts,
+            start,
+        })
+    }
 }
 
 /// Builds the game of an open store ([`Store::open`], or [`Store::from_bytes`] for bytes in

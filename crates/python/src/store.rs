@@ -2,67 +2,68 @@
 
 use std::path::PathBuf;
 
-use nimber_engine::store::Store;
-use nimber_engine::DynGame;
-use nimber_games::Recipe;
+use nimber_games::OpenedSolution;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::errors::to_py;
 use crate::game::report_dict;
 
-/// A stored solution with its game: queries read the file, a few blocks each.
+/// A stored solution with its game (a store file, or a directory of tiers): queries read the
+/// files, a few blocks each.
 #[pyclass(frozen, module = "nimber._nimber")]
-pub struct Stored {
-    recipe: Recipe,
-    game: Box<dyn DynGame>,
-    store: Store,
-}
+pub struct Stored(OpenedSolution);
 
 #[pymethods]
 impl Stored {
-    /// Opens a store written by `nimber solve GAME --save FILE`.
+    /// Opens a store written by `nimber solve GAME --save FILE`, or a directory of tiers
+    /// written by `nimber solve morris --save DIR`.
     #[new]
     fn open(py: Python<'_>, path: PathBuf) -> PyResult<Stored> {
-        let opened = py.detach(|| nimber_games::open_store(&path)).map_err(to_py)?;
-        Ok(Stored { recipe: opened.recipe, game: opened.game, store: opened.store })
+        py.detach(|| nimber_games::open_solution(&path)).map(Stored).map_err(to_py)
     }
 
     /// The stored game's name.
     #[getter]
     fn name(&self) -> &'static str {
-        self.recipe.info().name
+        self.0.recipe.info().name
     }
 
     /// The stored game's parameters, as `(key, value)`.
     #[getter]
     fn params(&self) -> Vec<(String, String)> {
-        self.recipe.id().params().to_vec()
+        self.0.recipe.id().params().to_vec()
     }
 
     /// The positions stored, by value and remoteness: `(value, remoteness, count)`.
     fn counts(&self) -> Vec<(&'static str, Option<u32>, u64)> {
-        self.store.header().counts.iter().map(|r| (r.value.name(), r.remoteness, r.count)).collect()
+        self.0.counts().iter().map(|r| (r.value.name(), r.remoteness, r.count)).collect()
     }
 
     /// How many positions are stored.
     #[getter]
     fn positions(&self) -> u64 {
-        self.store.header().counts.iter().map(|r| r.count).sum()
+        self.0.positions()
     }
 
-    /// A position (the start when `None`), in the game's notation: its value and remoteness and
-    /// every move with what it gives the player who makes it, best first, read from the file.
+    /// The position shown first: the game's start, or for a directory of tiers that does not
+    /// hold it (Nine Men's Morris: the empty board), the first position of the last tier.
+    #[getter]
+    fn start(&self) -> &str {
+        self.0.start()
+    }
+
+    /// A position (`start` when `None`), in the game's notation: its value and remoteness and
+    /// every move with what it gives the player who makes it, best first, read from the files.
     #[pyo3(signature = (position=None))]
     fn query(&self, py: Python<'_>, position: Option<String>) -> PyResult<Py<PyAny>> {
-        let dense = self.game.dense().expect("open_store builds dense games");
-        let report = py.detach(|| dense.query_store(&self.store, position.as_deref())).map_err(to_py)?;
+        let report = py.detach(|| self.0.query(position.as_deref())).map_err(to_py)?;
         let text = |t: &str| Ok(PyString::new(py, t).into_any().unbind());
         report_dict(py, &report, text, None, report.notes.clone())
     }
 
     /// The drawing of a position as SVG, if the game has one.
     fn svg(&self, position: &str) -> PyResult<Option<String>> {
-        self.game.svg(position).map_err(to_py)
+        self.0.game.svg(position).map_err(to_py)
     }
 }

@@ -483,6 +483,26 @@ def test_a_stored_solve_opens_and_answers(tmp_path):
         nimber.open(str(tmp_path / "missing.db"))
 
 
+def test_a_directory_of_tiers_opens_and_answers(tmp_path):
+    """Six Men's Morris solved tier by tier (ten tiers, 1,205,908 positions): the directory
+    opens like a store; White closes a mill and takes one of Black's three stones: win in 1."""
+    db = tmp_path / "six"
+    subprocess.run([nimber_binary(), "solve", "morris", "-p", "stones=6", "--save", str(db)], check=True,
+                   capture_output=True)
+    stored = nimber.open(str(db))
+    assert stored.name == "morris" and stored.params["stones"] == "6"
+    assert stored.positions == 1205908 and sum(c.count for c in stored.counts()) == 1205908
+    assert stored.outcome("W:a1,c1,e3 B:b3,c4,d2 w") == ("win", 1)
+    assert stored.query("W:a1,c1,e3 B:b3,c4,d2 w").best()[0].label.startswith("e3-e1x")
+    # The empty board with full hands lies in no tier: the first position shown is one of 6-6.
+    white, black, mover = stored.start.split(" ")
+    assert (len(white[2:].split(",")), len(black[2:].split(",")), mover) == (6, 6, "w")
+    assert stored.outcome() == stored.outcome(stored.start)
+    with pytest.raises(nimber.NimberError, match="lies in no tier"):
+        stored.query("W: B: w 6 6")
+    assert "<svg" in stored.svg(stored.start)
+
+
 def test_negamax_reference_agrees():
     """The benchmark's reference (a plain memoized negamax) gives the same values."""
     table = negamax(TicTacToe())

@@ -7,9 +7,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use nimber_engine::solve::survey::{feature_index, Observed, Scope, SurveyOptions};
-use nimber_engine::store::Store;
 use nimber_engine::{DynGame, Error, GameId, QueryReport, SolveOptions};
-use nimber_games::{GameInfo, Recipe};
+use nimber_games::{GameInfo, OpenedSolution, Recipe};
 use nimber_heaps::{find_period, nim_sequence, Ruleset};
 use nimber_lab::{self as lab};
 use nimber_partizan::{thermograph, Analysis, Forms, Player, Printer, ValuedMove};
@@ -129,12 +128,10 @@ pub fn allowed(path: &str) -> &'static str {
     }
 }
 
-/// A stored solve opened with `--db`.
+/// A stored solve opened with `--db`: a store file or a directory of tiers.
 struct StoreEntry {
     file: String,
-    recipe: Recipe,
-    game: Box<dyn DynGame>,
-    store: Store,
+    opened: OpenedSolution,
 }
 
 /// The server's state.
@@ -151,10 +148,10 @@ impl App {
     pub fn new(dbs: &[PathBuf], memory: Option<u64>) -> Result<App, Error> {
         let mut stores = Vec::new();
         for path in dbs {
-            let opened = nimber_games::open_store(path)?;
+            let opened = nimber_games::open_solution(path)?;
             let file =
                 path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into());
-            stores.push(StoreEntry { file, recipe: opened.recipe, game: opened.game, store: opened.store });
+            stores.push(StoreEntry { file, opened });
         }
         Ok(App {
             jobs: Arc::new(Jobs::default()),
@@ -237,11 +234,11 @@ impl App {
             .map(|(id, s)| bodies::StoreInfo {
                 id,
                 file: s.file.clone(),
-                game: s.recipe.info().name,
-                title: s.recipe.title(),
-                params: params_json(s.recipe.id()),
-                positions: s.store.header().positions,
-                start: s.game.start_text(),
+                game: s.opened.recipe.info().name,
+                title: s.opened.recipe.title(),
+                params: params_json(s.opened.recipe.id()),
+                positions: s.opened.positions(),
+                start: s.opened.start().to_string(),
             })
             .collect();
         to_json(bodies::Stores { stores })
@@ -327,9 +324,8 @@ impl App {
                 .ok()
                 .and_then(|i| self.stores.get(i))
                 .ok_or_else(|| Fail(404, format!("no stored solve {id} (see /api/stores)")))?;
-            let dense = entry.game.dense().expect("stores are dense games");
-            let report = dense.query_store(&entry.store, position)?;
-            return report_json(&*entry.game, entry.recipe.info().name, &entry.recipe.title(), &report);
+            let (opened, report) = (&entry.opened, entry.opened.query(position)?);
+            return report_json(&*opened.game, opened.recipe.info().name, &opened.recipe.title(), &report);
         }
         let req: GameRequest = parse_body(body)?;
         let built = build(&req)?;

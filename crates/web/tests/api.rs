@@ -406,6 +406,53 @@ fn stored_solves() {
     assert!(Server::bind(&Config { port: 0, dbs: vec![bad], ..Config::default() }).is_err());
 }
 
+/// Six Men's Morris solved tier by tier into a directory (ten tiers, 1,205,908 positions).
+fn six_mens_morris_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("web-api-{}-six", std::process::id()));
+    if !dir.join("manifest").exists() {
+        let recipe = nimber_games::Recipe::parse("morris", &["stones=6"]).unwrap();
+        let game = recipe.build().unwrap();
+        let tiered = game.tiered().expect("morris is solved tier by tier");
+        tiered.solve_into(&dir, recipe.id(), &SolveOptions::default(), None, &Silent).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn stored_tiers() {
+    let dir = six_mens_morris_dir();
+    let server = start(vec![dir.clone()]);
+    let url = server.url().to_string();
+    let stores = get(&url, "/api/stores").json();
+    let store = &stores["stores"][0];
+    assert_eq!((store["game"].as_str(), store["positions"].as_u64()), (Some("morris"), Some(1205908)));
+    // The empty board lies in no tier: the first position shown is one of tier 6-6.
+    let start = store["start"].as_str().unwrap().to_string();
+    let shown = post_ok(&url, "/api/query", &json!({"store": 0}));
+    assert_eq!(shown["position"].as_str(), Some(start.as_str()));
+    // White closes the mill a1 c1 e1 and takes one of Black's three stones: win in 1.
+    let pos = post_ok(&url, "/api/query", &json!({"store": 0, "position": "W:a1,c1,e3 B:b3,c4,d2 w"}));
+    assert_eq!((pos["value"].as_str(), pos["remoteness"].as_u64()), (Some("win"), Some(1)));
+    assert_eq!(pos["moves"].as_array().map(Vec::len), Some(8));
+    let placement = post(&url, "/api/query", &json!({"store": 0, "position": "W: B: w 6 6"}));
+    assert!(placement.error(400).contains("lies in no tier"), "placement positions are refused");
+    server.stop();
+    // A directory with a tier's store missing is refused at start, naming the file.
+    let broken =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("web-api-{}-six-broken", std::process::id()));
+    let _ = std::fs::remove_dir_all(&broken);
+    std::fs::create_dir_all(&broken).unwrap();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name() != "4-4.nimber" {
+            std::fs::copy(entry.path(), broken.join(entry.file_name())).unwrap();
+        }
+    }
+    let err = Server::bind(&Config { port: 0, dbs: vec![broken.clone()], ..Config::default() }).err();
+    assert!(err.is_some_and(|e| e.to_string().contains("4-4.nimber")));
+    let _ = std::fs::remove_dir_all(&broken);
+}
+
 #[test]
 fn nim_sequences() {
     let server = start(Vec::new());

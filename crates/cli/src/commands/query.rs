@@ -7,7 +7,7 @@ use nimber_engine::{DynGame, Error, Progress, QueryOptions, QueryReport, SolveOp
 
 use crate::args::{GameArgs, QueryArgs};
 use crate::error::Failure;
-use crate::game::{build, misere_game, open_db, Built, MISERE_NIM};
+use crate::game::{build, misere_game, Built, MISERE_NIM};
 use crate::output::{self, Align, MoveJson, NimJson, QueryJson, Table};
 use crate::progress::{self, TerminalProgress};
 
@@ -113,18 +113,10 @@ fn run_db(args: &QueryArgs, db: &std::path::Path, out: &mut dyn Write) -> Result
             "query --db: -p, --nim and --misere do not apply (the file holds one solved game)",
         ));
     }
-    let (built, report) = if db.is_dir() {
-        // A game solved tier by tier: a directory of tiers.
-        let opened = nimber_games::open_tiers(db)?;
-        let tiered = opened.game.tiered().expect("open_tiers opens games solved tier by tier");
-        let report = tiered.query_dir(db, args.game.as_deref())?;
-        (Built { recipe: opened.recipe, game: opened.game }, report)
-    } else {
-        let (built, store) = open_db(db)?;
-        let dense = built.game.dense().expect("open_db builds dense games");
-        let report = dense.query_store(&store, args.game.as_deref())?;
-        (built, report)
-    };
+    // A store file, or a directory of tiers (a game solved tier by tier).
+    let opened = nimber_games::open_solution(db)?;
+    let report = opened.query(args.game.as_deref())?;
+    let built = Built { recipe: opened.recipe, game: opened.game };
     if args.json {
         output::write_json(out, &json(&built, &report))?;
     } else {

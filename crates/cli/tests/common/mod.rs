@@ -20,6 +20,15 @@ pub fn cache_home() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cache-{}", std::process::id()))
 }
 
+/// The lines of a solve's output that do not depend on how it ran (no time, no notes).
+pub fn result_lines(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.starts_with("time:") && !l.starts_with("note:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub fn nimber(args: &[&str]) -> Output {
     command().args(args).output().expect("the nimber binary runs")
 }

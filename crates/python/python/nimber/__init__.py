@@ -557,7 +557,9 @@ class Solution:
 
 
 class Stored:
-    """A solved game stored by ``nimber solve GAME --save FILE``: queries read the file."""
+    """A solved game stored by ``nimber solve GAME --save FILE`` (a store file) or, for a game
+    solved tier by tier, ``nimber solve morris --save DIR`` (a directory of tiers): queries read
+    the files."""
 
     def __init__(self, path: str):
         self._native = _nimber.Stored(str(path))
@@ -577,12 +579,18 @@ class Stored:
         """How many positions are stored."""
         return self._native.positions
 
+    @property
+    def start(self) -> str:
+        """The position shown first: the game's start or, for a directory of tiers that does not
+        hold it (Nine Men's Morris: the empty board), the first position of the last tier."""
+        return self._native.start
+
     def counts(self) -> List[Count]:
         """The positions by value and remoteness."""
         return [Count(*row) for row in self._native.counts()]
 
     def query(self, position: Optional[str] = None) -> Query:
-        """A position (the start when ``None``), in the game's notation: its value and every move
+        """A position (``start`` when ``None``), in the game's notation: its value and every move
         with what it gives the player who makes it, best first."""
         return _query(self._native.query(position))
 
@@ -599,7 +607,8 @@ class Stored:
 
 
 def open(path: str) -> Stored:  # noqa: A001 - the name users look for
-    """Opens a solved game stored by ``nimber solve GAME --save FILE``."""
+    """Opens a solved game stored by ``nimber solve GAME --save FILE`` (or a directory of tiers
+    saved by ``--save DIR``)."""
     return Stored(path)
 
 

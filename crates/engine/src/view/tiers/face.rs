@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::params::GameId;
-use crate::view::report::{QueryReport, SolveOptions, SolveReport};
+use crate::view::report::{QueryReport, SolveOptions, SolveReport, Solved};
 
 /// What front ends need of a game solved tier by tier: the object-safe view of a [`Tiers`](crate::view::tiers::Tiers)
 /// game, from [`DynGame::tiered`](crate::DynGame::tiered).
@@ -28,4 +28,13 @@ pub trait TieredStore: Send + Sync {
 
     /// A position (the start when `None`) and each of its moves, from a solve into `dir`.
     fn query_dir(&self, dir: &Path, position: Option<&str>) -> Result<QueryReport, Error>;
+
+    /// A solve into `dir` opened to answer positions: its counts (from every tier's store,
+    /// each opened and checked to be that tier's) and its positions' values and moves, the
+    /// stores read as needed. A missing, foreign or damaged tier's store is refused, naming it.
+    fn open_dir<'a>(&'a self, dir: &Path) -> Result<Box<dyn Solved + 'a>, Error>;
+
+    /// The position a front end shows first from a solve into `dir`: the game's start when a
+    /// tier solved there holds it, else the first position of the last tier solved.
+    fn dir_start(&self, dir: &Path) -> Result<String, Error>;
 }

@@ -11,11 +11,13 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::params::GameId;
-use crate::rules::value::Outcome;
+use crate::rules::value::{Outcome, Value};
+use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::read::Store;
 use crate::store::tiers::{self, Manifest, TierOptions, TierReport};
 use crate::table::tiers::Tiered;
+use crate::table::Indexed;
 use crate::view::dyn_game::DynGame;
 use crate::view::report::{
     parse, parse_or, query_report, QueryReport, Row, SolveOptions, SolveReport, Solved,
@@ -133,10 +135,95 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
 
     fn query_dir(&self, dir: &Path, position: Option<&str>) -> Result<QueryReport, Error> {
         let manifest = Manifest::read(dir)?;
+        self.query_in(dir, &manifest, &Mutex::new(BTreeMap::new()), position)
+    }
+
+    fn open_dir<'a>(&'a self, dir: &Path) -> Result<Box<dyn Solved + 'a>, Error> {
+        let manifest = Manifest::read(dir)?;
+        let mut open = BTreeMap::new();
+        let mut sum: BTreeMap<(usize, Option<u32>), u64> = BTreeMap::new();
+        for f in &manifest.finished {
+            let store = tiers::open_tier(dir, &manifest.id, &manifest.scheme, &f.name, f.slots)?;
+            for row in &store.header().counts {
+                *sum.entry((row.value.index(), row.remoteness)).or_default() += row.count;
+            }
+            open.insert(f.name.clone(), store);
+        }
+        let counts = sum
+            .into_iter()
+            .map(|((v, remoteness), count)| CountRow { value: Value::ALL[v], remoteness, count })
+            .collect();
+        Ok(Box::new(TierDir { game: self, dir: dir.to_path_buf(), manifest, open: Mutex::new(open), counts }))
+    }
+
+    fn dir_start(&self, dir: &Path) -> Result<String, Error> {
+        let manifest = Manifest::read(dir)?;
+        let start = self.0.start();
+        let solved = |name: &str| manifest.finished.iter().any(|f| f.name == name);
+        if self.0.terminal(&start).is_none()
+            && self.0.in_tiers(&start)
+            && solved(&self.0.tier_name(self.0.tier(&start)))
+        {
+            return Ok(capability::format(&self.0, &start));
+        }
+        let last = manifest.finished.last().ok_or_else(|| Error::Corrupt {
+            path: dir.display().to_string(),
+            what: "no tier is solved there".into(),
+        })?;
+        let tier =
+            self.0.tiers().into_iter().find(|&t| self.0.tier_name(t) == last.name).ok_or_else(|| {
+                Error::Corrupt {
+                    path: dir.display().to_string(),
+                    what: format!("tier {} is not a tier of the game", last.name),
+                }
+            })?;
+        let index = self.0.tier_index(tier);
+        (0..index.size())
+            .find_map(|slot| index.unrank(slot))
+            .map(|pos| capability::format(&self.0, &pos))
+            .ok_or_else(|| Error::Corrupt {
+                path: dir.display().to_string(),
+                what: format!("tier {} has no position", last.name),
+            })
+    }
+}
+
+/// A solve tier by tier opened from its directory ([`TieredStore::open_dir`]).
+struct TierDir<'a, G> {
+    game: &'a Tiers<G>,
+    dir: PathBuf,
+    manifest: Manifest,
+    open: Mutex<BTreeMap<String, Store>>,
+    counts: Vec<CountRow>,
+}
+
+impl<G: Tiered + capability::Notation<G::Position>> Solved for TierDir<'_, G> {
+    fn positions(&self) -> u64 {
+        self.counts.iter().map(|r| r.count).sum()
+    }
+
+    fn counts(&self) -> Vec<CountRow> {
+        self.counts.clone()
+    }
+
+    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
+        self.game.query_in(&self.dir, &self.manifest, &self.open, position)
+    }
+}
+
+impl<G: Tiered + capability::Notation<G::Position>> Tiers<G> {
+    /// A position (the start when `None`) and each of its moves, from the solve into `dir`
+    /// with manifest `manifest`, the stores opened as needed and kept in `open`.
+    fn query_in(
+        &self,
+        dir: &Path,
+        manifest: &Manifest,
+        open: &Mutex<BTreeMap<String, Store>>,
+        position: Option<&str>,
+    ) -> Result<QueryReport, Error> {
         let pos = parse_or(&self.0, position, || self.0.start())?;
-        let open = Mutex::new(BTreeMap::new());
         let report =
-            query_report(&self.0, &pos, |p| self.stored(dir, &manifest, &open, p), |_| None, Vec::new())?;
+            query_report(&self.0, &pos, |p| self.stored(dir, manifest, open, p), |_| None, Vec::new())?;
         if !report.consistent() {
             return Err(Error::Corrupt {
                 path: dir.display().to_string(),
