@@ -16,18 +16,30 @@ ninemm's time, a quarter of its peak memory and a tenth of its disk.
 Without NINEMM it prints nimber's figures with the anchor of issue 33, measured on this 2-core
 machine on 2026-11-28: `--max-total 10` took 814 s, peak 714 MB, 330 MB on disk.
 
+With KEEP=DIR the solutions are kept in DIR/nimber and DIR/ninemm (for a later comparison of
+positions) instead of a temporary directory that is removed.
+
 Either way, every tier nimber solved is checked against ninemm's published per-subspace counts
 (its RESULTS.md: wins, losses and draws for the side to move, over the canonical states, 8.9e9
 in all, the same classes as nimber's index): a tier `a-b` of nimber holds ninemm's subspaces
 `a-b` and `b-a`.
+
+With NINEMM, both solutions are also compared position by position (bench/ninemm_db.py, a reader
+of ninemm's database written from its readme-database.md): on 200 random positions of every tier
+(seed 1), `nimber query --db` against ninemm's files; it exits non-zero on a disagreement.
 """
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
+
+sys.dont_write_bytecode = True  # no bench/__pycache__ from importing the reader beside
+from ninemm_db import compare  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -85,6 +97,7 @@ PUBLISHED = {
     "9-9": (240426123, 91780175, 76900442),
 }
 ANCHOR = {"seconds": 814.0, "mb": 714.0, "disk_mb": 330.0}
+COMPARE_PER_TIER, COMPARE_SEED = 200, 1
 
 
 def run(args, cwd):
@@ -98,6 +111,17 @@ def run(args, cwd):
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{args[0]} failed:\n{err}")
     return wall, usage.ru_maxrss * 1024 / 1e6, out
+
+
+def machine():
+    """The processor, its cores and the memory, from /proc (Linux)."""
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo")
+                   if line.startswith("model name"))
+        mem = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+        return f"{cpu}, {os.cpu_count()} cores, {mem / 2**20:.0f} GiB"
+    except (OSError, StopIteration):
+        return f"{os.cpu_count()} cores"
 
 
 def disk(path):
@@ -137,6 +161,19 @@ def check_published(dir_):
     print(f"every tier's wins, losses and draws equal ninemm's published table")
 
 
+def compare_positions(nimber, nimber_dir, ninemm_dir, spec):
+    """Compares nimber's and ninemm's values on random positions of every tier, a line per tier
+    and one in all; exits on a disagreement (or a tier where no position could be compared)."""
+    results = compare(nimber, nimber_dir, ninemm_dir, spec, COMPARE_PER_TIER, COMPARE_SEED)
+    compared = sum(r["compared"] for r in results)
+    agree = sum(r["agree"] for r in results)
+    refused = sum(r["refused_nimber"] + r["refused_ninemm"] for r in results)
+    print(f"positions compared with ninemm's database: {agree} of {compared} agree over {len(results)} tiers"
+          f"{f', {refused} refused by one of them' if refused else ''}")
+    if agree != compared or any(r["compared"] == 0 for r in results):
+        sys.exit("nimber and ninemm disagree (or nothing compared), see above")
+
+
 def main():
     max_total = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     nimber = os.environ.get("NIMBER_BIN") or str(ROOT / "target/release/nimber")
@@ -144,7 +181,16 @@ def main():
         sys.exit(f"no nimber binary at {nimber}: cargo build --release (or set NIMBER_BIN)")
     ninemm = os.environ.get("NINEMM")
     spec, count = tiers(max_total)
-    with tempfile.TemporaryDirectory() as scratch:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.strip()
+    print(f"commit {commit}{' (with changes not committed)' if dirty else ''}; machine: {machine()}")
+    keep = os.environ.get("KEEP")
+    with (nullcontext(keep) if keep else tempfile.TemporaryDirectory()) as scratch:
+        Path(scratch).mkdir(parents=True, exist_ok=True)
+        for old in ("nimber", "ninemm"):
+            shutil.rmtree(Path(scratch) / old, ignore_errors=True)
         dir_ = Path(scratch) / "nimber"
         wall, mb, out = run([nimber, "solve", "morris", "--save", str(dir_), "--tiers", spec], scratch)
         solved = out.count("note: tier ")
@@ -159,6 +205,7 @@ def main():
             n_wall, n_mb, _ = run([ninemm, "solve", "--dir", str(db), "--max-total", str(max_total)], scratch)
             n_disk = disk(db) / 1e6
             print(f"ninemm solve --max-total {max_total}: {n_wall:.1f} s, peak {n_mb:.0f} MB, {n_disk:.1f} MB on disk")
+            compare_positions(nimber, dir_, db, spec)
             anchor = {"seconds": n_wall, "mb": n_mb, "disk_mb": n_disk}
             source = "measured now"
         else:
