@@ -78,9 +78,12 @@ pub struct Header {
 pub enum Entry {
     /// Its outcome, remoteness included.
     Outcome(Outcome),
-    /// A win whose remoteness is not stored ([`Wins::FromMoves`]): one more than the least
+    /// A win whose remoteness is not stored ([`Derived::Wins`]): one more than the least
     /// remoteness of its moves into lost positions, found by [`probe`](crate::store::probe).
     Win,
+    /// A loss whose remoteness is not stored ([`Derived::Losses`]): one more than the greatest
+    /// remoteness of its moves (all into won positions), found by [`probe`](crate::store::probe).
+    Lose,
 }
 
 impl Entry {
@@ -89,28 +92,37 @@ impl Entry {
         match self {
             Entry::Outcome(o) => o.value(),
             Entry::Win => Value::Win,
+            Entry::Lose => Value::Lose,
         }
     }
 
-    /// Whether `outcome` is what this entry stands for (any win, for [`Entry::Win`]).
+    /// Whether `outcome` is what this entry stands for (any win, for [`Entry::Win`]; any loss,
+    /// for [`Entry::Lose`]).
     pub fn holds(self, outcome: Outcome) -> bool {
         match self {
             Entry::Outcome(o) => o == outcome,
             Entry::Win => outcome.value() == Value::Win,
+            Entry::Lose => outcome.value() == Value::Lose,
         }
     }
 }
 
-/// How a store keeps the remoteness of won positions.
+/// Which outcomes a store keeps without their remoteness, to be found from the rules when a
+/// position is read (a ply of lookups, [`probe`](crate::store::probe)): the values whose
+/// remoteness is the costliest part of the file. At most one of the two can be left out, as
+/// each is found from the other's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Wins {
-    /// With its remoteness, like every other outcome: the store alone answers a slot.
+pub enum Derived {
+    /// None: every outcome with its remoteness; the store alone answers a slot.
     Exact,
-    /// As "win" alone, the remoteness found from the rules when a position is read: one more
-    /// than the least remoteness of its moves into lost positions, a ply of lookups
-    /// ([`probe`](crate::store::probe)). For a game whose wins are most positions the file is much smaller
-    /// (Dōbutsu shōgi: a third), and a query reads the blocks of its moves too.
-    FromMoves,
+    /// Wins, stored as "win" alone: one more than the least remoteness of their moves into lost
+    /// positions. For a game whose wins are most positions the file is much smaller (Dōbutsu
+    /// shōgi: a third), and a query reads the blocks of its moves too.
+    Wins,
+    /// Losses, stored as "lose" alone: one more than the greatest remoteness of their moves
+    /// (all into won positions; none: a loss in 0). Nine Men's Morris's tiers, whose wins'
+    /// remoteness is the cheaper to keep (`docs/measurements.md`).
+    Losses,
 }
 
 fn outcome_text(value: Value, remoteness: Option<u32>) -> String {
@@ -121,6 +133,7 @@ fn entry_text(entry: Entry) -> String {
     match entry {
         Entry::Outcome(o) => outcome_text(o.value(), o.remoteness()),
         Entry::Win => "win ?".to_string(),
+        Entry::Lose => "lose ?".to_string(),
     }
 }
 
@@ -204,6 +217,7 @@ impl Header {
                 "blocks" => blocks = Some(field.u64()?),
                 "rules" => h.rules = Some(field.hex64()?),
                 "symbol" if version >= 4 && value == "win ?" => h.symbols.push(Entry::Win),
+                "symbol" if version >= 4 && value == "lose ?" => h.symbols.push(Entry::Lose),
                 "symbol" => {
                     let mut parts = value.split(' ');
                     let (v, r) = outcome(&mut parts)?;
@@ -257,9 +271,13 @@ impl Header {
         }
         let counted: std::collections::HashSet<(Value, Option<u32>)> =
             h.counts.iter().map(|r| (r.value, r.remoteness)).collect();
-        let wins_derived = h.symbols.contains(&Entry::Win);
+        let derived = h.derived();
+        if h.symbols.contains(&Entry::Win) && h.symbols.contains(&Entry::Lose) {
+            return Err("the header leaves out the remoteness of both wins and losses (symbol)".into());
+        }
         let entry_of = |value, remoteness: Option<u32>| match value {
-            Value::Win if wins_derived => Entry::Win,
+            Value::Win if derived == Derived::Wins => Entry::Win,
+            Value::Lose if derived == Derived::Losses => Entry::Lose,
             _ => Entry::Outcome(Outcome::new(value, remoteness.unwrap_or(0))),
         };
         let symbols: std::collections::HashSet<Entry> = h.symbols.iter().copied().collect();
@@ -289,9 +307,20 @@ impl Header {
         self.symbols.get(k).copied()
     }
 
-    /// Whether the remoteness of wins is found from the rules ([`Wins::FromMoves`]).
+    /// Whether the remoteness of wins is found from the rules ([`Derived::Wins`]).
     pub fn wins_from_moves(&self) -> bool {
         self.symbols.contains(&Entry::Win)
+    }
+
+    /// Which outcomes' remoteness is found from the rules.
+    pub fn derived(&self) -> Derived {
+        if self.symbols.contains(&Entry::Win) {
+            Derived::Wins
+        } else if self.symbols.contains(&Entry::Lose) {
+            Derived::Losses
+        } else {
+            Derived::Exact
+        }
     }
 }
 
@@ -307,7 +336,7 @@ pub struct Subject<'a> {
     pub size: u64,
     /// The rules' fingerprint.
     pub rules: u64,
-    /// How the remoteness of wins is kept: [`Wins::FromMoves`] only for a solution of the game
+    /// Which outcomes are kept without their remoteness: other than [`Derived::Exact`] only for a solution of the game
     /// whose rules will read the store.
-    pub wins: Wins,
+    pub derived: Derived,
 }

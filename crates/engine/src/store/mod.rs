@@ -42,11 +42,15 @@
 //! `longest=VALUE REMOTENESS SLOT...` per value: its longest outcome and the first slots
 //! (up to [`EXAMPLES`], zero-padded to the width of the largest slot) holding it.
 //!
-//! **Wins found from the moves** ([`Wins::FromMoves`], what `nimber solve --save` writes): every
+//! **Wins found from the moves** ([`Derived::Wins`], what `nimber solve --save` writes): every
 //! won position has the one symbol `win ?`, and a reader finds its remoteness from the rules,
 //! one more than the least remoteness of its moves into lost positions (stored), a ply of
 //! lookups ([`probe`]); the counts stay exact. Wins are half of Dōbutsu shōgi's positions and
 //! much of the remoteness's entropy: the file is a third smaller (`docs/measurements.md`).
+//! **Losses found from the moves** ([`Derived::Losses`], the tiers of a tiered solve once the
+//! tiers above them are solved: [`tiers`]): every lost position has the one symbol `lose ?`,
+//! its remoteness one more than the greatest remoteness of its moves (all into won positions,
+//! stored), 0 without a move. A store leaves out one of the two, never both.
 //!
 //! A block holds the slots `k * block_slots ..` (the last one fewer), `n` of them: a bitmap of
 //! `ceil(n / 8)` bytes (slot `i` in bit `i % 8` of byte `i / 8`) set for the slots that hold a
@@ -88,6 +92,6 @@ pub(crate) mod split;
 pub mod tiers;
 pub(crate) mod write;
 
-pub use format::{Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, VERSION};
+pub use format::{Derived, Entry, Header, Subject, BLOCK_SLOTS, EXAMPLES, GROUP_BLOCKS, VERSION};
 pub use read::{Store, CACHE_BLOCKS};
-pub use write::{write, LeanSlots, Slots};
+pub use write::{write, LeanSlots, Slots, StoreSlots};

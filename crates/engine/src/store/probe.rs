@@ -1,11 +1,13 @@
-//! Reading a position of a game from its store: the slot's entry, and for a win stored without
-//! its remoteness ([`Wins::FromMoves`](super::Wins::FromMoves)) the remoteness from the rules,
+//! Reading a position of a game from its store: the slot's entry, and for a win or a loss
+//! stored without its remoteness ([`Derived`](super::Derived)) the remoteness from the rules,
 //! one ply deep.
 //!
 //! A won position's remoteness is one more than the least remoteness of its moves into lost
-//! positions (the winner hurries), and a lost position's remoteness is
-//! stored; so a ply of lookups gives the exact outcome, never a search. A position the rules
-//! declare ended has the declared outcome, stored or not.
+//! positions (the winner hurries); a lost position's is one more than the greatest remoteness
+//! of its moves, all into won positions (the loser delays), and 0 without a move. A store
+//! leaves out the remoteness of wins or of losses, never both, so a ply of lookups into the
+//! other kind gives the exact outcome, never a search. A position the rules declare ended has
+//! the declared outcome, stored or not.
 
 use crate::error::Error;
 use crate::rules::value::{Outcome, Value};
@@ -28,6 +30,7 @@ pub fn outcome<G: Indexed + ?Sized>(
         None => Ok(None),
         Some(Entry::Outcome(o)) => Ok(Some(o)),
         Some(Entry::Win) => win_remoteness(game, store, pos).map(Some),
+        Some(Entry::Lose) => loss_remoteness(game, store, pos).map(Some),
     }
 }
 
@@ -45,7 +48,7 @@ fn win_remoteness<G: Indexed + ?Sized>(game: &G, store: &Store, pos: &G::Positio
                 Some(Entry::Outcome(o)) => Some(o),
                 // A won move is no use to the winner; a move out of the stored positions is a
                 // file for other rules, caught below if no lost position is reached.
-                Some(Entry::Win) | None => None,
+                Some(Entry::Win | Entry::Lose) | None => None,
             }
         } else {
             game.terminal(c)
@@ -57,13 +60,53 @@ fn win_remoteness<G: Indexed + ?Sized>(game: &G, store: &Store, pos: &G::Positio
     }
     match least {
         Some(r) => Ok(Outcome::new(Value::Win, r + 1)),
-        None => Err(Error::Corrupt {
-            path: store.path().display().to_string(),
-            what: format!(
-                "slot {} is stored as a win, but none of its moves reaches a lost position: the \
-                 file was written for other rules; solve it again",
-                game.rank(pos)
-            ),
-        }),
+        None => Err(other_rules(game, store, pos, "a win, but none of its moves reaches a lost position")),
+    }
+}
+
+/// The outcome of a position stored as a loss without its remoteness.
+fn loss_remoteness<G: Indexed + ?Sized>(
+    game: &G,
+    store: &Store,
+    pos: &G::Position,
+) -> Result<Outcome, Error> {
+    if let Some(t) = game.terminal(pos) {
+        return Ok(t);
+    }
+    let mut children = Vec::new();
+    game.successors(pos, &mut children);
+    let mut greatest = None;
+    for c in &children {
+        let won = if game.has_slot(c) {
+            match store.entry(game.rank(c))? {
+                Some(Entry::Outcome(o)) => Some(o),
+                Some(Entry::Win | Entry::Lose) | None => None,
+            }
+        } else {
+            game.terminal(c)
+        };
+        match won.filter(|o| o.value() == Value::Win) {
+            Some(o) => greatest = greatest.max(o.remoteness()),
+            None => {
+                return Err(other_rules(
+                    game,
+                    store,
+                    pos,
+                    "a loss, but one of its moves reaches no won position",
+                ))
+            }
+        }
+    }
+    Ok(Outcome::new(Value::Lose, greatest.map_or(0, |r| r + 1)))
+}
+
+/// The error of a slot whose stored value its moves contradict.
+fn other_rules<G: Indexed + ?Sized>(game: &G, store: &Store, pos: &G::Position, what: &str) -> Error {
+    Error::Corrupt {
+        path: store.path().display().to_string(),
+        what: format!(
+            "slot {} is stored as {what}: the file was written for other rules; solve it again",
+            game.rank(pos)
+        ),
     }
 }

@@ -410,14 +410,15 @@ impl Store {
         self.with_block(b, |raw| self.decode(b, raw, n, (slot % bs) as usize))?
     }
 
-    /// The outcome in slot `slot` of a store whose every outcome is stored ([`Wins::Exact`](crate::store::Wins::Exact)):
+    /// The outcome in slot `slot` of a store whose every outcome is stored ([`Derived::Exact`](crate::store::Derived::Exact)):
     /// `None` when it is not reachable (or out of the index); a win without its remoteness is
     /// an error ([`probe::outcome`](crate::store::probe::outcome) reads those).
     pub fn get(&self, slot: u64) -> Result<Option<Outcome>, Error> {
         match self.entry(slot)? {
-            Some(Entry::Win) => Err(Error::Unsupported(format!(
-                "{}: slot {slot} holds a win whose remoteness is found from the game's rules",
-                self.path.display()
+            Some(e @ (Entry::Win | Entry::Lose)) => Err(Error::Unsupported(format!(
+                "{}: slot {slot} holds a {} whose remoteness is found from the game's rules",
+                self.path.display(),
+                if e == Entry::Win { "win" } else { "loss" }
             ))),
             Some(Entry::Outcome(o)) => Ok(Some(o)),
             None => Ok(None),

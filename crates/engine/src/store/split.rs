@@ -367,7 +367,7 @@ mod tests {
     fn identity() -> Subject<'static> {
         static ID: std::sync::LazyLock<GameId> =
             std::sync::LazyLock::new(|| GameId::new("synthetic", Vec::new()));
-        Subject { id: &ID, scheme: "test-v1", size: SIZE, rules: 7, wins: crate::store::Wins::Exact }
+        Subject { id: &ID, scheme: "test-v1", size: SIZE, rules: 7, derived: crate::store::Derived::Exact }
     }
 
     type Written = (Option<Header>, Vec<CountRow>);

@@ -12,6 +12,17 @@
 //! starts at the first other one. A store in the directory that the manifest does not name, or
 //! names with another checksum, is solved again.
 //!
+//! **Compacted stores.** A tier is written with every outcome's remoteness, as the tiers above
+//! it read it. Once every tier whose moves reach it is finished, it is written again with its
+//! losses' remoteness left to the rules ([`Derived::Losses`]: one more than the greatest
+//! remoteness of their moves, found one ply deep when a position is read), which takes a third
+//! to a half off Nine Men's Morris's stores (`docs/measurements.md`). The compacted store is
+//! written as `TIER.compacted`, recorded in the manifest, then renamed over the tier's store; a
+//! solve that finds a `TIER.compacted` completes the rename if the manifest records it, and
+//! removes it otherwise. Compacting is a function of the store, so a resumed solve ends with the
+//! same bytes as an uninterrupted one. A tier solved again after its children were compacted
+//! (its store lost) reads their losses through the rules, correctly but slowly.
+//!
 //! The manifest uses the framing of the other formats ([`crate::store`]'s `frame.rs`): magic
 //! `NIMBERTI`, version 1, then the header text: the game (`game=`, `param=`), `scheme=` (the
 //! tiers' index scheme) and `size=` (the slots of every tier), then one line
@@ -31,10 +42,10 @@ use crate::memory::describe_bytes;
 use crate::progress::Progress;
 use crate::rules::params::GameId;
 use crate::solve::solution::CountRow;
-use crate::store::format::{Entry, Subject, Wins};
+use crate::store::format::{Derived, Entry, Subject};
 use crate::store::frame::{fields, header_crc, io, text_len, version, Frame, IdentityFields, Text, PREFIX};
 use crate::store::read::Store;
-use crate::store::write::{write, LeanSlots};
+use crate::store::write::{write, LeanSlots, StoreSlots};
 use crate::table::tiers::{Below, Outcomes, TierGame, Tiered};
 use crate::table::{lean, Indexed};
 
@@ -258,6 +269,9 @@ pub struct TierOptions {
     pub memory: Option<u64>,
     /// Solve only these tiers (by name) and the tiers they need.
     pub only: Option<Vec<String>>,
+    /// Keep every outcome's remoteness in the stores: no tier is compacted (see the module's
+    /// documentation), at the cost of larger files.
+    pub exact: bool,
 }
 
 /// A tier of a solve: found finished in the directory, or solved now.
@@ -366,10 +380,20 @@ pub fn open_tier(dir: &Path, id: &GameId, scheme: &str, name: &str, slots: u64) 
     Ok(store)
 }
 
-/// The outcomes of the slots `range` of a finished tier's store (`store`, opened from `path`),
+/// The outcomes of the slots `range` of the finished tier `tier` (its store opened as `store`),
 /// read in parallel, a block at a time (each thread with the store opened again: a store reads
-/// one block at a time).
-fn read_outcomes(store: &Store, path: &Path, range: Range<u64>) -> Result<Outcomes, Error> {
+/// one block at a time). A loss stored without its remoteness (a compacted tier read by a tier
+/// solved again) is derived from its moves ([`derive_loss`]).
+fn read_outcomes<G: Tiered>(
+    game: &G,
+    dir: &Path,
+    manifest: &Manifest,
+    tier: G::Tier,
+    store: &Store,
+    range: Range<u64>,
+) -> Result<Outcomes, Error> {
+    let path = tier_path(dir, &game.tier_name(tier));
+    let index = game.tier_index(tier);
     let mut outcomes = Outcomes::new(range.clone())?;
     let bs = store.header().block_slots;
     // The codes of each block's slots, to be filled by one thread.
@@ -384,25 +408,107 @@ fn read_outcomes(store: &Store, path: &Path, range: Range<u64>) -> Result<Outcom
         at = end;
     }
     pieces.into_par_iter().try_for_each_init(
-        || Store::open(path),
-        |opened, (first, piece)| -> Result<(), Error> {
+        || (Store::open(&path), BTreeMap::new()),
+        |(opened, open), (first, piece)| -> Result<(), Error> {
             let store =
                 opened.as_ref().map_err(|e| Error::Unsupported(format!("{}: {e}", path.display())))?;
             let mut result = Ok(());
             store.scan_range(first..first + piece.len() as u64, |slot, entry| {
-                result = match entry {
-                    Entry::Outcome(o) => Outcomes::code(o).map(|c| piece[(slot - first) as usize] = c),
+                let outcome = match entry {
+                    Entry::Outcome(o) => Ok(o),
+                    Entry::Lose => match index.unrank(slot) {
+                        Some(pos) => derive_loss(game, dir, manifest, open, &pos),
+                        None => Err(Error::Corrupt {
+                            path: path.display().to_string(),
+                            what: format!("slot {slot} holds a loss but is not a position"),
+                        }),
+                    },
                     Entry::Win => Err(Error::Unsupported(format!(
                         "{}: a win without its remoteness in a tier's store",
                         path.display()
                     ))),
                 };
+                result = outcome.and_then(Outcomes::code).map(|c| piece[(slot - first) as usize] = c);
                 result.is_ok()
             })?;
             result
         },
     )?;
     Ok(outcomes)
+}
+
+/// The name a tier's compacted store is written under, until the manifest records it.
+fn compacted_path(dir: &Path, name: &str) -> PathBuf {
+    dir.join(format!("{name}.compacted"))
+}
+
+/// Completes or undoes the compaction of each finished tier that a solve stopped during (see
+/// the module's documentation): a `TIER.compacted` that the manifest records replaces the
+/// tier's store; one it does not is removed.
+fn settle_compactions(dir: &Path, manifest: &Manifest) -> Result<(), Error> {
+    for f in &manifest.finished {
+        let pending = compacted_path(dir, &f.name);
+        if !pending.exists() {
+            continue;
+        }
+        if file_crc(&pending)? == (f.crc, f.bytes) {
+            std::fs::rename(&pending, tier_path(dir, &f.name)).map_err(io(&pending))?;
+        } else {
+            std::fs::remove_file(&pending).map_err(io(&pending))?;
+        }
+    }
+    Ok(())
+}
+
+/// Compacts every finished tier whose store keeps its losses' remoteness and whose readers
+/// (the tiers whose moves reach it) are all finished (see the module's documentation).
+fn compact_ready<G: Tiered>(
+    game: &G,
+    dir: &Path,
+    manifest: &mut Manifest,
+    progress: &dyn Progress,
+) -> Result<(), Error> {
+    let tiers = game.tiers();
+    let readers: Vec<(String, Vec<String>)> = tiers
+        .iter()
+        .map(|&t| {
+            (game.tier_name(t), game.tier_children(t).into_iter().filter(|&c| c != t).collect::<Vec<_>>())
+        })
+        .map(|(name, children)| (name, children.into_iter().map(|c| game.tier_name(c)).collect()))
+        .collect();
+    for k in 0..manifest.finished.len() {
+        let name = manifest.finished[k].name.clone();
+        let all_read = readers
+            .iter()
+            .filter(|(_, children)| children.contains(&name))
+            .all(|(reader, _)| manifest.finished.iter().any(|f| f.name == *reader));
+        if !all_read {
+            continue;
+        }
+        let path = tier_path(dir, &name);
+        let store = Store::open(&path)?;
+        let h = store.header();
+        if h.derived() != Derived::Exact {
+            continue;
+        }
+        let rules = h.rules.ok_or_else(|| Error::Corrupt {
+            path: path.display().to_string(),
+            what: "a tier's store without the rules' fingerprint".into(),
+        })?;
+        let subject = Subject { id: &h.id, scheme: &h.scheme, size: h.size, rules, derived: Derived::Losses };
+        let pending = compacted_path(dir, &name);
+        write(&pending, &subject, &StoreSlots::new(&store), progress)?;
+        let (crc, bytes) = file_crc(&pending)?;
+        let before = manifest.finished[k].bytes;
+        manifest.finished[k].crc = crc;
+        manifest.finished[k].bytes = bytes;
+        manifest.write(dir)?;
+        std::fs::rename(&pending, &path).map_err(io(&pending))?;
+        progress.note(&format!(
+            "tier {name} compacted (its losses' remoteness left to the rules): {before} -> {bytes} bytes"
+        ));
+    }
+    Ok(())
 }
 
 /// Solves the tiers of `game` (all, or [`TierOptions::only`] and what they need) into the
@@ -454,6 +560,7 @@ pub fn solve<G: Tiered>(
     let mut removed = crate::store::files::remove_stale(&dir.join(MANIFEST))?;
     for (_, name, _, _) in &plans {
         removed.extend(crate::store::files::remove_stale(&tier_path(dir, name))?);
+        removed.extend(crate::store::files::remove_stale(&compacted_path(dir, name))?);
     }
     if let Some(line) = crate::store::files::describe_removed(&removed) {
         progress.note(&line);
@@ -473,6 +580,7 @@ pub fn solve<G: Tiered>(
         }
         Err(e) => return Err(e),
     };
+    settle_compactions(dir, &manifest)?;
     // Tiers whose store is not whole are solved again.
     let kept: Vec<Finished> = manifest.finished.iter().filter(|f| intact(dir, f)).cloned().collect();
     if kept.len() != manifest.finished.len() {
@@ -482,6 +590,9 @@ pub fn solve<G: Tiered>(
             .note(&format!("tiers to solve again (their store is missing or damaged): {}", lost.join(", ")));
         manifest.finished = kept;
         manifest.write(dir)?;
+    }
+    if !options.exact {
+        compact_ready(game, dir, &mut manifest, progress)?;
     }
     let started = Instant::now();
     let (mut report, mut solved_slots) = (Vec::new(), 0u64);
@@ -517,7 +628,7 @@ pub fn solve<G: Tiered>(
             let index = game.tier_index(child);
             let store = open_tier(dir, id, &scheme, &child_name, index.size())?;
             let range = game.tier_child_slots(*tier, child);
-            let outcomes = read_outcomes(&store, &tier_path(dir, &child_name), range)?;
+            let outcomes = read_outcomes(game, dir, &manifest, child, &store, range)?;
             parts.push((child, index, outcomes));
         }
         let below = Below::new(parts);
@@ -531,12 +642,15 @@ pub fn solve<G: Tiered>(
             scheme: &tier_scheme,
             size: *size,
             rules: tier_game.rules_fingerprint(),
-            wins: Wins::Exact,
+            derived: Derived::Exact,
         };
         write(&path, &subject, &LeanSlots::new(&solution), progress)?;
         let (crc, bytes) = file_crc(&path)?;
         manifest.finished.push(Finished { name: name.clone(), slots: *size, bytes, crc });
         manifest.write(dir)?;
+        if !options.exact {
+            compact_ready(game, dir, &mut manifest, progress)?;
+        }
         solved_slots += size;
         report.push(TierDone {
             name: name.clone(),
@@ -547,12 +661,19 @@ pub fn solve<G: Tiered>(
             bytes,
         });
     }
+    // The stores compacted since their tier was solved.
+    for done in &mut report {
+        if let Some(f) = manifest.finished.iter().find(|f| f.name == done.name) {
+            done.bytes = f.bytes;
+        }
+    }
     Ok(TierReport { tiers: report, largest: (largest.3, largest.1.clone()) })
 }
 
 /// The outcome of a position of a tiered game solved into `dir` ([`solve`]): `None` for a
-/// position out of the tiers ([`Tiered::in_tiers`]) or whose tier the directory does not hold. Stores are opened as needed and kept in
-/// `open`.
+/// position out of the tiers ([`Tiered::in_tiers`]) or whose tier the directory does not hold.
+/// A loss stored without its remoteness is derived from its moves ([`derive_loss`]). Stores are
+/// opened as needed and kept in `open`.
 pub fn outcome<G: Tiered>(
     game: &G,
     dir: &Path,
@@ -563,6 +684,26 @@ pub fn outcome<G: Tiered>(
     if let Some(o) = game.terminal(pos) {
         return Ok(Some(o));
     }
+    match stored(game, dir, manifest, open, pos)? {
+        None => Ok(None),
+        Some((Entry::Outcome(o), _)) => Ok(Some(o)),
+        Some((Entry::Lose, _)) => derive_loss(game, dir, manifest, open, pos).map(Some),
+        Some((Entry::Win, path)) => Err(Error::Unsupported(format!(
+            "{}: a win without its remoteness in a tier's store",
+            path.display()
+        ))),
+    }
+}
+
+/// The entry of `pos` (in the tiers, not ended) in its tier's store, with the store's path:
+/// `None` when the directory does not hold its tier or the slot holds no position.
+fn stored<G: Tiered>(
+    game: &G,
+    dir: &Path,
+    manifest: &Manifest,
+    open: &mut BTreeMap<String, Store>,
+    pos: &G::Position,
+) -> Result<Option<(Entry, PathBuf)>, Error> {
     if !game.in_tiers(pos) {
         return Ok(None);
     }
@@ -575,5 +716,45 @@ pub fn outcome<G: Tiered>(
     }
     let store = &open[&name];
     let index = game.tier_index(tier);
-    store.get(index.rank(pos))
+    Ok(store.entry(index.rank(pos))?.map(|e| (e, store.path().to_path_buf())))
+}
+
+/// The outcome of `pos`, stored as a loss without its remoteness: one more than the greatest
+/// remoteness of its moves, every one of which must reach a won position (stored with its
+/// remoteness, or ending the game); 0 without a move. A move to anything else is an error
+/// naming the store: the file was written for other rules.
+fn derive_loss<G: Tiered>(
+    game: &G,
+    dir: &Path,
+    manifest: &Manifest,
+    open: &mut BTreeMap<String, Store>,
+    pos: &G::Position,
+) -> Result<crate::Outcome, Error> {
+    let mut children = Vec::new();
+    game.successors(pos, &mut children);
+    let mut greatest = None;
+    for c in &children {
+        let won = match game.terminal(c) {
+            Some(o) => Some(o),
+            None => match stored(game, dir, manifest, open, c)? {
+                Some((Entry::Outcome(o), _)) => Some(o),
+                _ => None,
+            },
+        };
+        match won.filter(|o| o.value() == crate::Value::Win) {
+            Some(o) => greatest = greatest.max(o.remoteness()),
+            None => {
+                let tier = game.tier(pos);
+                return Err(Error::Corrupt {
+                    path: tier_path(dir, &game.tier_name(tier)).display().to_string(),
+                    what: format!(
+                        "slot {} is stored as a loss, but a move reaches a position that is not \
+                         won: the file was written for other rules; solve it again",
+                        game.tier_index(tier).rank(pos)
+                    ),
+                });
+            }
+        }
+    }
+    Ok(crate::Outcome::new(crate::Value::Lose, greatest.map_or(0, |r| r + 1)))
 }

@@ -18,9 +18,10 @@ use crate::solve::solution::CountRow;
 use crate::store::codec::{block_crc, compact, encode_block, CodeTable, SlotFn};
 use crate::store::files::TempFile;
 use crate::store::format::{
-    Entry, Header, Subject, Wins, BLOCK_SLOTS, EXAMPLES, FIXED, FRAME, GROUP_BLOCKS, VERSION,
+    Derived, Entry, Header, Subject, BLOCK_SLOTS, EXAMPLES, FIXED, FRAME, GROUP_BLOCKS, VERSION,
 };
 use crate::store::frame::{check_names, io, Frame};
+use crate::store::read::Store;
 use crate::table::dense::DenseSolution;
 use crate::table::lean::{GroupOutcomes, LeanSolution};
 
@@ -99,6 +100,54 @@ impl Slots for LeanSlots<'_> {
     }
 }
 
+/// A store whose every outcome is stored ([`Derived::Exact`]), to be written again in another
+/// form (a tier's store once the tiers that read it are solved: [`crate::store::tiers`]): the
+/// writer's ranges are decoded one at a time.
+pub struct StoreSlots<'a> {
+    store: &'a Store,
+}
+
+impl<'a> StoreSlots<'a> {
+    /// The outcomes of `store`, to be written again.
+    pub fn new(store: &'a Store) -> Self {
+        StoreSlots { store }
+    }
+}
+
+impl Slots for StoreSlots<'_> {
+    fn positions(&self) -> u64 {
+        self.store.header().positions
+    }
+
+    fn counts(&self) -> Vec<CountRow> {
+        self.store.header().counts.clone()
+    }
+
+    fn read_range(&self, range: std::ops::Range<u64>, f: &mut dyn FnMut(&SlotFn<'_>)) -> Result<(), Error> {
+        let mut outcomes = vec![None; (range.end - range.start) as usize];
+        let mut derived = None;
+        self.store.scan_range(range.clone(), |slot, entry| match entry {
+            Entry::Outcome(o) => {
+                outcomes[(slot - range.start) as usize] = Some(o);
+                true
+            }
+            Entry::Win | Entry::Lose => {
+                derived = Some(slot);
+                false
+            }
+        })?;
+        if let Some(slot) = derived {
+            return Err(Error::Unsupported(format!(
+                "{}: slot {slot} is stored without its remoteness; only a store of every outcome \
+                 is written again",
+                self.store.path().display()
+            )));
+        }
+        f(&|slot| outcomes[(slot - range.start) as usize]);
+        Ok(())
+    }
+}
+
 /// A block compressed, as the writer puts it in the file ([`Plan::encode`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Packed {
@@ -126,11 +175,12 @@ pub(crate) struct Plan {
 impl Plan {
     /// The plan of a store of `positions` positions counted by `counts`, for `identity`.
     pub(crate) fn new(identity: &Subject<'_>, positions: u64, counts: Vec<CountRow>) -> Result<Plan, Error> {
-        let Subject { id, scheme, size, rules, wins } = *identity;
+        let Subject { id, scheme, size, rules, derived } = *identity;
         check_names(id, scheme, "stored")?;
         // Symbols by their positions, most first; a win's outcome coded as its entry's symbol.
         let entry_of = |o: Outcome| match o.value() {
-            Value::Win if wins == Wins::FromMoves => Entry::Win,
+            Value::Win if derived == Derived::Wins => Entry::Win,
+            Value::Lose if derived == Derived::Losses => Entry::Lose,
             _ => Entry::Outcome(o),
         };
         let mut per_entry: FxHashMap<Entry, u64> = FxHashMap::default();
@@ -143,6 +193,7 @@ impl Plan {
             let (v, r) = match e {
                 Entry::Outcome(o) => (o.value(), o.remoteness()),
                 Entry::Win => (Value::Win, None),
+                Entry::Lose => (Value::Lose, None),
             };
             (std::cmp::Reverse(n), v.index(), r)
         });

@@ -20,7 +20,7 @@ use nimber_engine::solve::retrograde::Phase;
 use nimber_engine::store::checkpoint::{
     self, CheckpointOptions, Identity as CheckpointIdentity, Loaded, Stage,
 };
-use nimber_engine::store::{self, Entry, LeanSlots, Store, Subject, Wins};
+use nimber_engine::store::{self, Derived, Entry, LeanSlots, Store, Subject};
 use nimber_engine::table::dense;
 use nimber_engine::table::dense::DenseSolution;
 use nimber_engine::view::dense::{Dense, DenseStore, MemberFn, Members};
@@ -55,17 +55,17 @@ fn game_id((log2n, seed): (u32, u64)) -> GameId {
 }
 
 /// The stores: file name and how wins are kept.
-const STORES: [(&str, Wins); 2] =
-    [("synthetic-exact.nimberdb", Wins::Exact), ("synthetic-wins.nimberdb", Wins::FromMoves)];
+const STORES: [(&str, Derived); 2] =
+    [("synthetic-exact.nimberdb", Derived::Exact), ("synthetic-wins.nimberdb", Derived::Wins)];
 
-fn write_store(solution: &dyn store::Slots, wins: Wins, path: &Path) {
+fn write_store(solution: &dyn store::Slots, wins: Derived, path: &Path) {
     let id = game_id(STORE_GAME);
     let identity = Subject {
         id: &id,
         scheme: "synthetic-v1",
         size: 1 << STORE_GAME.0,
         rules: 0x0123_4567_89ab_cdef,
-        wins,
+        derived: wins,
     };
     store::write(path, &identity, solution, &Silent).unwrap();
 }
@@ -166,7 +166,7 @@ fn stores_written_before_read_as_the_solution() {
         assert_eq!((header.scheme.as_str(), header.size, header.blocks()), ("synthetic-v1", 1 << 15, 2));
         assert_eq!((header.positions, header.rules), (solution.len(), Some(0x0123_4567_89ab_cdef)));
         assert_eq!(header.counts, solution.counts());
-        assert_eq!(header.wins_from_moves(), wins == Wins::FromMoves);
+        assert_eq!(header.wins_from_moves(), wins == Derived::Wins);
         assert_eq!(header.longest.len(), 4, "{:?}", header.longest);
         let mut seen = 0;
         store
@@ -175,7 +175,7 @@ fn stores_written_before_read_as_the_solution() {
                 assert!(entry.holds(want), "{name}: slot {slot} holds {entry:?}, the solve {want:?}");
                 assert_eq!(
                     entry == Entry::Win,
-                    wins == Wins::FromMoves && want.value() == nimber_engine::Value::Win
+                    wins == Derived::Wins && want.value() == nimber_engine::Value::Win
                 );
                 seen += 1;
                 true

@@ -15,7 +15,7 @@ use crafted::crafted_values;
 use std::path::{Path, PathBuf};
 
 use nimber_engine::store::{
-    self, probe, Entry, Store, Subject, Wins, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
+    self, probe, Derived, Entry, Store, Subject, BLOCK_SLOTS, CACHE_BLOCKS, GROUP_BLOCKS, VERSION,
 };
 use nimber_engine::table::dense::DenseSolution;
 use nimber_engine::table::plumbing::SlotMoves;
@@ -51,7 +51,7 @@ fn save(space: &Synthetic, solution: &DenseSolution, path: &Path) {
     let params = vec![("n".to_string(), "18".to_string()), ("seed".to_string(), "5".to_string())];
     let id = GameId::new("synthetic", params);
     let identity =
-        Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, wins: Wins::Exact };
+        Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, derived: Derived::Exact };
     store::write(path, &identity, solution, &Silent).unwrap();
 }
 
@@ -224,7 +224,7 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     let scheme = game.index_scheme();
     let rules = nimber_engine::table::rules_fingerprint(&game);
     let id = GameId::new("ladder", Vec::new());
-    let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::Exact };
+    let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, derived: Derived::Exact };
     let header = store::write(&path, &identity, &solution, &Silent).unwrap();
     assert_eq!(header.rules, Some(rules));
     let store = Store::open(&path).unwrap();
@@ -279,7 +279,7 @@ fn more_outcomes_than_a_code_byte_holes_and_unreachable_slots() {
     let _ = std::fs::remove_file(&copy);
 }
 
-/// The ladder stored with its wins' remoteness left to the rules ([`Wins::FromMoves`]): one
+/// The ladder stored with its wins' remoteness left to the rules ([`Derived::Wins`]): one
 /// symbol for every win, each rung read back through its moves ([`probe::outcome`]) as solved,
 /// and the header's examples of the longest outcomes are the first slots holding them.
 #[test]
@@ -290,7 +290,7 @@ fn wins_found_from_the_moves_read_back_exactly() {
     let scheme = game.index_scheme();
     let rules = nimber_engine::table::rules_fingerprint(&game);
     let id = GameId::new("ladder", Vec::new());
-    let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
+    let identity = Subject { id: &id, scheme: &scheme, size: game.size(), rules, derived: Derived::Wins };
     let header = store::write(&path, &identity, &solution, &Silent).unwrap();
     let store = Store::open(&path).unwrap();
     assert_eq!(store.header(), &header);
@@ -499,7 +499,7 @@ fn a_cancelled_write_leaves_no_file() {
     let stop = StopAfter(Default::default(), 0);
     let id = GameId::new("synthetic", Vec::new());
     let identity =
-        Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, wins: Wins::Exact };
+        Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, derived: Derived::Exact };
     let err = store::write(&path, &identity, &solution, &stop).unwrap_err();
     assert!(matches!(err, Error::Cancelled { checkpoint: None }), "{err}");
     let dir: Vec<_> =
@@ -801,7 +801,7 @@ fn line_store(written: &Line, name: &str) -> (std::path::PathBuf, Store) {
     let scheme = written.index_scheme();
     let rules = nimber_engine::table::rules_fingerprint(written);
     let id = GameId::new("line", Vec::new());
-    let identity = Subject { id: &id, scheme: &scheme, size: written.size(), rules, wins: Wins::FromMoves };
+    let identity = Subject { id: &id, scheme: &scheme, size: written.size(), rules, derived: Derived::Wins };
     store::write(&path, &identity, &solution, &Silent).unwrap();
     let store = Store::open(&path).unwrap();
     (path, store)

@@ -8,7 +8,7 @@
 
 use nimber_engine::solve::retrograde::{self, Predecessors};
 use nimber_engine::solve::SolverChoice;
-use nimber_engine::store::{self, probe, LeanSlots, Store, Wins};
+use nimber_engine::store::{self, probe, Derived, LeanSlots, Store};
 use nimber_engine::table::dense;
 use nimber_engine::table::lean::{self, LeanSolution};
 use nimber_engine::table::plumbing::SlotMoves;
@@ -61,44 +61,50 @@ fn check<G: SlotMoves>(name: &str, game: &G) -> (u64, u64, [u64; 4]) {
 }
 
 /// The lean solution stored and read back: every slot as the solution gives it, with every
-/// outcome stored ([`Wins::Exact`]), and every position's outcome when the wins' remoteness is
-/// found from the rules ([`Wins::FromMoves`], read with [`probe::outcome`]).
+/// outcome stored ([`Derived::Exact`]), and every position's outcome when the wins' or the
+/// losses' remoteness is found from the rules ([`Derived::Wins`], [`Derived::Losses`], read
+/// with [`probe::outcome`]).
 fn check_store<G: SlotMoves>(name: &str, game: &G, solution: &LeanSolution) {
     let dir = std::env::temp_dir().join(format!("nimber-games-lean-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{}.db", name.replace(' ', "-")));
     let scheme = game.index_scheme();
     let rules = nimber_engine::table::rules_fingerprint(game);
-    for wins in [Wins::Exact, Wins::FromMoves] {
+    for wins in [Derived::Exact, Derived::Wins, Derived::Losses] {
         let id = nimber_engine::GameId::new(name, Vec::new());
-        let identity = store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins };
+        let identity = store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, derived: wins };
         store::write(&path, &identity, &LeanSlots::new(solution), &Silent).unwrap();
         let db = Store::open(&path).unwrap();
         assert_eq!(db.header().positions, solution.positions(), "{name}: stored positions");
         assert_eq!(db.header().counts, solution.counts(), "{name}: stored counts");
-        assert_eq!(db.header().wins_from_moves(), wins == Wins::FromMoves);
+        assert_eq!(db.header().wins_from_moves(), wins == Derived::Wins);
+        assert_eq!(db.header().derived(), wins);
+        let derived_value = match wins {
+            Derived::Wins => Value::Win,
+            _ => Value::Lose,
+        };
         let mut wins_found = 0;
         for g in 0..solution.groups() {
             let group = solution.group(g).unwrap();
             for slot in group.range() {
                 let want = group.get(slot);
                 match wins {
-                    Wins::Exact => assert_eq!(db.get(slot).unwrap(), want, "{name}: stored slot {slot}"),
-                    Wins::FromMoves => {
+                    Derived::Exact => assert_eq!(db.get(slot).unwrap(), want, "{name}: stored slot {slot}"),
+                    Derived::Wins | Derived::Losses => {
                         let got = match want {
                             Some(_) => probe::outcome(game, &db, &game.unrank(slot).unwrap()).unwrap(),
                             None => db.entry(slot).unwrap().map(|_| panic!("{name}: slot {slot} not a hole")),
                         };
                         assert_eq!(got, want, "{name}: slot {slot} read from its moves");
-                        wins_found += u64::from(want.is_some_and(|o| o.value() == Value::Win));
+                        wins_found += u64::from(want.is_some_and(|o| o.value() == derived_value));
                     }
                 }
             }
         }
-        if wins == Wins::FromMoves {
+        if wins != Derived::Exact {
             let counted: u64 =
-                solution.counts().iter().filter(|r| r.value == Value::Win).map(|r| r.count).sum();
-            assert_eq!(wins_found, counted, "{name}: wins read from their moves");
+                solution.counts().iter().filter(|r| r.value == derived_value).map(|r| r.count).sum();
+            assert_eq!(wins_found, counted, "{name}: {derived_value:?} read from their moves");
         }
         drop(db);
     }

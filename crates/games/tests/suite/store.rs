@@ -1,11 +1,11 @@
 //! Tic-tac-toe solved through the dense path and stored (`nimber_engine::store`), wins without
-//! their remoteness (`Wins::FromMoves`): every reachable position reads back (`probe::outcome`)
+//! their remoteness (`Derived::Wins`): every reachable position reads back (`probe::outcome`)
 //! with the outcome memo search gives it, unreachable slots read as none, and a copy of the file
 //! with any one byte damaged either is refused or reads every slot right or as an error (never a
 //! wrong value).
 
 use nimber_engine::solve::memo;
-use nimber_engine::store::{self, probe, Entry, Store, Wins};
+use nimber_engine::store::{self, probe, Derived, Entry, Store};
 use nimber_engine::table::{dense, Indexed};
 use nimber_engine::{Error, Game, Notation, Outcome, Silent, Value};
 use nimber_games::tictactoe::TicTacToe;
@@ -25,7 +25,7 @@ fn tictactoe_round_trip_and_every_one_byte_damage() {
     let rules = nimber_engine::table::rules_fingerprint(&game);
     let id = nimber_engine::GameId::new("tictactoe", Vec::new());
     let identity =
-        store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
+        store::Subject { id: &id, scheme: &scheme, size: game.size(), rules, derived: Derived::Wins };
     store::write(&path, &identity, &solved, &Silent).unwrap();
     let db = Store::open(&path).unwrap();
     assert_eq!(db.header().positions, 5478);

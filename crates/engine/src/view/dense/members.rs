@@ -15,7 +15,7 @@ use crate::solve::SolverChoice;
 use crate::store::checkpoint::format::Stage;
 use crate::store::checkpoint::hook::CheckpointOptions;
 use crate::store::checkpoint::members::{member_path, member_set, together, MemberCheckpointer};
-use crate::store::format::{Subject, Wins};
+use crate::store::format::{Derived, Subject};
 use crate::store::frame::Identity as CheckpointIdentity;
 use crate::store::split::{decode_outcome, encode_outcome, write_members, MemberPart};
 use crate::table::dense::{counts_of, not_reachable, word_bits, DenseSpace, DenseWord};
@@ -165,7 +165,7 @@ impl<G: SlotMoves> Dense<G> {
         let scheme = game.index_scheme();
         let rules = crate::table::rules_fingerprint(game);
         let identity =
-            Subject { id: finish.id, scheme: &scheme, size: game.size(), rules, wins: Wins::FromMoves };
+            Subject { id: finish.id, scheme: &scheme, size: game.size(), rules, derived: Derived::Wins };
         let started = std::time::Instant::now();
         let save = finish.save.filter(|_| me == 0);
         let (written, counts) = write_members(save, &identity, positions, part, exchange, progress)?;

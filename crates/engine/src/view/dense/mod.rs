@@ -19,7 +19,7 @@ use crate::rules::game::Kind;
 use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::solution::CountRow;
-use crate::store::format::{Subject, Wins};
+use crate::store::format::{Derived, Subject};
 use crate::store::probe;
 use crate::store::read::Store;
 use crate::store::resumable::solve_dense;
@@ -112,7 +112,7 @@ impl<G: SlotMoves> Dense<G> {
         let started = std::time::Instant::now();
         let scheme = self.0.index_scheme();
         let rules = crate::table::rules_fingerprint(&self.0);
-        let identity = Subject { id, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
+        let identity = Subject { id, scheme: &scheme, size: self.0.size(), rules, derived: Derived::Wins };
         let lean_slots;
         let slots: &dyn Slots = match solution {
             Solution::Dense(s) => s,
@@ -169,7 +169,7 @@ impl<G: SlotMoves> Dense<G> {
         let rules = crate::table::rules_fingerprint(&self.0);
         let scratch = GameId::new("scratch", Vec::new());
         let identity =
-            Subject { id: &scratch, scheme: &scheme, size: self.0.size(), rules, wins: Wins::FromMoves };
+            Subject { id: &scratch, scheme: &scheme, size: self.0.size(), rules, derived: Derived::Wins };
         let file = Scratch(path);
         write(&file.0, &identity, &LeanSlots::new(solution), progress)?;
         Ok(ScratchStore { store: Store::open(&file.0)?, _file: file })

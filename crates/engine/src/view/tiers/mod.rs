@@ -128,7 +128,8 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
                 options.solver.name()
             )));
         }
-        let tier_options = TierOptions { memory: options.memory, only: only.map(<[String]>::to_vec) };
+        let tier_options =
+            TierOptions { memory: options.memory, only: only.map(<[String]>::to_vec), exact: false };
         let report = tiers::solve(&self.0, id, dir, &tier_options, progress)?;
         self.report(dir, &report)
     }
