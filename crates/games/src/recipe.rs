@@ -208,8 +208,8 @@ pub struct OpenedSolution {
 pub enum Saved {
     /// A store file (the game is built through its dense index).
     File(Box<Store>),
-    /// A directory of tiers (the game is solved tier by tier).
-    Tiers(std::path::PathBuf),
+    /// A directory of tiers (the game is solved tier by tier), its stores open.
+    Tiers(Box<nimber_engine::view::tiers::TierFiles>),
 }
 
 impl OpenedSolution {
@@ -238,11 +238,11 @@ impl OpenedSolution {
                 .dense()
                 .expect("open_solution builds dense games for files")
                 .query_store(store, position),
-            Saved::Tiers(dir) => self
+            Saved::Tiers(files) => self
                 .game
                 .tiered()
                 .expect("open_solution builds tiered games for directories")
-                .query_dir(dir, Some(position.unwrap_or(&self.start))),
+                .query_files(files, Some(position.unwrap_or(&self.start))),
         }
     }
 }
@@ -253,12 +253,13 @@ pub fn open_solution(path: &Path) -> Result<OpenedSolution, Error> {
     if path.is_dir() {
         let opened = open_tiers(path)?;
         let tiered = opened.game.tiered().expect("open_tiers opens tiered games");
-        let counts = tiered.open_dir(path)?.counts();
-        let start = tiered.dir_start(path)?;
+        let files = tiered.open_files(path)?;
+        let counts = files.counts().to_vec();
+        let start = tiered.files_start(&files)?;
         Ok(OpenedSolution {
             recipe: opened.recipe,
             game: opened.game,
-            saved: Saved::Tiers(path.into()),
+            saved: Saved::Tiers(Box::new(files)),
             counts,
             start,
         })

@@ -7,7 +7,8 @@ use std::path::Path;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::params::GameId;
-use crate::view::report::{QueryReport, SolveOptions, SolveReport, Solved};
+use crate::view::report::{QueryReport, SolveOptions, SolveReport};
+use crate::view::tiers::TierFiles;
 
 /// What front ends need of a game solved tier by tier: the object-safe view of a [`Tiers`](crate::view::tiers::Tiers)
 /// game, from [`DynGame::tiered`](crate::DynGame::tiered).
@@ -26,15 +27,17 @@ pub trait TieredStore: Send + Sync {
         progress: &dyn Progress,
     ) -> Result<SolveReport, Error>;
 
-    /// A position (the start when `None`) and each of its moves, from a solve into `dir`.
-    fn query_dir(&self, dir: &Path, position: Option<&str>) -> Result<QueryReport, Error>;
+    /// A solve into `dir` opened to answer positions ([`TierFiles`]): its manifest read and
+    /// every tier's store opened and checked to be that tier's, once. A missing, foreign or
+    /// damaged tier's store is refused, naming it.
+    fn open_files(&self, dir: &Path) -> Result<TierFiles, Error>;
 
-    /// A solve into `dir` opened to answer positions: its counts (from every tier's store,
-    /// each opened and checked to be that tier's) and its positions' values and moves, the
-    /// stores read as needed. A missing, foreign or damaged tier's store is refused, naming it.
-    fn open_dir<'a>(&'a self, dir: &Path) -> Result<Box<dyn Solved + 'a>, Error>;
+    /// A position (the start when `None`) and each of its moves, from a solve opened by
+    /// [`TieredStore::open_files`].
+    fn query_files(&self, files: &TierFiles, position: Option<&str>) -> Result<QueryReport, Error>;
 
-    /// The position a front end shows first from a solve into `dir`: the game's start when a
-    /// tier solved there holds it, else the first position of the last tier solved.
-    fn dir_start(&self, dir: &Path) -> Result<String, Error>;
+    /// The position a front end shows first from a solve opened by [`TieredStore::open_files`]:
+    /// the game's start when a tier solved there holds it, else the first position of the last
+    /// tier solved.
+    fn files_start(&self, files: &TierFiles) -> Result<String, Error>;
 }

@@ -134,12 +134,7 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
         self.report(dir, &report)
     }
 
-    fn query_dir(&self, dir: &Path, position: Option<&str>) -> Result<QueryReport, Error> {
-        let manifest = Manifest::read(dir)?;
-        self.query_in(dir, &manifest, &Mutex::new(BTreeMap::new()), position)
-    }
-
-    fn open_dir<'a>(&'a self, dir: &Path) -> Result<Box<dyn Solved + 'a>, Error> {
+    fn open_files(&self, dir: &Path) -> Result<TierFiles, Error> {
         let manifest = Manifest::read(dir)?;
         let mut open = BTreeMap::new();
         let mut sum: BTreeMap<(usize, Option<u32>), u64> = BTreeMap::new();
@@ -154,11 +149,15 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
             .into_iter()
             .map(|((v, remoteness), count)| CountRow { value: Value::ALL[v], remoteness, count })
             .collect();
-        Ok(Box::new(TierDir { game: self, dir: dir.to_path_buf(), manifest, open: Mutex::new(open), counts }))
+        Ok(TierFiles { dir: dir.to_path_buf(), manifest, open: Mutex::new(open), counts })
     }
 
-    fn dir_start(&self, dir: &Path) -> Result<String, Error> {
-        let manifest = Manifest::read(dir)?;
+    fn query_files(&self, files: &TierFiles, position: Option<&str>) -> Result<QueryReport, Error> {
+        self.query_in(&files.dir, &files.manifest, &files.open, position)
+    }
+
+    fn files_start(&self, files: &TierFiles) -> Result<String, Error> {
+        let (dir, manifest) = (&files.dir, &files.manifest);
         let start = self.0.start();
         let solved = |name: &str| manifest.finished.iter().any(|f| f.name == name);
         if self.0.terminal(&start).is_none()
@@ -189,26 +188,30 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
     }
 }
 
-/// A solve tier by tier opened from its directory ([`TieredStore::open_dir`]).
-struct TierDir<'a, G> {
-    game: &'a Tiers<G>,
+/// A solve tier by tier opened from its directory ([`TieredStore::open_files`]): its manifest,
+/// every tier's store open (each read a block at a time, the last blocks kept), and the counts
+/// of all. Owned, so that a front end keeps it for as long as it answers positions.
+pub struct TierFiles {
     dir: PathBuf,
     manifest: Manifest,
     open: Mutex<BTreeMap<String, Store>>,
     counts: Vec<CountRow>,
 }
 
-impl<G: Tiered + capability::Notation<G::Position>> Solved for TierDir<'_, G> {
-    fn positions(&self) -> u64 {
+impl TierFiles {
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The positions of every tier by value and remoteness.
+    pub fn counts(&self) -> &[CountRow] {
+        &self.counts
+    }
+
+    /// The positions of every tier.
+    pub fn positions(&self) -> u64 {
         self.counts.iter().map(|r| r.count).sum()
-    }
-
-    fn counts(&self) -> Vec<CountRow> {
-        self.counts.clone()
-    }
-
-    fn query(&self, position: Option<&str>) -> Result<QueryReport, Error> {
-        self.game.query_in(&self.dir, &self.manifest, &self.open, position)
     }
 }
 
@@ -281,7 +284,8 @@ impl<G: Tiered + capability::Notation<G::Position>> DynGame for Tiers<G> {
         let id = GameId::new("query", Vec::new());
         let only = [self.0.tier_name(self.0.tier(&pos))];
         self.solve_into(&scratch.0, &id, &SolveOptions::default(), Some(&only), progress)?;
-        self.query_dir(&scratch.0, Some(&capability::format(&self.0, &pos)))
+        let files = self.open_files(&scratch.0)?;
+        self.query_files(&files, Some(&capability::format(&self.0, &pos)))
     }
 
     fn solved(
