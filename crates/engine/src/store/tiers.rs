@@ -672,7 +672,7 @@ pub fn solve<G: Tiered>(
 
 /// The outcome of a position of a tiered game solved into `dir` ([`solve`]): `None` for a
 /// position out of the tiers ([`Tiered::in_tiers`]) or whose tier the directory does not hold.
-/// A loss stored without its remoteness is derived from its moves ([`derive_loss`]). Stores are
+/// A loss stored without its remoteness is derived from its moves. Stores are
 /// opened as needed and kept in `open`.
 pub fn outcome<G: Tiered>(
     game: &G,
