@@ -1,14 +1,18 @@
 //! The object-safe face of a game solved tier by tier: [`TieredStore`], what front ends hold
 //! (from [`DynGame::tiered`](crate::DynGame::tiered)) to solve it into a directory and read it
-//! back.
+//! back, and [`TierFiles`], such a directory opened.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::params::GameId;
+use crate::solve::solution::CountRow;
+use crate::store::read::Store;
+use crate::store::tiers::Manifest;
 use crate::view::report::{QueryReport, SolveOptions, SolveReport};
-use crate::view::tiers::TierFiles;
 
 /// What front ends need of a game solved tier by tier: the object-safe view of a [`Tiers`](crate::view::tiers::Tiers)
 /// game, from [`DynGame::tiered`](crate::DynGame::tiered).
@@ -40,4 +44,31 @@ pub trait TieredStore: Send + Sync {
     /// the game's start when a tier solved there holds it, else the first position of the last
     /// tier solved.
     fn files_start(&self, files: &TierFiles) -> Result<String, Error>;
+}
+
+/// A solve tier by tier opened from its directory ([`TieredStore::open_files`]): its manifest,
+/// every tier's store open (each read a block at a time, the last blocks kept), and the counts
+/// of all. Owned, so that a front end keeps it for as long as it answers positions.
+pub struct TierFiles {
+    pub(super) dir: PathBuf,
+    pub(super) manifest: Manifest,
+    pub(super) open: Mutex<BTreeMap<String, Store>>,
+    pub(super) counts: Vec<CountRow>,
+}
+
+impl TierFiles {
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The positions of every tier by value and remoteness.
+    pub fn counts(&self) -> &[CountRow] {
+        &self.counts
+    }
+
+    /// The positions of every tier.
+    pub fn positions(&self) -> u64 {
+        self.counts.iter().map(|r| r.count).sum()
+    }
 }

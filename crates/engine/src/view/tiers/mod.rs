@@ -25,7 +25,7 @@ use crate::view::report::{
 
 pub(crate) mod face;
 
-pub use face::TieredStore;
+pub use face::{TierFiles, TieredStore};
 
 /// A tiered game that front ends solve tier by tier: wrap a game in `Tiers` to give it to them
 /// as a [`DynGame`].
@@ -185,33 +185,6 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
                 path: dir.display().to_string(),
                 what: format!("tier {} has no position", last.name),
             })
-    }
-}
-
-/// A solve tier by tier opened from its directory ([`TieredStore::open_files`]): its manifest,
-/// every tier's store open (each read a block at a time, the last blocks kept), and the counts
-/// of all. Owned, so that a front end keeps it for as long as it answers positions.
-pub struct TierFiles {
-    dir: PathBuf,
-    manifest: Manifest,
-    open: Mutex<BTreeMap<String, Store>>,
-    counts: Vec<CountRow>,
-}
-
-impl TierFiles {
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    /// The positions of every tier by value and remoteness.
-    pub fn counts(&self) -> &[CountRow] {
-        &self.counts
-    }
-
-    /// The positions of every tier.
-    pub fn positions(&self) -> u64 {
-        self.counts.iter().map(|r| r.count).sum()
     }
 }
 
