@@ -26,16 +26,48 @@ pub static BINOMIAL: [[u32; 25]; 25] = {
     t
 };
 
-/// The colex rank of the set `set` among the sets of its size.
-#[inline]
-pub fn colex_rank(mut set: u32) -> u32 {
-    let (mut rank, mut i) = (0, 1);
-    while set != 0 {
-        rank += BINOMIAL[set.trailing_zeros() as usize][i];
-        set &= set - 1;
-        i += 1;
+/// `COLEX_BYTE[j][c][byte]`: what the stones of byte `j` of a set (points `8 * j..8 * j + 8`)
+/// add to its colex rank when `c` stones lie below the byte: the `i`-th lowest stone of the byte
+/// (from 0), on point `p`, is the `c + i + 1`-th of the set and adds `C(p, c + i + 1)`. With it
+/// a rank is three reads instead of a loop over the stones (one addition chain, a branch per
+/// stone). Byte 0 uses only `c = 0`, byte 1 only `c <= 8`; 52 KB, of which a solve reads a few
+/// rows.
+static COLEX_BYTE: [[[u32; 256]; 17]; 3] = {
+    let mut t = [[[0u32; 256]; 17]; 3];
+    let mut j = 0;
+    while j < 3 {
+        let mut c = 0;
+        while c <= 16 {
+            let mut byte = 0;
+            while byte < 256 {
+                let (mut sum, mut i, mut p) = (0, 0, 0);
+                while p < 8 {
+                    if byte & 1 << p != 0 {
+                        sum += BINOMIAL[8 * j + p][c + i + 1];
+                        i += 1;
+                    }
+                    p += 1;
+                }
+                t[j][c][byte] = sum;
+                byte += 1;
+            }
+            c += 1;
+        }
+        j += 1;
     }
-    rank
+    t
+};
+
+/// The colex rank of the set `set` (of points `0..24`) among the sets of its size, by
+/// [`COLEX_BYTE`].
+#[inline]
+pub fn colex_rank(set: u32) -> u32 {
+    let (low, mid) = (set & 0xff, (set >> 8) & 0xff);
+    let below_mid = low.count_ones() as usize;
+    let below_high = below_mid + mid.count_ones() as usize;
+    COLEX_BYTE[0][0][low as usize]
+        + COLEX_BYTE[1][below_mid][mid as usize]
+        + COLEX_BYTE[2][below_high][((set >> 16) & 0xff) as usize]
 }
 
 /// The `k`-set of colex rank `rank` (below `C(m, k)` for sets within `0..m`).
