@@ -59,7 +59,7 @@ static COLEX_BYTE: [[[u32; 256]; 17]; 3] = {
 };
 
 /// The colex rank of the set `set` (of points `0..24`) among the sets of its size, by
-/// [`COLEX_BYTE`].
+/// `COLEX_BYTE`.
 #[inline]
 pub fn colex_rank(set: u32) -> u32 {
     let (low, mid) = (set & 0xff, (set >> 8) & 0xff);
