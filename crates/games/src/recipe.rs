@@ -198,8 +198,6 @@ pub struct OpenedSolution {
     pub game: Box<dyn DynGame>,
     /// Where the outcomes are read from.
     pub saved: Saved,
-    /// The positions by value and remoteness.
-    counts: Vec<CountRow>,
     /// The position to show first.
     start: String,
 }
@@ -215,12 +213,15 @@ pub enum Saved {
 impl OpenedSolution {
     /// The positions solved, by value and remoteness.
     pub fn counts(&self) -> &[CountRow] {
-        &self.counts
+        match &self.saved {
+            Saved::File(store) => &store.header().counts,
+            Saved::Tiers(files) => files.counts(),
+        }
     }
 
     /// The number of positions solved.
     pub fn positions(&self) -> u64 {
-        self.counts.iter().map(|r| r.count).sum()
+        self.counts().iter().map(|r| r.count).sum()
     }
 
     /// The position to show first: the game's start, or for a directory of tiers that does not
@@ -254,24 +255,20 @@ pub fn open_solution(path: &Path) -> Result<OpenedSolution, Error> {
         let opened = open_tiers(path)?;
         let tiered = opened.game.tiered().expect("open_tiers opens tiered games");
         let files = tiered.open_files(path)?;
-        let counts = files.counts().to_vec();
         let start = tiered.files_start(&files)?;
         Ok(OpenedSolution {
             recipe: opened.recipe,
             game: opened.game,
             saved: Saved::Tiers(Box::new(files)),
-            counts,
             start,
         })
     } else {
         let opened = open_store(path)?;
-        let counts = opened.store.header().counts.clone();
         let start = opened.game.start_text();
         Ok(OpenedSolution {
             recipe: opened.recipe,
             game: opened.game,
             saved: Saved::File(Box::new(opened.store)),
-            counts,
             start,
         })
     }

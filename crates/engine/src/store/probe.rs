@@ -75,29 +75,32 @@ fn loss_remoteness<G: Indexed + ?Sized>(
     }
     let mut children = Vec::new();
     game.successors(pos, &mut children);
-    let mut greatest = None;
-    for c in &children {
-        let won = if game.has_slot(c) {
-            match store.entry(game.rank(c))? {
+    let moves = children
+        .iter()
+        .map(|c| {
+            if !game.has_slot(c) {
+                return Ok(game.terminal(c));
+            }
+            Ok(match store.entry(game.rank(c))? {
                 Some(Entry::Outcome(o)) => Some(o),
                 Some(Entry::Win | Entry::Lose) | None => None,
-            }
-        } else {
-            game.terminal(c)
-        };
-        match won.filter(|o| o.value() == Value::Win) {
-            Some(o) => greatest = greatest.max(o.remoteness()),
-            None => {
-                return Err(other_rules(
-                    game,
-                    store,
-                    pos,
-                    "a loss, but one of its moves reaches no won position",
-                ))
-            }
-        }
+            })
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    loss_from_moves(&moves)
+        .ok_or_else(|| other_rules(game, store, pos, "a loss, but one of its moves reaches no won position"))
+}
+
+/// The outcome of a lost position from the outcomes its moves lead to (`None` for a move to a
+/// position not read): one more than their greatest remoteness, 0 without a move; `None` when
+/// a move does not reach a won position (the loss is not the rules').
+pub(crate) fn loss_from_moves(moves: &[Option<Outcome>]) -> Option<Outcome> {
+    let mut greatest = None;
+    for o in moves {
+        let won = o.filter(|o| o.value() == Value::Win)?;
+        greatest = greatest.max(won.remoteness());
     }
-    Ok(Outcome::new(Value::Lose, greatest.map_or(0, |r| r + 1)))
+    Some(Outcome::new(Value::Lose, greatest.map_or(0, |r| r + 1)))
 }
 
 /// The error of a slot whose stored value its moves contradict.

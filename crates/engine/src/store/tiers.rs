@@ -686,24 +686,24 @@ pub fn outcome<G: Tiered>(
     }
     match stored(game, dir, manifest, open, pos)? {
         None => Ok(None),
-        Some((Entry::Outcome(o), _)) => Ok(Some(o)),
-        Some((Entry::Lose, _)) => derive_loss(game, dir, manifest, open, pos).map(Some),
-        Some((Entry::Win, path)) => Err(Error::Unsupported(format!(
+        Some(Entry::Outcome(o)) => Ok(Some(o)),
+        Some(Entry::Lose) => derive_loss(game, dir, manifest, open, pos).map(Some),
+        Some(Entry::Win) => Err(Error::Unsupported(format!(
             "{}: a win without its remoteness in a tier's store",
-            path.display()
+            tier_path(dir, &game.tier_name(game.tier(pos))).display()
         ))),
     }
 }
 
-/// The entry of `pos` (in the tiers, not ended) in its tier's store, with the store's path:
-/// `None` when the directory does not hold its tier or the slot holds no position.
+/// The entry of `pos` (in the tiers, not ended) in its tier's store: `None` when the
+/// directory does not hold its tier or the slot holds no position.
 fn stored<G: Tiered>(
     game: &G,
     dir: &Path,
     manifest: &Manifest,
     open: &mut BTreeMap<String, Store>,
     pos: &G::Position,
-) -> Result<Option<(Entry, PathBuf)>, Error> {
+) -> Result<Option<Entry>, Error> {
     if !game.in_tiers(pos) {
         return Ok(None);
     }
@@ -716,7 +716,7 @@ fn stored<G: Tiered>(
     }
     let store = &open[&name];
     let index = game.tier_index(tier);
-    Ok(store.entry(index.rank(pos))?.map(|e| (e, store.path().to_path_buf())))
+    store.entry(index.rank(pos))
 }
 
 /// The outcome of `pos`, stored as a loss without its remoteness: one more than the greatest
@@ -732,29 +732,25 @@ fn derive_loss<G: Tiered>(
 ) -> Result<crate::Outcome, Error> {
     let mut children = Vec::new();
     game.successors(pos, &mut children);
-    let mut greatest = None;
-    for c in &children {
-        let won = match game.terminal(c) {
-            Some(o) => Some(o),
-            None => match stored(game, dir, manifest, open, c)? {
-                Some((Entry::Outcome(o), _)) => Some(o),
+    let moves = children
+        .iter()
+        .map(|c| match game.terminal(c) {
+            Some(o) => Ok(Some(o)),
+            None => Ok(match stored(game, dir, manifest, open, c)? {
+                Some(Entry::Outcome(o)) => Some(o),
                 _ => None,
-            },
-        };
-        match won.filter(|o| o.value() == crate::Value::Win) {
-            Some(o) => greatest = greatest.max(o.remoteness()),
-            None => {
-                let tier = game.tier(pos);
-                return Err(Error::Corrupt {
-                    path: tier_path(dir, &game.tier_name(tier)).display().to_string(),
-                    what: format!(
-                        "slot {} is stored as a loss, but a move reaches a position that is not \
-                         won: the file was written for other rules; solve it again",
-                        game.tier_index(tier).rank(pos)
-                    ),
-                });
-            }
+            }),
+        })
+        .collect::<Result<Vec<_>, Error>>()?;
+    crate::store::probe::loss_from_moves(&moves).ok_or_else(|| {
+        let tier = game.tier(pos);
+        Error::Corrupt {
+            path: tier_path(dir, &game.tier_name(tier)).display().to_string(),
+            what: format!(
+                "slot {} is stored as a loss, but a move reaches a position that is not won: the \
+                 file was written for other rules; solve it again",
+                game.tier_index(tier).rank(pos)
+            ),
         }
-    }
-    Ok(crate::Outcome::new(crate::Value::Lose, greatest.map_or(0, |r| r + 1)))
+    })
 }

@@ -57,18 +57,8 @@ pub struct TierFiles {
 }
 
 impl TierFiles {
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// The positions of every tier by value and remoteness.
     pub fn counts(&self) -> &[CountRow] {
         &self.counts
-    }
-
-    /// The positions of every tier.
-    pub fn positions(&self) -> u64 {
-        self.counts.iter().map(|r| r.count).sum()
     }
 }
