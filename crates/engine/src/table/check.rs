@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::rules::value::Outcome;
 use crate::table::plumbing::{
     children_by_rank, move_classes_by_rank, predecessor_slots_by_rank, predecessors_of, Child, ChildEnds,
-    SlotMoves,
+    KeyBatch, SlotMoves,
 };
 use crate::table::Indexed;
 
@@ -141,7 +141,8 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 /// Checks a game's [`SlotMoves::successor_slots`], [`SlotMoves::move_classes`],
 /// [`SlotMoves::predecessor_slots`], [`SlotMoves::for_each_predecessor`],
 /// [`SlotMoves::rank_representative`], [`SlotMoves::all_children`],
-/// [`SlotMoves::child_keys`], [`SlotMoves::for_each_child_end`] and [`SlotMoves::child_ends`] against the reference versions on `positions` (each made canonical first, as the solvers only
+/// [`SlotMoves::child_keys`], [`SlotMoves::child_keys_each`], [`SlotMoves::for_each_child_end`],
+/// [`SlotMoves::child_ends`] and [`SlotMoves::child_ends_each`] against the reference versions on `positions` (each made canonical first, as the solvers only
 /// meet canonical positions): the same successor slots and terminal flags (as multisets), the
 /// same move classes, the same children and ends of the game (as multisets), and the same
 /// predecessor classes except for terminal ones, which may be left out, with none repeated. Returns the
@@ -252,4 +253,14 @@ fn check_lean_methods<G: SlotMoves>(game: &G, p: &G::Position) {
     reference.sort_unstable();
     assert_eq!(fast, reference, "for_each_child_end of {p:?}");
     assert_eq!(game.child_ends(p), ChildEnds::of_successors(game, p), "child_ends of {p:?}");
+    let mut each = Vec::new();
+    game.child_ends_each(&[p.clone(), p.clone()], &mut each);
+    assert_eq!(each, [game.child_ends(p); 2], "child_ends_each of {p:?}");
+    let (mut keys, mut ends) = (Vec::new(), Vec::new());
+    game.child_keys(p, &mut keys, &mut ends);
+    let mut batch = KeyBatch::default();
+    game.child_keys_each([p, p], &mut batch);
+    let bounds = vec![(keys.len(), ends.len()), (2 * keys.len(), 2 * ends.len())];
+    let both = KeyBatch { keys: [keys.clone(), keys].concat(), ends: [ends.clone(), ends].concat(), bounds };
+    assert_eq!(batch, both, "child_keys_each of {p:?}");
 }

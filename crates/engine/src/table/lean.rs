@@ -54,7 +54,7 @@ use crate::memory::describe_bytes;
 use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 use crate::solve::solution::CountRow;
-use crate::table::plumbing::{Child, SlotMoves};
+use crate::table::plumbing::{Child, ChildEnds, KeyBatch, SlotMoves};
 
 /// Asks the processor to bring `words[w]` into its caches (nothing when there is no such word).
 #[inline]
@@ -694,8 +694,8 @@ fn mark_lost_predecessors<G: SlotMoves>(
         let mut preds: Vec<(u64, G::Position)> = Vec::new();
         // Per undecided predecessor: its slot, and the keys of its moves still to look at (a
         // range of `keys`).
-        let (mut open, mut keys, mut slots) = (Vec::<(u64, usize, usize)>::new(), Vec::new(), Vec::new());
-        let mut ends = Vec::new();
+        let (mut open, mut slots) = (Vec::<(u64, usize, usize)>::new(), Vec::new());
+        let (mut moves, mut candidates) = (KeyBatch::default(), Vec::new());
         for batch in chunk.chunks(LOSS_PREFETCH) {
             preds.clear();
             for &s in batch {
@@ -710,30 +710,34 @@ fn mark_lost_predecessors<G: SlotMoves>(
                 }
             }
             open.clear();
-            keys.clear();
-            for (q, p) in &preds {
-                if states.get(*q) != UNDECIDED || examined.is_some_and(|e| !e.first(*q)) {
-                    continue;
-                }
+            moves.clear();
+            candidates.clear();
+            // The predecessors still undecided (and not examined before in this round).
+            candidates.extend((0..preds.len()).filter(|&i| {
+                let q = preds[i].0;
+                states.get(q) == UNDECIDED && examined.is_none_or(|e| e.first(q))
+            }));
+            game.child_keys_each(candidates.iter().map(|&i| &preds[i].1), &mut moves);
+            let (mut key, mut end) = (0, 0);
+            for (&i, &(keys_end, ends_end)) in candidates.iter().zip(&moves.bounds) {
+                let q = preds[i].0;
                 // A move into a terminal position not won within `r` keeps it from being lost
                 // now; one into a terminal position won within `r` is no obstacle.
-                let begin = keys.len();
-                ends.clear();
-                game.child_keys(p, &mut keys, &mut ends);
-                if !ends.iter().all(|&o| won_within(o, r)) {
-                    keys.truncate(begin);
-                } else if begin == keys.len() {
-                    if states.mark(*q, LOST) {
-                        emit.push(to.0, to.1, *q);
+                if moves.ends[end..ends_end].iter().all(|&o| won_within(o, r)) {
+                    if key == keys_end {
+                        if states.mark(q, LOST) {
+                            emit.push(to.0, to.1, q);
+                        }
+                    } else {
+                        open.push((q, key, keys_end));
                     }
-                } else {
-                    open.push((*q, begin, keys.len()));
                 }
+                (key, end) = (keys_end, ends_end);
             }
             while !open.is_empty() {
                 slots.clear();
                 for &(_, next, _) in &open {
-                    let slot = game.slot_of_key(keys[next]);
+                    let slot = game.slot_of_key(moves.keys[next]);
                     states.prefetch(slot);
                     slots.push(slot);
                 }
@@ -798,24 +802,48 @@ fn rounds(
     Ok(())
 }
 
-/// Sets up slot `slot`, holding `pos` (`None` for a hole): marks a hole, a terminal position
-/// or one without moves, else enters the slot in the pending lists its moves into terminal
-/// positions call for.
-fn set_up_slot<G: SlotMoves>(
-    game: &G,
-    may_be_terminal: bool,
-    states: &States,
-    emit: &mut Emit,
-    slot: u64,
-    pos: Option<G::Position>,
-) -> Result<(), Error> {
-    let Some(pos) = pos else {
-        states.mark(slot, HOLE);
-        emit.holes += 1;
-        return Ok(());
-    };
-    let end = if may_be_terminal { game.terminal(&pos) } else { None };
-    if let Some(o) = end {
+/// Positions whose moves are summed up together as the table is set up
+/// ([`SlotMoves::child_ends_each`]).
+const SET_UP_BATCH: usize = 32;
+
+/// The positions of a task's set-up waiting for the ends of their moves, a batch at a time.
+struct SetUp<P> {
+    slots: Vec<u64>,
+    positions: Vec<P>,
+    ends: Vec<ChildEnds>,
+}
+
+impl<P> SetUp<P> {
+    fn new() -> SetUp<P> {
+        SetUp { slots: Vec::new(), positions: Vec::new(), ends: Vec::new() }
+    }
+
+    /// Sets up slot `slot`, holding `pos` (`None` for a hole): marks a hole, a terminal position
+    /// or (at the next [`SetUp::flush`]) one without moves, else enters the slot in the pending
+    /// lists its moves into terminal positions call for.
+    fn slot<G: SlotMoves<Position = P>>(
+        &mut self,
+        game: &G,
+        may_be_terminal: bool,
+        states: &States,
+        emit: &mut Emit,
+        slot: u64,
+        pos: Option<P>,
+    ) -> Result<(), Error> {
+        let Some(pos) = pos else {
+            states.mark(slot, HOLE);
+            emit.holes += 1;
+            return Ok(());
+        };
+        let end = if may_be_terminal { game.terminal(&pos) } else { None };
+        let Some(o) = end else {
+            self.slots.push(slot);
+            self.positions.push(pos);
+            if self.slots.len() == SET_UP_BATCH {
+                self.flush(game, states, emit);
+            }
+            return Ok(());
+        };
         let code = match o.value() {
             Value::Win => WON,
             Value::Lose => LOST,
@@ -836,29 +864,33 @@ fn set_up_slot<G: SlotMoves>(
         }
         *emit.terminal.entry((o.value().index(), r)).or_default() += 1;
         emit.push(List::Terminal, r, slot);
-        return Ok(());
+        Ok(())
     }
-    let ends = game.child_ends(&pos);
-    if ends.moves == 0 {
-        states.mark(slot, LOST);
-        emit.push(List::Lost, 0, slot);
-        return Ok(());
+
+    /// Sums up the moves of the positions waiting ([`SlotMoves::child_ends_each`]) and enters
+    /// each in the lists they call for.
+    fn flush<G: SlotMoves<Position = P>>(&mut self, game: &G, states: &States, emit: &mut Emit) {
+        game.child_ends_each(&self.positions, &mut self.ends);
+        for (&slot, ends) in self.slots.iter().zip(&self.ends) {
+            if ends.moves == 0 {
+                states.mark(slot, LOST);
+                emit.push(List::Lost, 0, slot);
+            } else if let Some(k) = ends.lost_min {
+                emit.push(List::PendingWin, k + 1, slot);
+            } else if ends.all_won() {
+                emit.push(List::PendingLoss, ends.won_max.unwrap_or(0) + 1, slot);
+            } else {
+                if let Some(m) = ends.won_max.filter(|&m| m >= 2) {
+                    emit.push(List::PendingCheck, m + 1, slot);
+                }
+                if let Some(k) = ends.tie_min {
+                    emit.push(List::PendingTie, k + 1, slot);
+                }
+            }
+        }
+        self.slots.clear();
+        self.positions.clear();
     }
-    if let Some(k) = ends.lost_min {
-        emit.push(List::PendingWin, k + 1, slot);
-        return Ok(());
-    }
-    if ends.all_won() {
-        emit.push(List::PendingLoss, ends.won_max.unwrap_or(0) + 1, slot);
-        return Ok(());
-    }
-    if let Some(m) = ends.won_max.filter(|&m| m >= 2) {
-        emit.push(List::PendingCheck, m + 1, slot);
-    }
-    if let Some(k) = ends.tie_min {
-        emit.push(List::PendingTie, k + 1, slot);
-    }
-    Ok(())
 }
 
 /// Solves every position of `game`'s index (see the module's documentation). `spill_dir` is
@@ -929,13 +961,15 @@ pub fn solve<G: SlotMoves>(
         let start = k * CHUNK as u64;
         let end = (start + CHUNK as u64).min(size);
         let mut failure = None;
+        let mut batch = SetUp::new();
         game.unrank_each(start..end, |slot, pos| {
             if failure.is_none() {
-                if let Err(e) = set_up_slot(game, may_be_terminal, &states, &mut emit, slot, pos) {
+                if let Err(e) = batch.slot(game, may_be_terminal, &states, &mut emit, slot, pos) {
                     failure = Some(e);
                 }
             }
         });
+        batch.flush(game, &states, &mut emit);
         if let Some(e) = failure {
             return Err(e);
         }

@@ -113,6 +113,23 @@ pub trait SlotMoves: Indexed {
         });
     }
 
+    /// [`SlotMoves::child_keys`] of each of the non-terminal `positions`, in order, appended to
+    /// `out` (see [`KeyBatch`]), as the lean solver examines its positions a batch at a time.
+    /// The default asks `child_keys` position by position; a game overrides it when the ends
+    /// are read from memory at random (the finished tiers of [`crate::table::tiers`]), to have
+    /// the reads of the batch in flight together, and
+    /// [`check_slot_methods`](crate::table::check::check_slot_methods) tests it against
+    /// `child_keys`.
+    fn child_keys_each<'a>(&self, positions: impl IntoIterator<Item = &'a Self::Position>, out: &mut KeyBatch)
+    where
+        Self::Position: 'a,
+    {
+        for p in positions {
+            self.child_keys(p, &mut out.keys, &mut out.ends);
+            out.bounds.push((out.keys.len(), out.ends.len()));
+        }
+    }
+
     /// The slot of a key of [`SlotMoves::child_keys`].
     fn slot_of_key(&self, key: u64) -> u64 {
         key
@@ -128,6 +145,17 @@ pub trait SlotMoves: Indexed {
         ends
     }
 
+    /// [`SlotMoves::child_ends`] of each of the non-terminal `positions`, in order, in `out`
+    /// (cleared first), as the lean solver sets up its table a few slots at a time. The default
+    /// asks `child_ends` position by position; a game overrides it when the ends are read from
+    /// memory at random (the finished tiers of [`crate::table::tiers`]), to have the reads of
+    /// the batch in flight together, and [`check_slot_methods`](crate::table::check::check_slot_methods)
+    /// tests it against `child_ends`.
+    fn child_ends_each(&self, positions: &[Self::Position], out: &mut Vec<ChildEnds>) {
+        out.clear();
+        out.extend(positions.iter().map(|p| self.child_ends(p)));
+    }
+
     /// Calls `f` once per move of the non-terminal position `pos` with the end of the game in
     /// the position moved to ([`Game::terminal`]: `None` when play goes on there), which the
     /// default [`SlotMoves::child_ends`] adds up as the lean solver sets up its table. The default asks [`Game::successors`]; a game overrides it when
@@ -136,6 +164,28 @@ pub trait SlotMoves: Indexed {
         let mut succ = Vec::new();
         self.successors(pos, &mut succ);
         succ.iter().for_each(|c| f(self.terminal(c)));
+    }
+}
+
+/// The moves of a batch of positions as [`SlotMoves::child_keys_each`] lists them, position
+/// after position: a position's moves are the ranges of `keys` and `ends` between its bounds and
+/// the previous position's (or the start).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyBatch {
+    /// The keys of the moves that stay in the index ([`SlotMoves::child_keys`]).
+    pub keys: Vec<u64>,
+    /// The outcomes of the terminal positions moved to.
+    pub ends: Vec<Outcome>,
+    /// After each position, the lengths of `keys` and `ends`.
+    pub bounds: Vec<(usize, usize)>,
+}
+
+impl KeyBatch {
+    /// Empties the batch, keeping its memory.
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.ends.clear();
+        self.bounds.clear();
     }
 }
 

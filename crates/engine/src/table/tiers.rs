@@ -19,7 +19,7 @@ use crate::error::Error;
 use crate::rules::capability::{Backward, Capabilities};
 use crate::rules::game::{Game, Kind, Move};
 use crate::rules::value::{Outcome, Value};
-use crate::table::plumbing::{sort_dedup_from, Child, ChildEnds, SlotMoves};
+use crate::table::plumbing::{sort_dedup_from, Child, ChildEnds, KeyBatch, SlotMoves};
 use crate::table::Indexed;
 
 /// A game solved tier by tier (see the module's documentation).
@@ -145,7 +145,10 @@ impl Outcomes {
     pub fn new(range: Range<u64>) -> Result<Outcomes, Error> {
         let n = usize::try_from(range.end - range.start)
             .map_err(|_| Error::TooLarge(format!("{} slots of outcomes", range.end - range.start)))?;
-        Ok(Outcomes { first: range.start, codes: vec![NONE; n] })
+        let mut codes = vec![NONE; n];
+        // Read at random as the tiers above are solved: huge pages spare most TLB misses.
+        crate::memory::advise_huge_pages(&mut codes);
+        Ok(Outcomes { first: range.start, codes })
     }
 
     /// The bytes [`Outcomes::new`] takes for `slots` slots.
@@ -190,7 +193,20 @@ impl Outcomes {
     /// The outcome of slot `slot`: `None` for a hole or a slot out of the range.
     #[inline]
     pub fn get(&self, slot: u64) -> Option<Outcome> {
-        let code = *self.codes.get(slot.checked_sub(self.first)? as usize)?;
+        self.at(self.offset(slot)?)
+    }
+
+    /// Where the code of slot `slot` lies in the codes: `None` out of the range.
+    #[inline]
+    fn offset(&self, slot: u64) -> Option<usize> {
+        let offset = slot.checked_sub(self.first)?;
+        (offset < self.codes.len() as u64).then_some(offset as usize)
+    }
+
+    /// The outcome of the code at `offset` (from [`Outcomes::offset`]): `None` for a hole.
+    #[inline]
+    fn at(&self, offset: usize) -> Option<Outcome> {
+        let code = self.codes[offset];
         let r = u32::from(code.saturating_sub(2) / 3);
         match code {
             NONE => None,
@@ -220,14 +236,47 @@ impl<G: Tiered> Below<G> {
     /// they do not hold is recorded as a fault ([`Below::check`]) and answered as a draw.
     #[inline]
     fn outcome(&self, tier: G::Tier, pos: &G::Position) -> Outcome {
-        if let Some((_, index, outcomes)) = self.parts.iter().find(|(t, _, _)| *t == tier) {
-            if let Some(o) = outcomes.get(index.rank(pos)) {
-                return o;
-            }
+        match self.locate(tier, pos) {
+            Some(at) => self.read(at),
+            None => self.missing(tier, pos),
         }
+    }
+
+    /// Where the outcome of `pos` (of tier `tier`) lies, its part and the offset of its code,
+    /// which the processor is asked to bring into its caches for [`Below::read`]: `None` when
+    /// the finished tiers do not hold the slot.
+    #[inline]
+    fn locate(&self, tier: G::Tier, pos: &G::Position) -> Option<(usize, usize)> {
+        let part = self.parts.iter().position(|(t, _, _)| *t == tier)?;
+        let (_, index, outcomes) = &self.parts[part];
+        let offset = outcomes.offset(index.rank(pos))?;
+        crate::memory::prefetch(&outcomes.codes[offset]);
+        Some((part, offset))
+    }
+
+    /// The outcome located by [`Below::locate`]; a hole is recorded as a fault and answered as
+    /// a draw.
+    #[inline]
+    fn read(&self, (part, offset): (usize, usize)) -> Outcome {
+        let (tier, _, outcomes) = &self.parts[part];
+        outcomes.at(offset).unwrap_or_else(|| {
+            let slot = outcomes.first + offset as u64;
+            self.fault(|| format!("a move leads to slot {slot} of tier {tier:?}, which holds no position"))
+        })
+    }
+
+    /// A move into `pos` (of tier `tier`), whose slot the finished tiers do not hold: recorded
+    /// as a fault and answered as a draw.
+    #[cold]
+    fn missing(&self, tier: G::Tier, pos: &G::Position) -> Outcome {
+        self.fault(|| format!("a move leads to {pos:?}, in tier {tier:?}, whose outcome was not read"))
+    }
+
+    /// Records the first fault ([`Below::check`]); answers a draw.
+    #[cold]
+    fn fault(&self, what: impl FnOnce() -> String) -> Outcome {
         if !self.faulty.swap(true, Ordering::Relaxed) {
-            *self.fault.lock().unwrap_or_else(|e| e.into_inner()) =
-                Some(format!("a move leads to {pos:?}, in tier {tier:?}, whose outcome was not read"));
+            *self.fault.lock().unwrap_or_else(|e| e.into_inner()) = Some(what());
         }
         Outcome::DRAW
     }
@@ -452,6 +501,44 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
         ends
     }
 
+    /// Every move out of the tier is located in the finished tiers first (ranked, its code
+    /// prefetched), then the codes are read, so that the batch's reads from memory are in
+    /// flight together.
+    fn child_ends_each(&self, positions: &[G::Position], out: &mut Vec<ChildEnds>) {
+        enum Exit {
+            End(Outcome),
+            At(usize, usize),
+        }
+        let mut exits = Vec::new();
+        out.clear();
+        for (i, pos) in positions.iter().enumerate() {
+            let moves = self.game.tier_exits(self.tier, pos, |c| {
+                let exit = match self.game.terminal(c) {
+                    Some(o) => Exit::End(o),
+                    None => {
+                        let tier = self.game.tier(c);
+                        match self.below.locate(tier, c) {
+                            Some((part, offset)) => Exit::At(part, offset),
+                            None => Exit::End(self.below.missing(tier, c)),
+                        }
+                    }
+                };
+                exits.push((i, exit));
+            });
+            out.push(ChildEnds { moves, ..ChildEnds::default() });
+        }
+        for (i, exit) in exits {
+            let o = match exit {
+                Exit::End(o) => o,
+                Exit::At(part, offset) => self.below.read((part, offset)),
+            };
+            let ends = &mut out[i];
+            let moves = ends.moves;
+            ends.add(Some(o));
+            ends.moves = moves;
+        }
+    }
+
     /// With a game that packs its positions ([`Tiered::pack`]), a move within the tier is kept
     /// as its packed position and ranked only when the solver asks for its slot.
     fn child_keys(&self, pos: &G::Position, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
@@ -460,6 +547,44 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
             None if self.packs => keys.push(self.game.pack(c).expect("a game that packs its positions")),
             None => keys.push(self.index.rank(c)),
         });
+    }
+
+    /// As in `child_ends_each`, every move out of the tier is located first, then read.
+    fn child_keys_each<'p>(&self, positions: impl IntoIterator<Item = &'p G::Position>, out: &mut KeyBatch)
+    where
+        G::Position: 'p,
+    {
+        // The ends located, with their place in `ends`.
+        let mut located = Vec::new();
+        let KeyBatch { keys, ends, bounds } = out;
+        for pos in positions {
+            self.game.tier_successors(pos, |c| {
+                if let Some(o) = self.game.terminal(c) {
+                    ends.push(o);
+                    return;
+                }
+                let tier = self.game.tier(c);
+                if tier == self.tier {
+                    keys.push(if self.packs {
+                        self.game.pack(c).expect("a game that packs its positions")
+                    } else {
+                        self.index.rank(c)
+                    });
+                    return;
+                }
+                match self.below.locate(tier, c) {
+                    Some(at) => {
+                        located.push((ends.len(), at));
+                        ends.push(Outcome::DRAW);
+                    }
+                    None => ends.push(self.below.missing(tier, c)),
+                }
+            });
+            bounds.push((keys.len(), ends.len()));
+        }
+        for (i, at) in located {
+            ends[i] = self.below.read(at);
+        }
     }
 
     fn slot_of_key(&self, key: u64) -> u64 {
