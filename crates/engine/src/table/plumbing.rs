@@ -219,7 +219,14 @@ impl ChildEnds {
     #[inline]
     pub fn add(&mut self, end: Option<Outcome>) {
         self.moves += 1;
-        let Some(o) = end else { return };
+        if let Some(o) = end {
+            self.add_end(o);
+        }
+    }
+
+    /// Counts the end `o` of a move whose count is kept apart (in `moves`, by the caller).
+    #[inline]
+    pub fn add_end(&mut self, o: Outcome) {
         let r = o.remoteness().unwrap_or(0);
         match o.value() {
             Value::Win => {

@@ -216,6 +216,14 @@ impl Outcomes {
     }
 }
 
+/// Where the outcome of a move out of a tier comes from, as a batch of moves is read: known (a
+/// position that ends the game), or the part and offset of its code in [`Below`], prefetched.
+#[derive(Copy, Clone)]
+enum Located {
+    Known(Outcome),
+    At((usize, usize)),
+}
+
 /// The finished tiers a tier's moves lead into: for each, its index and the outcomes of the
 /// slots that the tier's moves reach.
 pub struct Below<G: Tiered> {
@@ -263,6 +271,25 @@ impl<G: Tiered> Below<G> {
             let slot = outcomes.first + offset as u64;
             self.fault(|| format!("a move leads to slot {slot} of tier {tier:?}, which holds no position"))
         })
+    }
+
+    /// [`Below::locate`] for a batch: the place of the outcome, or, when the finished tiers do
+    /// not hold it, the fault's draw ([`Below::missing`]).
+    #[inline]
+    fn find(&self, tier: G::Tier, pos: &G::Position) -> Located {
+        match self.locate(tier, pos) {
+            Some(at) => Located::At(at),
+            None => Located::Known(self.missing(tier, pos)),
+        }
+    }
+
+    /// The outcome that [`Below::find`] (or the rules) gave the place of.
+    #[inline]
+    fn resolve(&self, located: Located) -> Outcome {
+        match located {
+            Located::Known(o) => o,
+            Located::At(at) => self.read(at),
+        }
     }
 
     /// A move into `pos` (of tier `tier`), whose slot the finished tiers do not hold: recorded
@@ -331,6 +358,17 @@ impl<'a, G: Tiered> TierGame<'a, G> {
     #[inline]
     fn exit(&self, child: &G::Position) -> Outcome {
         self.game.terminal(child).unwrap_or_else(|| self.below.outcome(self.game.tier(child), child))
+    }
+
+    /// The key of a move to `child`, a position of the tier ([`SlotMoves::child_keys`]): its
+    /// packed position with a game that packs them ([`Tiered::pack`]), else its slot.
+    #[inline]
+    fn key(&self, child: &G::Position) -> u64 {
+        if self.packs {
+            self.game.pack(child).expect("a game that packs its positions")
+        } else {
+            self.index.rank(child)
+        }
     }
 
     /// Where a move to `child` leads: the outcome of a position out of the tier, or the slot of
@@ -496,8 +534,7 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
     /// those out of it count.
     fn child_ends(&self, pos: &G::Position) -> ChildEnds {
         let mut ends = ChildEnds::default();
-        let moves = self.game.tier_exits(self.tier, pos, |c| ends.add(Some(self.exit(c))));
-        ends.moves = moves;
+        ends.moves = self.game.tier_exits(self.tier, pos, |c| ends.add_end(self.exit(c)));
         ends
     }
 
@@ -505,37 +542,20 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
     /// prefetched), then the codes are read, so that the batch's reads from memory are in
     /// flight together.
     fn child_ends_each(&self, positions: &[G::Position], out: &mut Vec<ChildEnds>) {
-        enum Exit {
-            End(Outcome),
-            At(usize, usize),
-        }
         let mut exits = Vec::new();
         out.clear();
         for (i, pos) in positions.iter().enumerate() {
             let moves = self.game.tier_exits(self.tier, pos, |c| {
                 let exit = match self.game.terminal(c) {
-                    Some(o) => Exit::End(o),
-                    None => {
-                        let tier = self.game.tier(c);
-                        match self.below.locate(tier, c) {
-                            Some((part, offset)) => Exit::At(part, offset),
-                            None => Exit::End(self.below.missing(tier, c)),
-                        }
-                    }
+                    Some(o) => Located::Known(o),
+                    None => self.below.find(self.game.tier(c), c),
                 };
                 exits.push((i, exit));
             });
             out.push(ChildEnds { moves, ..ChildEnds::default() });
         }
         for (i, exit) in exits {
-            let o = match exit {
-                Exit::End(o) => o,
-                Exit::At(part, offset) => self.below.read((part, offset)),
-            };
-            let ends = &mut out[i];
-            let moves = ends.moves;
-            ends.add(Some(o));
-            ends.moves = moves;
+            out[i].add_end(self.below.resolve(exit));
         }
     }
 
@@ -544,8 +564,7 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
     fn child_keys(&self, pos: &G::Position, keys: &mut Vec<u64>, ends: &mut Vec<Outcome>) {
         self.game.tier_successors(pos, |c| match self.end(c) {
             Some(o) => ends.push(o),
-            None if self.packs => keys.push(self.game.pack(c).expect("a game that packs its positions")),
-            None => keys.push(self.index.rank(c)),
+            None => keys.push(self.key(c)),
         });
     }
 
@@ -565,25 +584,16 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
                 }
                 let tier = self.game.tier(c);
                 if tier == self.tier {
-                    keys.push(if self.packs {
-                        self.game.pack(c).expect("a game that packs its positions")
-                    } else {
-                        self.index.rank(c)
-                    });
+                    keys.push(self.key(c));
                     return;
                 }
-                match self.below.locate(tier, c) {
-                    Some(at) => {
-                        located.push((ends.len(), at));
-                        ends.push(Outcome::DRAW);
-                    }
-                    None => ends.push(self.below.missing(tier, c)),
-                }
+                located.push((ends.len(), self.below.find(tier, c)));
+                ends.push(Outcome::DRAW);
             });
             bounds.push((keys.len(), ends.len()));
         }
-        for (i, at) in located {
-            ends[i] = self.below.read(at);
+        for (i, exit) in located {
+            ends[i] = self.below.resolve(exit);
         }
     }
 
