@@ -60,7 +60,8 @@ pub mod testing {
     /// Nine Men's Morris: the boards' tables and the classes of sets of points.
     pub mod morris {
         pub use crate::morris::board::{Board, Layout, SYMMETRIES};
-        pub use crate::morris::orbits::{colex_rank, colex_unrank, Orbits, BINOMIAL};
+        pub use crate::morris::index::{compressed_rank, expand};
+        pub use crate::morris::orbits::{colex_rank, colex_sets, colex_unrank, Orbits, BINOMIAL};
 
         /// The board of `game`.
         pub fn board_of(game: &crate::morris::Morris) -> &'static Board {

@@ -140,6 +140,7 @@ pub fn check_predecessors<G: Indexed>(game: &G, positions: impl IntoIterator<Ite
 
 /// Checks a game's [`SlotMoves::successor_slots`], [`SlotMoves::move_classes`],
 /// [`SlotMoves::predecessor_slots`], [`SlotMoves::for_each_predecessor`],
+/// [`SlotMoves::predecessors_each`], [`SlotMoves::predecessor_slots_each`],
 /// [`SlotMoves::rank_representative`], [`SlotMoves::all_children`],
 /// [`SlotMoves::child_keys`], [`SlotMoves::child_keys_each`], [`SlotMoves::for_each_child_end`],
 /// [`SlotMoves::child_ends`] and [`SlotMoves::child_ends_each`] against the reference versions on `positions` (each made canonical first, as the solvers only
@@ -185,6 +186,16 @@ pub fn check_slot_methods<G: SlotMoves>(game: &G, positions: impl IntoIterator<I
         with_positions.sort_unstable();
         with_positions.dedup();
         assert_eq!(with_positions, sorted, "for_each_predecessor of {p:?}");
+        let mut one = Vec::new();
+        game.for_each_predecessor(&p, |slot, q| one.push((slot, q.clone())));
+        let mut each = Vec::new();
+        game.predecessors_each([&p, &p], &mut each);
+        assert_eq!(each, [one.clone(), one].concat(), "predecessors_each of {p:?}");
+        let mut slots_each = Vec::new();
+        game.predecessor_slots_each([&p, &p], &mut slots_each);
+        slots_each.sort_unstable();
+        slots_each.dedup();
+        assert_eq!(slots_each, sorted, "predecessor_slots_each of {p:?}");
         if game.terminal(&p).is_some() {
             continue;
         }

@@ -25,6 +25,13 @@ pub trait Indexed: Game {
     /// is not perfect). `unrank(rank(p)) == Some(canonical(p))` for every position `p`.
     fn unrank(&self, index: u64) -> Option<Self::Position>;
 
+    /// Asks the processor to bring in the memory that [`Indexed::rank`] of `pos` will read
+    /// first (a hint; by default nothing): an index whose ranking reads a large table at random
+    /// overrides it, and the solvers call it for a batch of positions before ranking them, so
+    /// that the batch's reads are in flight together.
+    #[inline]
+    fn prefetch_rank(&self, _pos: &Self::Position) {}
+
     /// The representative of the class of `pos` (by default `pos` itself: no symmetry).
     fn canonical(&self, pos: &Self::Position) -> Self::Position {
         pos.clone()

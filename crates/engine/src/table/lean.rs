@@ -642,14 +642,12 @@ fn mark_predecessors<G: SlotMoves>(
     code: u64,
 ) -> Result<(), Error> {
     spill.for_each_chunk(from.0, from.1, |chunk, emit| {
-        let mut preds = Vec::new();
+        let (mut preds, mut frontier) = (Vec::new(), Vec::new());
         for batch in chunk.chunks(PREFETCH) {
             preds.clear();
-            for &s in batch {
-                if let Some(pos) = game.unrank_position(s) {
-                    game.predecessor_slots(&pos, &mut preds);
-                }
-            }
+            frontier.clear();
+            frontier.extend(batch.iter().filter_map(|&s| game.unrank_position(s)));
+            game.predecessor_slots_each(&frontier, &mut preds);
             preds.iter().for_each(|&q| states.prefetch(q));
             for &q in &preds {
                 if states.get(q) == UNDECIDED && states.mark(q, code) {
@@ -696,17 +694,16 @@ fn mark_lost_predecessors<G: SlotMoves>(
         // range of `keys`).
         let (mut open, mut slots) = (Vec::<(u64, usize, usize)>::new(), Vec::new());
         let (mut moves, mut candidates) = (KeyBatch::default(), Vec::new());
+        let mut frontier = Vec::new();
         for batch in chunk.chunks(LOSS_PREFETCH) {
             preds.clear();
-            for &s in batch {
-                if let Some(pos) = game.unrank_position(s) {
-                    game.for_each_predecessor(&pos, |q, p| {
-                        states.prefetch(q);
-                        if let Some(examined) = examined {
-                            examined.prefetch(q);
-                        }
-                        preds.push((q, p.clone()));
-                    });
+            frontier.clear();
+            frontier.extend(batch.iter().filter_map(|&s| game.unrank_position(s)));
+            game.predecessors_each(&frontier, &mut preds);
+            for &(q, _) in &preds {
+                states.prefetch(q);
+                if let Some(examined) = examined {
+                    examined.prefetch(q);
                 }
             }
             open.clear();
@@ -736,6 +733,9 @@ fn mark_lost_predecessors<G: SlotMoves>(
             }
             while !open.is_empty() {
                 slots.clear();
+                for &(_, next, _) in &open {
+                    game.prefetch_key(moves.keys[next]);
+                }
                 for &(_, next, _) in &open {
                     let slot = game.slot_of_key(moves.keys[next]);
                     states.prefetch(slot);

@@ -84,6 +84,45 @@ pub trait SlotMoves: Indexed {
         }
     }
 
+    /// The slots of the predecessors of each of `positions` ([`SlotMoves::predecessor_slots`]),
+    /// appended to `out`, a class possibly more than once, as the lean solver marks the
+    /// predecessors of a batch of its frontier (marking twice does no harm). The default asks
+    /// `predecessor_slots` position by position; a game overrides it when ranking reads memory
+    /// at random ([`Indexed::prefetch_rank`]), to list the batch's predecessors first and rank
+    /// them after, without sorting, and
+    /// [`check_slot_methods`](crate::table::check::check_slot_methods) tests it against
+    /// `predecessor_slots`.
+    fn predecessor_slots_each<'a>(
+        &self,
+        positions: impl IntoIterator<Item = &'a Self::Position>,
+        out: &mut Vec<u64>,
+    ) where
+        Self::Position: 'a,
+    {
+        for pos in positions {
+            self.predecessor_slots(pos, out);
+        }
+    }
+
+    /// [`SlotMoves::for_each_predecessor`] of each of `positions`, appended to `out` as pairs of
+    /// slot and position, as the lean solver takes the predecessors of a batch of its
+    /// frontier. The default asks `for_each_predecessor` position by position; a game
+    /// overrides it when ranking reads memory at random ([`Indexed::prefetch_rank`]), to list
+    /// the batch's predecessors first and rank them after, and
+    /// [`check_slot_methods`](crate::table::check::check_slot_methods) tests it against
+    /// `for_each_predecessor`.
+    fn predecessors_each<'a>(
+        &self,
+        positions: impl IntoIterator<Item = &'a Self::Position>,
+        out: &mut Vec<(u64, Self::Position)>,
+    ) where
+        Self::Position: 'a,
+    {
+        for pos in positions {
+            self.for_each_predecessor(pos, |slot, p| out.push((slot, p.clone())));
+        }
+    }
+
     /// The moves of the non-terminal position `pos` as the lean solver
     /// ([`crate::table::lean`]) examines a position of a pending list (its search for losses
     /// goes through [`SlotMoves::child_keys`]): calls `f` with each move's [`Child`] (the outcome
@@ -134,6 +173,12 @@ pub trait SlotMoves: Indexed {
     fn slot_of_key(&self, key: u64) -> u64 {
         key
     }
+
+    /// Asks the processor to bring in what [`SlotMoves::slot_of_key`] of `key` will read first
+    /// (a hint; by default nothing), as the lean solver ranks the keys of many positions in
+    /// step.
+    #[inline]
+    fn prefetch_key(&self, _key: u64) {}
 
     /// The ends of the game that the moves of the non-terminal position `pos` lead to, summed up
     /// as the lean solver sets up its table. The default adds up

@@ -216,11 +216,13 @@ impl Outcomes {
     }
 }
 
-/// Where the outcome of a move out of a tier comes from, as a batch of moves is read: known (a
-/// position that ends the game), or the part and offset of its code in [`Below`], prefetched.
-#[derive(Copy, Clone)]
-enum Located {
+/// A move out of a tier as a batch of moves reads its outcome, in three passes so that the
+/// batch's reads from memory are in flight together: listed (the table its ranking reads asked
+/// for, [`Indexed::prefetch_rank`]), located (ranked, the code of its outcome in [`Below`] asked
+/// for), read. A position that ends the game is known from the start.
+enum Exit<G: Tiered> {
     Known(Outcome),
+    Listed(G::Tier, G::Position),
     At((usize, usize)),
 }
 
@@ -273,22 +275,34 @@ impl<G: Tiered> Below<G> {
         })
     }
 
-    /// [`Below::locate`] for a batch: the place of the outcome, or, when the finished tiers do
-    /// not hold it, the fault's draw ([`Below::missing`]).
+    /// The first pass over a move out of the tier into `pos`, of tier `tier` (see [`Exit`]).
     #[inline]
-    fn find(&self, tier: G::Tier, pos: &G::Position) -> Located {
-        match self.locate(tier, pos) {
-            Some(at) => Located::At(at),
-            None => Located::Known(self.missing(tier, pos)),
+    fn list(&self, tier: G::Tier, pos: &G::Position) -> Exit<G> {
+        if let Some((_, index, _)) = self.parts.iter().find(|(t, _, _)| *t == tier) {
+            index.prefetch_rank(pos);
+        }
+        Exit::Listed(tier, pos.clone())
+    }
+
+    /// The second pass (see [`Exit`]): a listed move is located, or, when the finished tiers do
+    /// not hold it, answered by the fault's draw ([`Below::missing`]).
+    #[inline]
+    fn locate_exit(&self, exit: &mut Exit<G>) {
+        if let Exit::Listed(tier, pos) = exit {
+            *exit = match self.locate(*tier, pos) {
+                Some(at) => Exit::At(at),
+                None => Exit::Known(self.missing(*tier, pos)),
+            };
         }
     }
 
-    /// The outcome that [`Below::find`] (or the rules) gave the place of.
+    /// The last pass (see [`Exit`]): the outcome.
     #[inline]
-    fn resolve(&self, located: Located) -> Outcome {
-        match located {
-            Located::Known(o) => o,
-            Located::At(at) => self.read(at),
+    fn resolve(&self, exit: &Exit<G>) -> Outcome {
+        match exit {
+            Exit::Known(o) => *o,
+            Exit::Listed(tier, pos) => self.outcome(*tier, pos),
+            Exit::At(at) => self.read(*at),
         }
     }
 
@@ -354,6 +368,15 @@ impl<'a, G: Tiered> TierGame<'a, G> {
         (tier != self.tier).then(|| self.below.outcome(tier, child))
     }
 
+    /// The first pass over a move to `child`, a position out of the tier (see [`Exit`]).
+    #[inline]
+    fn listed_exit(&self, child: &G::Position) -> Exit<G> {
+        match self.game.terminal(child) {
+            Some(o) => Exit::Known(o),
+            None => self.below.list(self.game.tier(child), child),
+        }
+    }
+
     /// The outcome of `child`, a position out of the tier that a move leads to.
     #[inline]
     fn exit(&self, child: &G::Position) -> Outcome {
@@ -369,6 +392,25 @@ impl<'a, G: Tiered> TierGame<'a, G> {
         } else {
             self.index.rank(child)
         }
+    }
+
+    /// The predecessors within the tier of every position of `positions`, each asking the
+    /// index to bring in what its ranking will read ([`Indexed::prefetch_rank`]).
+    fn listed_predecessors<'p>(
+        &self,
+        positions: impl IntoIterator<Item = &'p G::Position>,
+    ) -> Vec<G::Position>
+    where
+        G::Position: 'p,
+    {
+        let mut listed = Vec::new();
+        for pos in positions {
+            self.game.tier_predecessors(self.tier, pos, |q| {
+                self.index.prefetch_rank(q);
+                listed.push(q.clone());
+            });
+        }
+        listed
     }
 
     /// Where a move to `child` leads: the outcome of a position out of the tier, or the slot of
@@ -520,6 +562,29 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
         });
     }
 
+    /// Listed and ranked as in `predecessors_each`, not sorted.
+    fn predecessor_slots_each<'p>(
+        &self,
+        positions: impl IntoIterator<Item = &'p G::Position>,
+        out: &mut Vec<u64>,
+    ) where
+        G::Position: 'p,
+    {
+        out.extend(self.listed_predecessors(positions).iter().map(|q| self.index.rank(q)));
+    }
+
+    /// The predecessors of the whole batch are listed first, each asking the index to bring in
+    /// what its ranking reads ([`Indexed::prefetch_rank`]), then ranked.
+    fn predecessors_each<'p>(
+        &self,
+        positions: impl IntoIterator<Item = &'p G::Position>,
+        out: &mut Vec<(u64, G::Position)>,
+    ) where
+        G::Position: 'p,
+    {
+        out.extend(self.listed_predecessors(positions).iter().map(|q| self.index.rank_representative(q)));
+    }
+
     fn all_children<F: FnMut(Child) -> bool>(&self, pos: &G::Position, mut f: F) -> bool {
         let mut all = true;
         self.game.tier_successors(pos, |c| {
@@ -546,16 +611,13 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
         out.clear();
         for (i, pos) in positions.iter().enumerate() {
             let moves = self.game.tier_exits(self.tier, pos, |c| {
-                let exit = match self.game.terminal(c) {
-                    Some(o) => Located::Known(o),
-                    None => self.below.find(self.game.tier(c), c),
-                };
-                exits.push((i, exit));
+                exits.push((i, self.listed_exit(c)));
             });
             out.push(ChildEnds { moves, ..ChildEnds::default() });
         }
-        for (i, exit) in exits {
-            out[i].add_end(self.below.resolve(exit));
+        exits.iter_mut().for_each(|(_, exit)| self.below.locate_exit(exit));
+        for (i, exit) in &exits {
+            out[*i].add_end(self.below.resolve(exit));
         }
     }
 
@@ -573,8 +635,8 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
     where
         G::Position: 'p,
     {
-        // The ends located, with their place in `ends`.
-        let mut located = Vec::new();
+        // The moves out of the tier, with their place in `ends`.
+        let mut exits = Vec::new();
         let KeyBatch { keys, ends, bounds } = out;
         for pos in positions {
             self.game.tier_successors(pos, |c| {
@@ -587,13 +649,14 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
                     keys.push(self.key(c));
                     return;
                 }
-                located.push((ends.len(), self.below.find(tier, c)));
+                exits.push((ends.len(), self.below.list(tier, c)));
                 ends.push(Outcome::DRAW);
             });
             bounds.push((keys.len(), ends.len()));
         }
-        for (i, exit) in located {
-            ends[i] = self.below.resolve(exit);
+        exits.iter_mut().for_each(|(_, exit)| self.below.locate_exit(exit));
+        for (i, exit) in &exits {
+            ends[*i] = self.below.resolve(exit);
         }
     }
 
@@ -602,6 +665,13 @@ impl<G: Tiered> SlotMoves for TierGame<'_, G> {
             self.index.rank(&self.game.unpack(key))
         } else {
             key
+        }
+    }
+
+    #[inline]
+    fn prefetch_key(&self, key: u64) {
+        if self.packs {
+            self.index.prefetch_rank(&self.game.unpack(key));
         }
     }
 }

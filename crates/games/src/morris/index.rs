@@ -18,22 +18,48 @@ use nimber_engine::table::Indexed;
 use nimber_engine::{Capabilities, Game, Kind, Move, Outcome};
 
 use super::board::{Board, SYMMETRIES};
-use super::orbits::{colex_unrank, Orbits, BINOMIAL};
+use super::orbits::{colex_rank, colex_sets, next_colex, Orbits, BINOMIAL};
 use super::position::{MorrisPos, MorrisTier};
 use super::rules::Morris;
 
-/// The colex rank of `set` (within the points of `free`) renumbered onto `free`: point `p`
-/// becomes the number of points of `free` below it.
-#[inline]
-fn compressed_rank(set: u32, free: u32) -> u32 {
-    let (mut rank, mut i, mut rest) = (0, 1, set);
-    while rest != 0 {
-        let p = rest.trailing_zeros();
-        rest &= rest - 1;
-        rank += BINOMIAL[(free & ((1 << p) - 1)).count_ones() as usize][i];
-        i += 1;
+/// `EXTRACT[mask][bits]`: the bits of `bits` at the points of the byte `mask`, packed from the
+/// lowest (the inverse of `DEPOSIT`).
+static EXTRACT: [[u8; 256]; 256] = {
+    let mut t = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut bits = 0;
+        while bits < 256 {
+            let (mut out, mut k, mut p) = (0u8, 0, 0);
+            while p < 8 {
+                if mask & 1 << p != 0 {
+                    if bits & 1 << p != 0 {
+                        out |= 1 << k;
+                    }
+                    k += 1;
+                }
+                p += 1;
+            }
+            t[mask][bits] = out;
+            bits += 1;
+        }
+        mask += 1;
     }
-    rank
+    t
+};
+
+/// The colex rank of `set` (within the points of `free`) renumbered onto `free`: point `p`
+/// becomes the number of points of `free` below it. The set is packed byte by byte
+/// (`EXTRACT`), then ranked by [`colex_rank`]: no loop over the stones.
+#[inline]
+pub fn compressed_rank(set: u32, free: u32) -> u32 {
+    let (f0, f1, f2) =
+        ((free & 0xff) as usize, ((free >> 8) & 0xff) as usize, ((free >> 16) & 0xff) as usize);
+    let (c0, c01) = (f0.count_ones(), f0.count_ones() + f1.count_ones());
+    let packed = u32::from(EXTRACT[f0][(set & 0xff) as usize])
+        | u32::from(EXTRACT[f1][((set >> 8) & 0xff) as usize]) << c0
+        | u32::from(EXTRACT[f2][((set >> 16) & 0xff) as usize]) << c01;
+    colex_rank(packed)
 }
 
 /// `DEPOSIT[mask][bits]`: the points of the byte `mask` whose numbers (within `mask`, from the
@@ -64,7 +90,7 @@ static DEPOSIT: [[u8; 256]; 256] = {
 
 /// The set of points of `free` whose numbers (within `free`, from the lowest) are in `set`.
 #[inline]
-fn expand(set: u32, free: u32) -> u32 {
+pub fn expand(set: u32, free: u32) -> u32 {
     let (mut out, mut rest) = (0, set);
     for byte in 0..3 {
         let mask = (free >> (8 * byte)) & 0xff;
@@ -72,14 +98,6 @@ fn expand(set: u32, free: u32) -> u32 {
         rest >>= mask.count_ones();
     }
     out
-}
-
-/// The next set of the same size after `set` in colex order (Gosper's hack).
-#[inline]
-fn next_colex(set: u32) -> u32 {
-    let low = set & set.wrapping_neg();
-    let ripple = set + low;
-    ripple | (((set ^ ripple) >> 2) / low)
 }
 
 /// The canonical form of the side to move's stones `own` and the other's `opp`: the class of
@@ -178,6 +196,9 @@ pub struct TierIndex {
     tier: MorrisTier,
     big: &'static Orbits,
     small: &'static Orbits,
+    /// The other side's sets, by rank within a class ([`colex_sets`]), in each half.
+    big_others: &'static [u32],
+    small_others: &'static [u32],
     /// `C(points - big, small)`, `C(points - small, big)`: slots per class of the mover's set.
     per_big: u64,
     per_small: u64,
@@ -201,7 +222,19 @@ impl TierIndex {
         let per_small = u64::from(BINOMIAL[n - b][a]);
         let half = u64::from(big.count()) * per_big;
         let size = if a == b { half } else { half + u64::from(small.count()) * per_small };
-        TierIndex { game: game.clone(), tier, big, small, per_big, per_small, half, size }
+        let (big_others, small_others) = (colex_sets(n - a, b), colex_sets(n - b, a));
+        TierIndex {
+            game: game.clone(),
+            tier,
+            big,
+            small,
+            big_others,
+            small_others,
+            per_big,
+            per_small,
+            half,
+            size,
+        }
     }
 
     /// The tier indexed.
@@ -231,18 +264,18 @@ impl TierIndex {
         }
     }
 
-    /// Where slot `index` (below the size) lies: the classes of its half, the slots per class,
-    /// the other side's stones, the first slot of its half, its class and its rank within the
-    /// class.
+    /// Where slot `index` (below the size) lies: the classes of its half, the other side's sets
+    /// by rank, the slots per class, the first slot of its half, its class and its rank within
+    /// the class.
     #[inline]
-    fn locate(&self, index: u64) -> (&'static Orbits, u64, u8, u64, usize, u32) {
-        let (orbits, per, o, base) = if index < self.half {
-            (self.big, self.per_big, self.tier.small, 0)
+    fn locate(&self, index: u64) -> (&'static Orbits, &'static [u32], u64, u64, usize, u32) {
+        let (orbits, others, per, base) = if index < self.half {
+            (self.big, self.big_others, self.per_big, 0)
         } else {
-            (self.small, self.per_small, self.tier.big, self.half)
+            (self.small, self.small_others, self.per_small, self.half)
         };
         let within = index - base;
-        (orbits, per, o, base, (within / per) as usize, (within % per) as u32)
+        (orbits, others, per, base, (within / per) as usize, (within % per) as u32)
     }
 
     /// Whether `other`, of rank `rank` among the sets on the points `free` that the class's
@@ -266,10 +299,10 @@ impl TierIndex {
         if index >= self.size {
             return None;
         }
-        let (orbits, _, o, _, class, rank) = self.locate(index);
+        let (orbits, others, _, _, class, rank) = self.locate(index);
         let rep = orbits.reps[class];
         let free = self.game.board.full & !rep;
-        let other = expand(colex_unrank(rank, o as usize), free);
+        let other = expand(others[rank as usize], free);
         if check && self.is_hole(orbits.stabilizers[class], other, free, rank) {
             return None;
         }
@@ -351,6 +384,14 @@ impl Indexed for TierIndex {
         self.game.canonical(pos)
     }
 
+    /// The entry of the class table of the side to move's stones.
+    #[inline]
+    fn prefetch_rank(&self, pos: &MorrisPos) {
+        let (own, _) = pos.sides();
+        let orbits = if own.count_ones() == u32::from(self.tier.big) { self.big } else { self.small };
+        orbits.prefetch(own);
+    }
+
     fn index_scheme(&self) -> String {
         format!("morris-tier-v1-{}", self.game.id_name())
     }
@@ -370,12 +411,12 @@ impl SlotMoves for TierIndex {
         let mut slot = slots.start;
         let end = slots.end.min(self.size);
         while slot < end {
-            let (orbits, per, o, base, class, mut rank) = self.locate(slot);
+            let (orbits, others, per, base, class, mut rank) = self.locate(slot);
             let rep = orbits.reps[class];
             let free = self.game.board.full & !rep;
             let stabilizer = orbits.stabilizers[class];
             let class_end = end.min(base + (class as u64 + 1) * per);
-            let mut set = colex_unrank(rank, o as usize);
+            let mut set = others[rank as usize];
             loop {
                 let other = expand(set, free);
                 let hole = stabilizer != 0 && self.is_hole(stabilizer, other, free, rank);

@@ -11,7 +11,7 @@
 
 pub(crate) mod board;
 mod draw;
-mod index;
+pub(crate) mod index;
 mod info;
 mod notation;
 pub(crate) mod orbits;

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use nimber_games::morris::{Morris, MorrisPos, MorrisTier, TierIndex, Variant};
 use nimber_games::testing::morris::{board_of, Board, Layout, Orbits, BINOMIAL, SYMMETRIES};
-use nimber_games::testing::morris::{colex_rank, colex_unrank};
+use nimber_games::testing::morris::{colex_rank, colex_sets, colex_unrank, compressed_rank, expand};
 
 fn nine() -> Morris {
     Morris::new(9).unwrap()
@@ -176,6 +176,56 @@ fn colex_rank_by_tables() {
     for set in 0..1u32 << 24 {
         assert_eq!(u64::from(colex_rank(set)), rank_set(u64::from(set)), "{set:#x}");
     }
+}
+
+#[test]
+fn colex_sets_unrank_and_rank() {
+    // `colex_sets` against `colex_unrank` and `colex_rank` for every `n <= 24` and `k <= 9`
+    // with at most a million sets: 5,812,011 sets.
+    let mut checked = 0u64;
+    for n in 0..=24 {
+        for k in 0..=9.min(n) {
+            if BINOMIAL[n][k] > 1_000_000 {
+                continue;
+            }
+            let sets = colex_sets(n, k);
+            assert_eq!(sets.len(), BINOMIAL[n][k] as usize, "C({n}, {k})");
+            for (r, &set) in sets.iter().enumerate() {
+                assert_eq!(set, colex_unrank(r as u32, k), "set {r} of C({n}, {k})");
+                assert_eq!(colex_rank(set), r as u32, "rank of {set:#x}");
+                assert!(set.count_ones() as usize == k && set >> n == 0);
+            }
+            checked += sets.len() as u64;
+        }
+    }
+    assert_eq!(checked, 5_812_011);
+}
+
+#[test]
+fn compressed_rank_and_expand() {
+    // 400 masks of free points (8 to 24 of them, from a seeded generator), 400 subsets of each
+    // (160,000 pairs): `expand` puts a set's stones on the free points, and `compressed_rank`
+    // gives the expanded set the rank that the definition gives it (the `i`-th stone, from 1,
+    // on the `p`-th free point, from 0, adds `C(p, i)`), which is the colex rank of the set.
+    let mut rng = ChaCha8Rng::seed_from_u64(33);
+    let mut pairs = 0;
+    for _ in 0..400 {
+        let free = rng.gen::<u32>() & 0xff_ffff | 0xff;
+        for _ in 0..400 {
+            let bits = rng.gen::<u32>() & ((1 << free.count_ones()) - 1);
+            let set = expand(bits, free);
+            assert_eq!((set & !free, set.count_ones()), (0, bits.count_ones()), "{bits:#x} on {free:#x}");
+            let (mut by_definition, mut i) = (0, 1);
+            for p in (0..24).filter(|p| set & 1 << p != 0) {
+                by_definition += BINOMIAL[(free & ((1 << p) - 1)).count_ones() as usize][i];
+                i += 1;
+            }
+            assert_eq!(compressed_rank(set, free), by_definition, "{set:#x} on {free:#x}");
+            assert_eq!(by_definition, colex_rank(bits), "{set:#x} on {free:#x}");
+            pairs += 1;
+        }
+    }
+    assert_eq!(pairs, 160_000);
 }
 
 #[test]
