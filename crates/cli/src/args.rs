@@ -48,6 +48,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Show the value of one position and of every move from it
     Query(QueryArgs),
+    /// The value of one position by exact alpha-beta search, without solving the whole game
+    Search(SearchArgs),
     /// Solve every position of a family, tabulate values by features, find periods and a rule
     Explore(ExploreArgs),
     /// Check a conjectured rule (an expression over features) on every position of a family
@@ -444,6 +446,42 @@ pub struct QueryArgs {
     /// cache`)
     #[arg(long)]
     pub no_cache: bool,
+}
+
+/// `nimber search GAME [POSITION]`.
+#[derive(Debug, Args)]
+#[command(after_help = "The search keeps a transposition table of a fixed size (--memory) and none of the \
+                        positions it leaves: it answers one position of a game far too large to solve \
+                        strongly. A repetition of a position on the line searched counts as a draw \
+                        (endless play).\n\nExamples:\n  nimber search tictactoe --moves\n  \
+                        nimber search connect4 -p w=5 -p h=4 --remoteness")]
+pub struct SearchArgs {
+    /// The game (see `nimber list`)
+    pub game: String,
+
+    /// A game parameter, as KEY=VALUE (repeatable; see `nimber help GAME`)
+    #[arg(short = 'p', long = "param", value_name = "KEY=VALUE")]
+    pub params: Vec<String>,
+
+    /// The position in the game's notation (default: the start position); may begin with `-`
+    #[arg(allow_hyphen_values = true)]
+    pub position: Option<String>,
+
+    /// Also find the exact remoteness of a win or a loss (the winner hurries, the loser delays)
+    #[arg(long)]
+    pub remoteness: bool,
+
+    /// Also search every move from the position, best first
+    #[arg(long)]
+    pub moves: bool,
+
+    /// The memory of the transposition table, as bytes or with a suffix K, M, G (default 64M)
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
+
+    /// Write JSON instead of text
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `nimber explore GAME --by FEATURE[,FEATURE]`.

@@ -84,6 +84,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             let cache = commands::cache::cache_of(cli.cache_dir.as_deref());
             commands::cache::run(args, cache.as_ref(), &mut out)?
         }
+        Command::Search(args) => commands::search::run(args, &mut out)?,
         Command::Explore(args) => commands::explore::run(args, &mut out)?,
         Command::Check(args) => commands::check::run(args, &mut out)?,
         Command::Help(args) => commands::help::run(args, &mut out)?,

@@ -88,5 +88,6 @@ pub use rules::params::{GameId, ParamSpec, Params};
 pub use rules::value::{Outcome, Value};
 pub use solve::solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use view::dyn_game::{
-    DynGame, MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved,
+    DynGame, MoveReport, QueryOptions, QueryReport, Row, SearchReport, SearchedMove, SolveOptions,
+    SolveReport, Solved,
 };

@@ -14,5 +14,6 @@ pub mod help;
 pub mod list;
 pub mod problem;
 pub mod query;
+pub mod search;
 pub mod serve;
 pub mod solve;

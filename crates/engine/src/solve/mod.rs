@@ -7,6 +7,7 @@ pub mod loopy;
 pub mod memo;
 pub mod reach;
 pub mod retrograde;
+pub mod search;
 pub(crate) mod solution;
 pub mod survey;
 

@@ -6,15 +6,17 @@ use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::{Game, Kind};
 use crate::rules::misere::Misere;
+use crate::rules::value::Outcome;
 use crate::solve::loopy;
 use crate::solve::loopy::{LoopyNim, LoopySolution};
+use crate::solve::search::{self, SearchOptions};
 use crate::solve::solution::{CountRow, NimSolution, Solution};
 use crate::solve::{grundy, memo, retrograde, SolverChoice};
 use crate::view::dense::face::DenseStore;
 use crate::view::plan::{choose, Plan};
 use crate::view::report::{parse, parse_or, query_report};
 pub use crate::view::report::{
-    MoveReport, QueryOptions, QueryReport, Row, SolveOptions, SolveReport, Solved,
+    MoveReport, QueryOptions, QueryReport, Row, SearchReport, SearchedMove, SolveOptions, SolveReport, Solved,
 };
 
 /// Any game, with positions as text.
@@ -78,6 +80,17 @@ pub trait DynGame: Send + Sync {
     fn svg(&self, _position: &str) -> Result<Option<String>, Error> {
         Ok(None)
     }
+
+    /// The value of `position` (the start when `None`) by exact alpha-beta search, without a
+    /// strong solve ([`crate::solve::search`]); with `moves`, every move's value too, each by a
+    /// search of its own.
+    fn search(
+        &self,
+        position: Option<&str>,
+        options: &SearchOptions,
+        moves: bool,
+        progress: &dyn Progress,
+    ) -> Result<SearchReport, Error>;
 
     /// The game's dense index, for stored solutions ([`DenseStore`], [`crate::store`]); `None`
     /// for games not solved through the dense path.
@@ -147,6 +160,45 @@ impl<G: Game> DynGame for G {
 
     fn start_text(&self) -> String {
         capability::format(self, &self.start())
+    }
+
+    fn search(
+        &self,
+        position: Option<&str>,
+        options: &SearchOptions,
+        moves: bool,
+        progress: &dyn Progress,
+    ) -> Result<SearchReport, Error> {
+        let pos = parse_or(self, position, || self.start())?;
+        let found = search::search(self, &pos, options, progress)?;
+        let mut nodes = found.nodes;
+        let mut searched = Vec::new();
+        if moves {
+            for m in self.moves(&pos) {
+                let child = search::search(self, &m.to, options, progress)?;
+                nodes += child.nodes;
+                let mover = child.outcome().for_mover();
+                searched.push(SearchedMove {
+                    label: m.label,
+                    position: capability::format(self, &m.to),
+                    value: mover.value(),
+                    remoteness: child.remoteness.map(|r| r + 1),
+                });
+            }
+            searched.sort_by(|a, b| {
+                let key = |m: &SearchedMove| Outcome::new(m.value, m.remoteness.unwrap_or(0));
+                key(b).preference_cmp(key(a))
+            });
+        }
+        Ok(SearchReport {
+            position: capability::format(self, &pos),
+            value: found.value,
+            remoteness: found.remoteness,
+            moves: searched,
+            nodes,
+            table_used: found.table_used,
+            table_entries: found.table_entries,
+        })
     }
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {

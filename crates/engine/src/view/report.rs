@@ -100,6 +100,39 @@ pub struct MoveReport {
     pub nim: Option<LoopyNim>,
 }
 
+/// The answer of an exact search about one position ([`crate::solve::search`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// The position in the game's notation.
+    pub position: String,
+    /// Its value for the player to move, with its remoteness where it was searched for.
+    pub value: Value,
+    /// The remoteness, where searched for (a win or a loss, with remoteness asked).
+    pub remoteness: Option<u32>,
+    /// Every move with what it gives the player who makes it, best first (when asked for).
+    pub moves: Vec<SearchedMove>,
+    /// Positions searched, in all the searches of the report.
+    pub nodes: u64,
+    /// Entries of the transposition table in use at the end of the position's own search, and
+    /// its size.
+    pub table_used: usize,
+    /// Entries of the transposition table.
+    pub table_entries: usize,
+}
+
+/// One move of a [`SearchReport`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchedMove {
+    /// The move's label.
+    pub label: String,
+    /// The resulting position in the game's notation.
+    pub position: String,
+    /// What the move gives the player who makes it.
+    pub value: Value,
+    /// The remoteness, counting the move itself, where searched for.
+    pub remoteness: Option<u32>,
+}
+
 /// The answer to a query about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QueryReport {

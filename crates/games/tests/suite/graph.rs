@@ -34,6 +34,11 @@ fn error(text: &str) -> String {
 /// A random graph file of `n` positions: moves (self-loops and repeated moves included) and
 /// declared ends, from a xorshift generator seeded with `seed`.
 fn random_graph(seed: u64, n: usize) -> String {
+    random_graph_with(seed, n, &["win", "lose", "tie"])
+}
+
+/// [`random_graph`] with the declared ends drawn from `ends`.
+pub(crate) fn random_graph_with(seed: u64, n: usize, ends: &[&str]) -> String {
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut next = |m: u64| {
         state ^= state << 13;
@@ -44,7 +49,7 @@ fn random_graph(seed: u64, n: usize) -> String {
     let mut text = String::new();
     for u in 0..n {
         match next(6) {
-            0 => text.push_str(&format!("p{u} {}\n", ["win", "lose", "tie"][next(3) as usize])),
+            0 => text.push_str(&format!("p{u} {}\n", ends[next(ends.len() as u64) as usize])),
             1 => {}
             _ => {
                 for _ in 0..1 + next(3) {

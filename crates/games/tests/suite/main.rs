@@ -57,6 +57,7 @@ mod numbering;
 mod pathgame;
 mod pathgame_explore;
 mod recipe;
+mod search;
 mod split_search;
 mod store;
 mod subtraction;

@@ -279,6 +279,17 @@ impl<G: SlotMoves> DynGame for Dense<G> {
         Ok(self.0.capabilities().drawing.and_then(|d| d.svg(&pos)))
     }
 
+    /// Searches the rules themselves ([`DynGame::search`] of the game).
+    fn search(
+        &self,
+        position: Option<&str>,
+        options: &crate::solve::search::SearchOptions,
+        moves: bool,
+        progress: &dyn Progress,
+    ) -> Result<crate::SearchReport, Error> {
+        DynGame::search(&self.0, position, options, moves, progress)
+    }
+
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
         let solution = self.solve_all(options, progress)?;
         let report = self.report(&solution, options)?;

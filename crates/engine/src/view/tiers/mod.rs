@@ -233,6 +233,17 @@ impl<G: Tiered + capability::Notation<G::Position>> DynGame for Tiers<G> {
         Ok(self.0.capabilities().drawing.and_then(|d| d.svg(&pos)))
     }
 
+    /// Searches the rules themselves ([`DynGame::search`] of the game).
+    fn search(
+        &self,
+        position: Option<&str>,
+        options: &crate::solve::search::SearchOptions,
+        moves: bool,
+        progress: &dyn Progress,
+    ) -> Result<crate::SearchReport, Error> {
+        DynGame::search(&self.0, position, options, moves, progress)
+    }
+
     /// Solves every tier into a directory of the system's temporary directory, removed after.
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {
         let scratch = Scratch::new();

@@ -1,0 +1,349 @@
+//! Exact alpha-beta search of one position, in bounded memory: the value (and, when asked, the
+//! remoteness) of a position without solving every position of the game.
+//!
+//! Negamax with fail-soft alpha-beta, to the end of the game (no depth limit, no evaluation:
+//! every leaf is a position where the rules end the game), and a transposition table of a fixed
+//! number of entries, each holding a position with a lower and an upper bound on its score.
+//!
+//! **Scores.** Without remoteness a win scores 1, a loss -1, a tie or a draw 0. With it, a win
+//! in `r` plies scores `MATE - r` and a loss in `r` scores `r - MATE`, so that the winner
+//! prefers the shortest win and the loser the longest loss, as the strong solvers count; a tie
+//! scores 0 whatever its length (its remoteness is not searched for). The value is found by
+//! null-window searches (is it a win? is it a loss?), then the remoteness by one search whose
+//! window is the value's range.
+//!
+//! **Cycles.** A move back into a position on the current path scores as a draw (endless play).
+//! This gives every position its exact value: a forced win never needs to repeat a position (a
+//! winning strategy can always be taken without repetition, its remoteness falling at every
+//! move), so a win is found as a win, and a side that cannot force a win scores at most a draw.
+//! But a draw found so depends on the path that led to the position: the table keeps the
+//! result of a search that met a repetition only when it cannot depend on the path, that is a
+//! lower bound that is a win (the winning line is a real tree of the game, with no repetition in
+//! it) or an upper bound that is a loss (every move proven to lose, again by real trees); a
+//! search that met no repetition is kept whole.
+//!
+//! **Ties and draws** both score 0: a search that met both a tie (a game that ended level) and
+//! a draw (a repetition, or a position the rules declare drawn) cannot tell which a 0 is, and
+//! says so rather than guess.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashSet;
+use std::hash::{Hash, Hasher};
+
+use crate::error::Error;
+use crate::progress::Progress;
+use crate::rules::game::Game;
+use crate::rules::value::{Outcome, Value};
+
+/// The score of a win in 0 plies (see the module's documentation).
+const MATE: i32 = 1 << 30;
+
+/// Entries per bucket of the transposition table.
+const BUCKET: usize = 4;
+
+/// How deep the search may go (plies from the position searched) before it gives up with an
+/// error: a loopy game's paths without repetition can be long.
+const MAX_DEPTH: usize = 1 << 16;
+
+/// What to search for.
+#[derive(Copy, Clone, Debug)]
+pub struct SearchOptions {
+    /// Whether to find the exact remoteness of a win or a loss (slower), or only the value.
+    pub remoteness: bool,
+    /// The memory of the transposition table, in bytes.
+    pub table_bytes: u64,
+}
+
+/// The result of [`search`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// The value, with its remoteness where it was searched for (a win or a loss with
+    /// [`SearchOptions::remoteness`]); `None` for the remoteness otherwise.
+    pub value: Value,
+    /// The remoteness, when searched for.
+    pub remoteness: Option<u32>,
+    /// Positions searched (visits, counting a position again each time it is searched).
+    pub nodes: u64,
+    /// Entries of the transposition table in use at the end.
+    pub table_used: usize,
+    /// Entries of the transposition table.
+    pub table_entries: usize,
+}
+
+impl Searched {
+    /// The outcome, with remoteness 0 where it was not searched for.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::new(self.value, self.remoteness.unwrap_or(0))
+    }
+}
+
+/// One entry of the transposition table.
+#[derive(Clone)]
+struct Entry<P> {
+    pos: P,
+    lower: i32,
+    upper: i32,
+    /// The move that was best or refuted the window, first to try next time.
+    best: u32,
+    /// Positions searched below the entry (saturating): the replacement keeps the costliest.
+    work: u32,
+}
+
+/// The transposition table: buckets of [`BUCKET`] entries, found by a hash of the position.
+struct Table<P> {
+    slots: Vec<Option<Entry<P>>>,
+    used: usize,
+}
+
+impl<P: Clone + Eq + Hash> Table<P> {
+    fn new(bytes: u64) -> Table<P> {
+        let per = std::mem::size_of::<Option<Entry<P>>>().max(1) as u64;
+        let buckets = (bytes / per / BUCKET as u64).max(1) as usize;
+        let mut slots = Vec::new();
+        slots.resize_with(buckets * BUCKET, || None);
+        Table { slots, used: 0 }
+    }
+
+    fn bucket(&self, pos: &P) -> usize {
+        let mut h = DefaultHasher::new();
+        pos.hash(&mut h);
+        (h.finish() % (self.slots.len() / BUCKET) as u64) as usize * BUCKET
+    }
+
+    fn get(&self, pos: &P) -> Option<&Entry<P>> {
+        let b = self.bucket(pos);
+        self.slots[b..b + BUCKET].iter().flatten().find(|e| e.pos == *pos)
+    }
+
+    /// Records bounds on the score of `pos` (merged with those already known).
+    fn put(&mut self, pos: &P, lower: i32, upper: i32, best: u32, work: u32) {
+        let b = self.bucket(pos);
+        let bucket = &mut self.slots[b..b + BUCKET];
+        if let Some(e) = bucket.iter_mut().flatten().find(|e| e.pos == *pos) {
+            e.lower = e.lower.max(lower);
+            e.upper = e.upper.min(upper);
+            e.best = best;
+            e.work = e.work.max(work);
+            return;
+        }
+        let fresh = Entry { pos: pos.clone(), lower, upper, best, work };
+        if let Some(empty) = bucket.iter_mut().find(|e| e.is_none()) {
+            *empty = Some(fresh);
+            self.used += 1;
+            return;
+        }
+        let cheapest = bucket.iter_mut().min_by_key(|e| e.as_ref().map_or(0, |e| e.work)).expect("a bucket");
+        if cheapest.as_ref().is_some_and(|e| e.work <= work) {
+            *cheapest = Some(fresh);
+        }
+    }
+}
+
+/// The search's state.
+struct Searcher<'g, G: Game> {
+    game: &'g G,
+    remoteness: bool,
+    table: Table<G::Position>,
+    path: HashSet<G::Position>,
+    nodes: u64,
+    met_tie: bool,
+    met_draw: bool,
+    progress: &'g dyn Progress,
+}
+
+impl<G: Game> Searcher<'_, G> {
+    /// The score of a terminal outcome, for the player to move.
+    fn score(&mut self, o: Outcome) -> i32 {
+        let r = o.remoteness().unwrap_or(0).min(MATE as u32 / 2) as i32;
+        match (o.value(), self.remoteness) {
+            (Value::Win, true) => MATE - r,
+            (Value::Win, false) => 1,
+            (Value::Lose, true) => r - MATE,
+            (Value::Lose, false) => -1,
+            (Value::Tie, _) => {
+                self.met_tie = true;
+                0
+            }
+            (Value::Draw, _) => {
+                self.met_draw = true;
+                0
+            }
+        }
+    }
+
+    /// A child's score (for the player to move there) for the player who moved into it.
+    fn up(&self, s: i32) -> i32 {
+        match (self.remoteness, s.signum()) {
+            (false, _) | (true, 0) => -s,
+            (true, 1) => 1 - s,
+            _ => -1 - s,
+        }
+    }
+
+    /// The inverse of `up`: the child's bound that a bound `b` on the mover's score means.
+    fn down(&self, b: i32) -> i32 {
+        match (self.remoteness, b.signum()) {
+            (false, _) | (true, 0) => -b,
+            (true, 1) => -1 - b,
+            _ => 1 - b,
+        }
+    }
+
+    /// Fail-soft alpha-beta: the score of `pos` if it lies strictly between `alpha` and `beta`,
+    /// else a bound beyond the window on the side it failed; and whether the result met a
+    /// repetition (see the module's documentation).
+    fn search(&mut self, pos: &G::Position, mut alpha: i32, mut beta: i32) -> Result<(i32, bool), Error> {
+        self.nodes += 1;
+        if self.nodes & 0xffff == 0 && self.progress.cancelled() {
+            return Err(Error::Cancelled { checkpoint: None });
+        }
+        if let Some(o) = self.game.terminal(pos) {
+            return Ok((self.score(o), false));
+        }
+        let mut first = 0;
+        if let Some(e) = self.table.get(pos) {
+            if e.lower >= beta || e.lower == e.upper {
+                return Ok((e.lower, false));
+            }
+            if e.upper <= alpha {
+                return Ok((e.upper, false));
+            }
+            alpha = alpha.max(e.lower);
+            beta = beta.min(e.upper);
+            first = e.best as usize;
+        }
+        let mut children = Vec::new();
+        self.game.successors(pos, &mut children);
+        if children.is_empty() {
+            let lost = self.score(Outcome::new(Value::Lose, 0));
+            return Ok((lost, false));
+        }
+        if self.path.len() >= MAX_DEPTH {
+            return Err(Error::TooLarge(format!(
+                "the search went {MAX_DEPTH} plies deep without repeating a position"
+            )));
+        }
+        if first < children.len() {
+            children.swap(0, first);
+        }
+        let start = self.nodes;
+        let window = (alpha, beta);
+        self.path.insert(pos.clone());
+        let (mut best, mut best_move, mut tainted) = (i32::MIN, 0, false);
+        let mut failure = None;
+        for (i, child) in children.iter().enumerate() {
+            let (s, t) = if self.path.contains(child) {
+                self.met_draw = true;
+                (0, true)
+            } else {
+                match self.search(child, self.down(beta), self.down(alpha)) {
+                    Ok((s, t)) => (self.up(s), t),
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
+                }
+            };
+            tainted |= t;
+            if s > best {
+                best = s;
+                best_move = if i == 0 {
+                    first
+                } else if i == first {
+                    0
+                } else {
+                    i
+                };
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.path.remove(pos);
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        let (lower, upper) = if best <= window.0 {
+            (i32::MIN, best)
+        } else if best >= window.1 {
+            (best, i32::MAX)
+        } else {
+            (best, best)
+        };
+        let work = (self.nodes - start).min(u64::from(u32::MAX)) as u32;
+        if !tainted {
+            self.table.put(pos, lower, upper, best_move as u32, work);
+        } else if lower > 0 {
+            self.table.put(pos, lower, i32::MAX, best_move as u32, work);
+        } else if upper < 0 {
+            self.table.put(pos, i32::MIN, upper, best_move as u32, work);
+        }
+        Ok((best, tainted))
+    }
+}
+
+/// The value of `pos` (and its remoteness with [`SearchOptions::remoteness`]) by exact
+/// alpha-beta search (see the module's documentation).
+pub fn search<G: Game>(
+    game: &G,
+    pos: &G::Position,
+    options: &SearchOptions,
+    progress: &dyn Progress,
+) -> Result<Searched, Error> {
+    let mut s = Searcher {
+        game,
+        remoteness: options.remoteness,
+        table: Table::new(options.table_bytes),
+        path: HashSet::new(),
+        nodes: 0,
+        met_tie: false,
+        met_draw: false,
+        progress,
+    };
+    progress.phase("searching: is it a win?", None);
+    let (win, _) = s.search(pos, 0, 1)?;
+    let score = if win >= 1 {
+        if options.remoteness {
+            progress.phase("searching: the shortest win", None);
+            s.search(pos, 0, MATE)?.0
+        } else {
+            win
+        }
+    } else {
+        progress.phase("searching: is it a loss?", None);
+        let (lose, _) = s.search(pos, -1, 0)?;
+        match (lose < 0, options.remoteness) {
+            (true, true) => {
+                progress.phase("searching: the longest loss", None);
+                s.search(pos, -MATE, 0)?.0
+            }
+            (true, false) => -1,
+            (false, _) => 0,
+        }
+    };
+    let (value, remoteness) = match score.signum() {
+        1 => (Value::Win, options.remoteness.then(|| (MATE - score) as u32)),
+        -1 => (Value::Lose, options.remoteness.then(|| (MATE + score) as u32)),
+        _ => match (s.met_tie, s.met_draw) {
+            (true, true) => {
+                return Err(Error::Unsupported(
+                    "the search met both ties and draws (endless play or drawn ends), which it cannot \
+                     tell apart: solve the game strongly instead"
+                        .into(),
+                ))
+            }
+            (_, true) => (Value::Draw, None),
+            _ => (Value::Tie, None),
+        },
+    };
+    Ok(Searched {
+        value,
+        remoteness,
+        nodes: s.nodes,
+        table_used: s.table.used,
+        table_entries: s.table.slots.len(),
+    })
+}
