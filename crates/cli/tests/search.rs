@@ -59,4 +59,6 @@ fn text_output_and_errors() {
     assert!(err.contains("cannot read position `xx`"), "{err}");
     let err = fails(&["search", "tictactoe", "--memory", "12Q"]);
     assert!(err.contains("--memory 12Q"), "{err}");
+    let err = fails(&["search", "tictactoe", "--memory", "1000T"]);
+    assert!(err.contains("a transposition table of") && err.contains("over the memory limit"), "{err}");
 }

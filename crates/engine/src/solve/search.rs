@@ -293,6 +293,13 @@ pub fn search<G: Game>(
     options: &SearchOptions,
     progress: &dyn Progress,
 ) -> Result<Searched, Error> {
+    if let Some(limit) = crate::memory::limit().filter(|&l| options.table_bytes > l) {
+        return Err(Error::TooLarge(format!(
+            "a transposition table of {} is over the memory limit of {}",
+            crate::memory::describe_bytes(options.table_bytes),
+            crate::memory::describe_bytes(limit)
+        )));
+    }
     let mut s = Searcher {
         game,
         remoteness: options.remoteness,
