@@ -22,9 +22,10 @@ use super::orbits::{colex_rank, colex_sets, next_colex, Orbits, BINOMIAL};
 use super::position::{MorrisPos, MorrisTier};
 use super::rules::Morris;
 
-/// `EXTRACT[mask][bits]`: the bits of `bits` at the points of the byte `mask`, packed from the
-/// lowest (the inverse of `DEPOSIT`).
-static EXTRACT: [[u8; 256]; 256] = {
+/// The table of `EXTRACT` (`extract`) or `DEPOSIT`: for each byte `mask` and each byte `bits`,
+/// the `k`-th point of `mask` (from the lowest, from 0) pairs bit `p` of the point with bit `k`;
+/// extracting reads bit `p` of `bits` into bit `k`, depositing reads bit `k` into bit `p`.
+const fn byte_table(extract: bool) -> [[u8; 256]; 256] {
     let mut t = [[0u8; 256]; 256];
     let mut mask = 0;
     while mask < 256 {
@@ -33,8 +34,9 @@ static EXTRACT: [[u8; 256]; 256] = {
             let (mut out, mut k, mut p) = (0u8, 0, 0);
             while p < 8 {
                 if mask & 1 << p != 0 {
-                    if bits & 1 << p != 0 {
-                        out |= 1 << k;
+                    let (from, to) = if extract { (p, k) } else { (k, p) };
+                    if bits & 1 << from != 0 {
+                        out |= 1 << to;
                     }
                     k += 1;
                 }
@@ -46,7 +48,11 @@ static EXTRACT: [[u8; 256]; 256] = {
         mask += 1;
     }
     t
-};
+}
+
+/// `EXTRACT[mask][bits]`: the bits of `bits` at the points of the byte `mask`, packed from the
+/// lowest (the inverse of `DEPOSIT`).
+static EXTRACT: [[u8; 256]; 256] = byte_table(true);
 
 /// The colex rank of `set` (within the points of `free`) renumbered onto `free`: point `p`
 /// becomes the number of points of `free` below it. The set is packed byte by byte
@@ -64,29 +70,7 @@ pub fn compressed_rank(set: u32, free: u32) -> u32 {
 
 /// `DEPOSIT[mask][bits]`: the points of the byte `mask` whose numbers (within `mask`, from the
 /// lowest) are in `bits`.
-static DEPOSIT: [[u8; 256]; 256] = {
-    let mut t = [[0u8; 256]; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        let mut bits = 0;
-        while bits < 256 {
-            let (mut out, mut k, mut p) = (0u8, 0, 0);
-            while p < 8 {
-                if mask & 1 << p != 0 {
-                    if bits & 1 << k != 0 {
-                        out |= 1 << p;
-                    }
-                    k += 1;
-                }
-                p += 1;
-            }
-            t[mask][bits] = out;
-            bits += 1;
-        }
-        mask += 1;
-    }
-    t
-};
+static DEPOSIT: [[u8; 256]; 256] = byte_table(false);
 
 /// The set of points of `free` whose numbers (within `free`, from the lowest) are in `set`.
 #[inline]
