@@ -475,6 +475,11 @@ pub struct SearchArgs {
     #[arg(long)]
     pub moves: bool,
 
+    /// Search every position of FILE instead (one a line, an empty line for the start; `-` for
+    /// standard input), with one table for all, a line of answer each
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
+    pub batch: Option<String>,
+
     /// The memory of the transposition table, as bytes or with a suffix K, M, G (default 64M)
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,

@@ -62,3 +62,58 @@ fn text_output_and_errors() {
     let err = fails(&["search", "tictactoe", "--memory", "1000T"]);
     assert!(err.contains("a transposition table of") && err.contains("over the memory limit"), "{err}");
 }
+
+#[test]
+fn connect_four_scores_batches_and_refusals() {
+    // A position as the moves from the empty board (4453: x, o, x, o), and as a board: the
+    // same answer, with the score (22 minus the winner's stones) beside the remoteness.
+    let by_moves = json(&["search", "connect4", "-p", "w=5", "-p", "h=4", "4453", "--remoteness", "--json"]);
+    let by_board = json(&[
+        "search",
+        "connect4",
+        "-p",
+        "w=5",
+        "-p",
+        "h=4",
+        "...../...../...o./..oxx",
+        "--remoteness",
+        "--json",
+    ]);
+    assert_eq!(by_moves["position"], "...../...../...o./..oxx");
+    for key in ["value", "remoteness", "score"] {
+        assert_eq!(by_moves[key], by_board[key], "{key}");
+    }
+    assert!(by_moves["score"].is_i64(), "{by_moves}");
+    // x wins with the fourth stone on 7x6: score 22 - 4 = 18, in 1 ply; every move listed, the
+    // scores in the order of the columns too.
+    let text = ok(&["search", "connect4", "1212123", "--remoteness", "--moves"]);
+    assert!(text.contains("value: win in 1 (score 18)"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("scores by move: ") && l.split(' ').count() == 10), "{text}");
+    // A batch: one table for all, a line each, in order; an empty line is the start.
+    let file = temp_file("connect4-batch.txt");
+    std::fs::write(&file, "4453\n\n1212123\n").unwrap();
+    let text = ok(&["search", "connect4", "-p", "w=5", "-p", "h=4", "--batch", file.to_str().unwrap()]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("4453: ") && lines[1].starts_with(": tie"), "{text}");
+    assert!(lines[2].starts_with("1212123: win"), "{text}");
+    std::fs::write(&file, "4453\n4444444\n").unwrap();
+    // A line that cannot be read stops the batch, after the answers before it.
+    let out = nimber(&["search", "connect4", "-p", "w=5", "-p", "h=4", "--batch", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("4453: "));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2") && err.contains("column 5: column 4 is full"), "{err}");
+    // Faults of a position: a floating stone, a finished game, a column off the board.
+    let err = fails(&["search", "connect4", "-p", "w=4", "-p", "h=4", "..../..../.x../...."]);
+    assert!(err.contains("column 12: a stone above an empty cell in column 2"), "{err}");
+    let err = fails(&["search", "connect4", "12121217"]);
+    assert!(err.contains("column 8") && err.contains("the game ended with move 7"), "{err}");
+    let err = fails(&["search", "connect4", "1212121"]);
+    assert!(err.contains("the game is over") && err.contains("nothing to search"), "{err}");
+    let err = fails(&["search", "connect4", "128"]);
+    assert!(err.contains("column 3: no column 8: columns are 1 to 7"), "{err}");
+    // A table too small to be of use is refused with the least that would do.
+    let err = fails(&["search", "connect4", "--memory", "1K"]);
+    assert!(err.contains("too small for Connect Four 7 wide and 6 high: give it at least 131 kB"), "{err}");
+}

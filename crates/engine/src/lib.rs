@@ -85,9 +85,10 @@ pub use rules::capability::{
 pub use rules::game::{Game, Kind, Move};
 pub use rules::misere::Misere;
 pub use rules::params::{GameId, ParamSpec, Params};
+pub use rules::search::{Search, Searcher};
 pub use rules::value::{Outcome, Value};
 pub use solve::solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use view::dyn_game::{
-    DynGame, MoveReport, QueryOptions, QueryReport, Row, SearchReport, SearchedMove, SolveOptions,
-    SolveReport, Solved,
+    DynGame, DynSearcher, MoveReport, QueryOptions, QueryReport, Row, SearchReport, SearchedMove,
+    SolveOptions, SolveReport, Solved,
 };

@@ -6,6 +6,7 @@
 //! [`crate::graph`]) and come back as the objects.
 
 use nimber_engine::solve::loopy::LoopyNim;
+use nimber_engine::solve::search::SearchOptions;
 use nimber_engine::solve::survey::{self, Num, Observed, Scope, SurveyOptions};
 use nimber_engine::solve::{grundy, loopy, SolverChoice};
 use nimber_engine::view::dense::Dense;
@@ -478,6 +479,44 @@ impl Game {
             }
         };
         self.query_dict(py, report)
+    }
+
+    /// The value of one position (the start when `None`) by exact alpha-beta search, without a
+    /// strong solve, in a transposition table of `memory` bytes (64 MiB by default): a dict of
+    /// `position`, `value`, `remoteness` and `score` (where searched for and where the game
+    /// scores), `moves` (with `moves`: `(label, position, value, remoteness, score)`, best
+    /// first) and `nodes`.
+    #[pyo3(signature = (position=None, remoteness=false, moves=false, memory=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        position: Option<&Bound<'_, PyAny>>,
+        remoteness: bool,
+        moves: bool,
+        memory: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let Rules::Builtin(b) = &self.rules else {
+            return Err(refuse(
+                "search() proves positions of the library's games; a game defined in Python is \
+                 explored whole: use query() or solve()",
+            ));
+        };
+        let text = position.map(|p| self.text_of(p, true)).transpose()?;
+        let game = b.build().map_err(to_py)?;
+        let options = SearchOptions { remoteness, table_bytes: memory.unwrap_or(64 << 20), threads: 0 };
+        let report = released(py, move |progress| game.search(text.as_deref(), &options, moves, progress))?;
+        let list = PyList::empty(py);
+        for m in &report.moves {
+            list.append((&m.label, &m.position, m.value.name(), m.remoteness, m.score))?;
+        }
+        let d = PyDict::new(py);
+        d.set_item("position", &report.position)?;
+        d.set_item("value", report.value.name())?;
+        d.set_item("remoteness", report.remoteness)?;
+        d.set_item("score", report.score)?;
+        d.set_item("moves", list)?;
+        d.set_item("nodes", report.nodes)?;
+        Ok(d.into_any().unbind())
     }
 
     /// The names of the features of positions (`moves` last).

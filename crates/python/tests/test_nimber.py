@@ -510,3 +510,23 @@ def test_negamax_reference_agrees():
     assert len(table) == 5478
     for pos, (value, remoteness) in table.items():
         assert s.outcome(pos) == (value, remoteness)
+
+
+def test_search_proves_one_position_with_scores():
+    # Connect Four 5x4 from the empty board: a tie (Tromp), as the strong solve says; every move
+    # searched too, with its value for the mover as query() gives it.
+    c4 = nimber.game("connect4", w=5, h=4)
+    found = c4.search(remoteness=True, moves=True, memory="1M")
+    assert (found.value, found.remoteness, found.score) == ("tie", None, 0)
+    solved = c4.query()
+    assert sorted((m.label, m.value, m.remoteness) for m in found.moves) == sorted(
+        (m.label, m.value, m.remoteness if m.value in ("win", "lose") else None) for m in solved.moves
+    )
+    # o wins at once with a fourth stone on 7x6: score 22 - 4, in 1 ply; moves as column digits.
+    found = nimber.game("connect4").search("1212123", remoteness=True)
+    assert (found.outcome, found.score) == (nimber.Outcome("win", 1), 18)
+    assert found.nodes >= 0 and found.moves == []
+    with pytest.raises(nimber.NimberError, match="the game is over"):
+        nimber.game("connect4").search("1212121")
+    with pytest.raises(nimber.NimberError, match="too small"):
+        nimber.game("connect4").search(memory=1024)

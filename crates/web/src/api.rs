@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use nimber_engine::solve::search::SearchOptions;
 use nimber_engine::solve::survey::{feature_index, Observed, Scope, SurveyOptions};
 use nimber_engine::{DynGame, Error, GameId, QueryReport, SolveOptions};
 use nimber_games::{GameInfo, OpenedSolution, Recipe};
@@ -30,6 +31,8 @@ pub const MAX_TEXT: usize = 2000;
 pub const MAX_PARAMS: usize = 16;
 /// The largest heap of a nim sequence from the page.
 pub const MAX_UPTO: usize = 100_000;
+/// The transposition table of `POST /api/search` (the server's `--memory` when lower).
+pub const SEARCH_TABLE: u64 = 256 << 20;
 /// The most cells of an exploration table returned.
 pub const MAX_CELLS: usize = 10_000;
 /// The most values written in the text of one value of a partizan game (see
@@ -114,6 +117,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/job"),
     ("POST", "/api/job/cancel"),
     ("POST", "/api/query"),
+    ("POST", "/api/search"),
     ("POST", "/api/sequence"),
     ("POST", "/api/explore"),
     ("POST", "/api/value"),
@@ -219,6 +223,7 @@ impl App {
             "/api/game" => self.describe(&body),
             "/api/solve" => self.solve(&body),
             "/api/query" => self.query(&body),
+            "/api/search" => self.search(&body),
             "/api/sequence" => self.sequence(&body),
             "/api/explore" => self.explore(&body),
             "/api/value" => self.value(&body),
@@ -335,6 +340,55 @@ impl App {
         };
         let report = solved.table().query(position)?;
         report_json(solved.game(), built.recipe.info().name, &built.title(), &report)
+    }
+
+    /// `POST /api/search`: one position's value by exact alpha-beta search, without a strong
+    /// solve, in the background (a job of kind `search`, its table [`SEARCH_TABLE`] bytes or the
+    /// server's memory limit).
+    fn search(&self, body: &Json) -> Result<Json, Fail> {
+        let position = optional_text(body, "position")?.map(str::to_string);
+        let flag = |name: &str| match body.get(name) {
+            None | Some(Json::Null) => Ok(false),
+            Some(v) => v.as_bool().ok_or_else(|| bad(format!("{name}: expected true or false"))),
+        };
+        let (remoteness, moves) = (flag("remoteness")?, flag("moves")?);
+        let req: GameRequest = parse_body(body)?;
+        let built = build(&req)?;
+        if let Some(p) = &position {
+            built.game.normalize(p)?;
+        }
+        let table_bytes = SEARCH_TABLE.min(self.memory.unwrap_or(u64::MAX));
+        let options = SearchOptions { remoteness, table_bytes, threads: 0 };
+        let title = format!("{}: search {}", built.title(), position.as_deref().unwrap_or("the start"));
+        let (name, game_title, game) = (built.recipe.info().name, built.title(), built.game);
+        let status = self
+            .jobs
+            .start("search", title, move |progress| {
+                let r = game.search(position.as_deref(), &options, moves, progress)?;
+                let moves = r
+                    .moves
+                    .into_iter()
+                    .map(|m| bodies::SearchedMove {
+                        label: m.label,
+                        position: m.position,
+                        value: m.value,
+                        remoteness: m.remoteness,
+                        score: m.score,
+                    })
+                    .collect();
+                Ok(to_json(bodies::JobResult::Search(bodies::Searched {
+                    game: name,
+                    title: game_title,
+                    position: r.position,
+                    value: r.value,
+                    remoteness: r.remoteness,
+                    score: r.score,
+                    moves,
+                    nodes: r.nodes,
+                })))
+            })
+            .map_err(busy)?;
+        Ok(to_json(bodies::JobStarted { job: status }))
     }
 
     /// `POST /api/sequence`: a nim sequence, computed in the background (most take milliseconds,

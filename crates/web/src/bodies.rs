@@ -23,7 +23,8 @@ pub struct JobStatus {
     pub elapsed_ms: u64,
     pub notes: Vec<String>,
     pub error: Option<String>,
-    /// A solve: a SolveResult; an exploration: an Exploration; a sequence: a Sequence.
+    /// A solve: a SolveResult; an exploration: an Exploration; a sequence: a Sequence; a
+    /// search: a Searched.
     #[schema(value_type = Option<JobResult>)]
     pub result: Option<Json>,
 }
@@ -122,6 +123,57 @@ pub struct SequenceRequest {
     params: Option<()>,
     #[schema(minimum = 0, maximum = 100000, default = 200)]
     upto: Option<u64>,
+}
+
+/// `POST /api/search`: a game of the library, a position, and what to search for.
+#[derive(ToSchema)]
+#[schema(example = json!({"game": "connect4", "position": "4453", "remoteness": true, "moves": true}))]
+#[allow(dead_code)]
+pub struct SearchRequest {
+    #[schema(example = "connect4")]
+    game: String,
+    #[schema(value_type = Option<HashMap<String, ParamValue>>)]
+    params: Option<()>,
+    /// The position (default: the start).
+    #[schema(max_length = 2000)]
+    position: Option<String>,
+    /// Also the exact remoteness (and the game's score) of a win or a loss.
+    remoteness: Option<bool>,
+    /// Also every move's value, each searched.
+    moves: Option<bool>,
+}
+
+/// A move of a search and what it gives the player who makes it.
+#[derive(Serialize, ToSchema)]
+pub struct SearchedMove {
+    #[serde(rename = "move")]
+    pub label: String,
+    pub position: String,
+    #[schema(value_type = Value)]
+    pub value: nimber_engine::Value,
+    /// Counts the move itself; null unless searched for (a win or a loss).
+    pub remoteness: Option<u32>,
+    /// The game's own score for the mover, where it has one and it was searched for.
+    pub score: Option<i32>,
+}
+
+/// The result of a `search` job: a position's value by exact alpha-beta search.
+#[derive(Serialize, ToSchema)]
+pub struct Searched {
+    pub game: &'static str,
+    pub title: String,
+    pub position: String,
+    #[schema(value_type = Value)]
+    pub value: nimber_engine::Value,
+    /// Null unless searched for (a win or a loss).
+    pub remoteness: Option<u32>,
+    /// The game's own score (Connect Four: 22 minus the winner's stones on 7x6, negative for a
+    /// loss), where it has one and it was searched for.
+    pub score: Option<i32>,
+    /// Every move, best first, when asked for.
+    pub moves: Vec<SearchedMove>,
+    /// Positions searched.
+    pub nodes: u64,
 }
 
 /// `POST /api/explore`: a game's family tabulated by one or two features.
@@ -435,11 +487,12 @@ pub struct Exploration {
     pub nim_rule: Option<String>,
 }
 
-/// A job's result: a solve's, an exploration, or a sequence.
+/// A job's result: a solve's, an exploration, a sequence, or a search's.
 #[derive(Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum JobResult {
     Solve(SolveResult),
     Exploration(Exploration),
     Sequence(Sequence),
+    Search(Searched),
 }

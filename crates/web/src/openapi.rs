@@ -11,7 +11,7 @@ use utoipa::OpenApi;
 
 use crate::bodies::{
     ErrorBody, ExploreRequest, Game, GameRequest, Games, JobReply, JobStarted, Position, QueryRequest,
-    SequenceRequest, SolveStarted, Stores, ValueRequest, Valued,
+    SearchRequest, SequenceRequest, SolveStarted, Stores, ValueRequest, Valued,
 };
 
 #[derive(OpenApi)]
@@ -28,7 +28,7 @@ use crate::bodies::{
         license(name = "MIT OR Apache-2.0"),
     ),
     servers((url = "/")),
-    paths(openapi, games, stores, game, solve, job, cancel_job, query, sequence, explore, value)
+    paths(openapi, games, stores, game, solve, job, cancel_job, query, search, sequence, explore, value)
 )]
 struct ApiDoc;
 
@@ -114,6 +114,23 @@ fn cancel_job() {}
         (status = 415, description = NOT_JSON, body = ErrorBody),
     ))]
 fn query() {}
+
+/// One position's value by exact alpha-beta search, without solving the game, in the background
+///
+/// For games too large to solve whole (Connect Four 7x6). Starts a job of kind `search`; its
+/// result (GET /api/job) is a Searched: the value, with `remoteness`, the exact remoteness and
+/// the game's own score, with `moves`, every move's. The transposition table takes 256 MiB (or
+/// the server's --memory when lower).
+#[utoipa::path(post, path = "/api/search", operation_id = "search", request_body = SearchRequest,
+    responses(
+        (status = 200, description = "The job started; its result (GET /api/job) is a Searched", body = JobStarted),
+        (status = 400, description = BAD_REQUEST, body = ErrorBody),
+        (status = 403, description = FORBIDDEN, body = ErrorBody),
+        (status = 409, description = CONFLICT, body = ErrorBody),
+        (status = 413, description = TOO_LARGE, body = ErrorBody),
+        (status = 415, description = NOT_JSON, body = ErrorBody),
+    ))]
+fn search() {}
 
 /// Nim values G(0..=upto) of single heaps of a heap game, and their period, in the background
 ///

@@ -485,6 +485,57 @@ fn nim_sequences() {
 }
 
 #[test]
+fn searches_run_as_jobs() {
+    // Connect Four 5x4 from 4453 (moves as column digits), every move searched: the same values
+    // as the strong solve's query gives; o wins at once after 1212123 on 7x6, score 22 - 4.
+    let server = start(Vec::new());
+    let url = server.url().to_string();
+    let body = json!({"game": "connect4", "params": {"w": 5, "h": 4}, "position": "4453", "remoteness": true, "moves": true});
+    let started = post_ok(&url, "/api/search", &body);
+    assert_eq!(started["job"]["kind"], "search");
+    let job = wait_job(&url);
+    assert_eq!(job["state"], "done", "{job}");
+    let found = job["result"].clone();
+    assert_eq!(found["position"], "...../...../...o./..oxx");
+    assert_eq!(found["moves"].as_array().unwrap().len(), 5, "{found}");
+    solve(&url, &json!({"game": "connect4", "params": {"w": 5, "h": 4}}));
+    let solved = post_ok(
+        &url,
+        "/api/query",
+        &json!({"game": "connect4", "params": {"w": 5, "h": 4}, "position": "...../...../...o./..oxx"}),
+    );
+    assert_eq!(found["value"], solved["value"]);
+    let mut by_search: Vec<(String, String)> = found["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["move"].as_str().unwrap().to_string(), m["value"].as_str().unwrap().to_string()))
+        .collect();
+    let mut by_query: Vec<(String, String)> = solved["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["label"].as_str().unwrap().to_string(), m["value"].as_str().unwrap().to_string()))
+        .collect();
+    by_search.sort();
+    by_query.sort();
+    assert_eq!(by_search, by_query);
+    post_ok(&url, "/api/search", &json!({"game": "connect4", "position": "1212123", "remoteness": true}));
+    let job = wait_job(&url);
+    assert_eq!(
+        (job["result"]["value"].as_str(), job["result"]["score"].as_i64()),
+        (Some("win"), Some(18)),
+        "{job}"
+    );
+    // Refused at once: a position that cannot be read, a flag that is not one.
+    let err = post(&url, "/api/search", &json!({"game": "connect4", "position": "128"})).error(400);
+    assert!(err.contains("no column 8"), "{err}");
+    let err = post(&url, "/api/search", &json!({"game": "connect4", "moves": "yes"})).error(400);
+    assert!(err.contains("moves: expected true or false"), "{err}");
+    server.stop();
+}
+
+#[test]
 fn explorations_run_as_jobs() {
     let server = start(Vec::new());
     let url = server.url().to_string();

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use nimber_engine::solve::search::SearchOptions;
-use nimber_engine::{SearchReport, Value};
+use nimber_engine::{SearchReport, SearchedMove, Value};
 use serde::Serialize;
 
 use crate::args::{parse_size, GameArgs, SearchArgs};
@@ -22,7 +22,11 @@ pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(text) => parse_size(text).map_err(Failure::msg)?,
         None => DEFAULT_TABLE,
     };
-    let options = SearchOptions { remoteness: args.remoteness, table_bytes };
+    let options =
+        SearchOptions { remoteness: args.remoteness, table_bytes, threads: rayon::current_num_threads() };
+    if let Some(file) = &args.batch {
+        return batch(args, &built, &options, file, out);
+    }
     let progress = TerminalProgress::start();
     let result = built.game.search(args.position.as_deref(), &options, args.moves, &progress);
     progress.finish();
@@ -35,6 +39,52 @@ pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Searches every position of `file` (`-`: standard input) with one searcher, writing a line
+/// for each as it is found; stops at the first position that cannot be searched, naming its line.
+fn batch(
+    args: &SearchArgs,
+    built: &crate::game::Built,
+    options: &SearchOptions,
+    file: &str,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    use std::io::BufRead;
+    let reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(file).map_err(|e| Failure::msg(format!("{file}: {e}")))?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    let title = built.title();
+    let mut searcher = built.game.searcher(options)?;
+    let progress = TerminalProgress::start();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| Failure::msg(format!("{file}: line {}: {e}", i + 1)))?;
+        let text = line.trim();
+        let found = searcher.search((!text.is_empty()).then_some(text), args.moves, &progress);
+        let report = match found {
+            Ok(report) => report,
+            Err(e) => {
+                progress.finish();
+                return Err(match e {
+                    nimber_engine::Error::Cancelled { .. } => e.into(),
+                    e => Failure::msg(format!("{file}: line {}: {}", i + 1, Failure::from(e))),
+                });
+            }
+        };
+        if args.json {
+            let mut json = json(&title, &report);
+            json.line = Some(i + 1);
+            writeln!(out, "{}", serde_json::to_string(&json).map_err(|e| Failure::msg(e.to_string()))?)?;
+        } else {
+            writeln!(out, "{text}: {}{}", describe(report.value, report.remoteness), score(report.score))?;
+        }
+        out.flush()?;
+    }
+    progress.finish();
+    Ok(())
+}
+
 /// A value with its remoteness where it was searched for: `win in 5`, `win`.
 fn describe(value: Value, remoteness: Option<u32>) -> String {
     match remoteness {
@@ -43,15 +93,28 @@ fn describe(value: Value, remoteness: Option<u32>) -> String {
     }
 }
 
+/// The game's own score, where it has one: ` (score -2)`.
+fn score(score: Option<i32>) -> String {
+    score.map(|s| format!(" (score {s})")).unwrap_or_default()
+}
+
 fn write_text(title: &str, report: &SearchReport, out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out, "{title}, position {}", report.position)?;
     writeln!(
         out,
-        "value: {} (for the player to move, by exact search)",
-        describe(report.value, report.remoteness)
+        "value: {}{} (for the player to move, by exact search)",
+        describe(report.value, report.remoteness),
+        score(report.score)
     )?;
     for m in &report.moves {
-        writeln!(out, "  {:<12} {}", m.label, describe(m.value, m.remoteness))?;
+        writeln!(out, "  {:<12} {}{}", m.label, describe(m.value, m.remoteness), score(m.score))?;
+    }
+    if !report.moves.is_empty() && report.moves.iter().all(|m| m.score.is_some()) {
+        // The scores in the order of the moves' labels, as the published tables give them.
+        let mut by_label: Vec<&SearchedMove> = report.moves.iter().collect();
+        by_label.sort_by(|a, b| natural(&a.label).cmp(&natural(&b.label)));
+        let line: Vec<String> = by_label.iter().map(|m| m.score.unwrap_or(0).to_string()).collect();
+        writeln!(out, "scores by move: {}", line.join(" "))?;
     }
     writeln!(
         out,
@@ -61,13 +124,24 @@ fn write_text(title: &str, report: &SearchReport, out: &mut dyn Write) -> Result
     Ok(())
 }
 
+/// A label's sort key, numbers by their value: `2` before `10`.
+fn natural(label: &str) -> (usize, &str) {
+    let digits = label.chars().take_while(char::is_ascii_digit).count();
+    (if digits == label.len() { digits } else { usize::MAX }, label)
+}
+
 #[derive(Serialize)]
 struct SearchJson<'a> {
+    /// The line of the batch file (`--batch`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
     game: &'a str,
     position: &'a str,
     value: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     remoteness: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i32>,
     moves: Vec<MoveJson<'a>>,
     nodes: u64,
     table_used: usize,
@@ -82,14 +156,18 @@ struct MoveJson<'a> {
     value: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     remoteness: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i32>,
 }
 
 fn json<'a>(title: &'a str, report: &'a SearchReport) -> SearchJson<'a> {
     SearchJson {
+        line: None,
         game: title,
         position: &report.position,
         value: report.value,
         remoteness: report.remoteness,
+        score: report.score,
         moves: report
             .moves
             .iter()
@@ -98,6 +176,7 @@ fn json<'a>(title: &'a str, report: &'a SearchReport) -> SearchJson<'a> {
                 position: &m.position,
                 value: m.value,
                 remoteness: m.remoteness,
+                score: m.score,
             })
             .collect(),
         nodes: report.nodes,

@@ -52,6 +52,7 @@
 
 use crate::error::{Error, ParseError};
 use crate::rules::game::Game;
+use crate::rules::search::Search;
 
 /// The capabilities a game has ([`Game::capabilities`]): each field is `None` unless the game
 /// has that capability, and then the game itself as the capability's trait object. Built with
@@ -73,6 +74,9 @@ pub struct Capabilities<'a, P> {
     pub exploration: Option<&'a dyn Explore<P>>,
     /// Positions numbered with their moves listed ([`Numbered`]): an explicit graph.
     pub numbered: Option<&'a dyn Numbered<P>>,
+    /// The game's own exact search of a position ([`Search`]), used instead of the engine's
+    /// search over the rules.
+    pub search: Option<&'a dyn Search<P>>,
 }
 
 impl<'a, P> Capabilities<'a, P> {
@@ -86,6 +90,7 @@ impl<'a, P> Capabilities<'a, P> {
             backward: None,
             exploration: None,
             numbered: None,
+            search: None,
         }
     }
 
@@ -118,6 +123,11 @@ impl<'a, P> Capabilities<'a, P> {
     pub fn numbered(self, numbered: &'a dyn Numbered<P>) -> Self {
         Capabilities { numbered: Some(numbered), ..self }
     }
+
+    /// These capabilities and the game's own search.
+    pub fn search(self, search: &'a dyn Search<P>) -> Self {
+        Capabilities { search: Some(search), ..self }
+    }
 }
 
 impl<P> Default for Capabilities<'_, P> {
@@ -144,6 +154,7 @@ impl<P> std::fmt::Debug for Capabilities<'_, P> {
             ("backward", self.backward.is_some()),
             ("exploration", self.exploration.is_some()),
             ("numbered", self.numbered.is_some()),
+            ("search", self.search.is_some()),
         ];
         f.debug_list().entries(names.iter().filter(|(_, has)| *has).map(|(name, _)| name)).finish()
     }

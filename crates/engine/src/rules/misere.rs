@@ -99,12 +99,14 @@ impl<G: Game + ?Sized> Game for Misere<'_, G> {
     }
 
     /// The wrapped game's, except: no split into components (misère sums are not XORs), no
-    /// numbered graph, and the exploration of [`Misere`] itself (no family).
+    /// numbered graph, no search of the game's own (it searches the normal game), and the
+    /// exploration of [`Misere`] itself (no family).
     fn capabilities(&self) -> Capabilities<'_, G::Position> {
         let inner = self.game.capabilities();
         Capabilities {
             decomposition: None,
             numbered: None,
+            search: None,
             exploration: inner.exploration.map(|_| self as &dyn Explore<G::Position>),
             ..inner
         }

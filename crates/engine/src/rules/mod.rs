@@ -6,4 +6,5 @@ pub(crate) mod capability;
 pub(crate) mod game;
 pub(crate) mod misere;
 pub(crate) mod params;
+pub(crate) mod search;
 pub(crate) mod value;

@@ -33,6 +33,7 @@ use std::hash::{Hash, Hasher};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::game::Game;
+pub use crate::rules::search::{Search, SearchOptions, Searched, Searcher};
 use crate::rules::value::{Outcome, Value};
 
 /// The score of a win in 0 plies (see the module's documentation).
@@ -44,38 +45,6 @@ const BUCKET: usize = 4;
 /// How deep the search may go (plies from the position searched) before it gives up with an
 /// error: a loopy game's paths without repetition can be long.
 const MAX_DEPTH: usize = 1 << 16;
-
-/// What to search for.
-#[derive(Copy, Clone, Debug)]
-pub struct SearchOptions {
-    /// Whether to find the exact remoteness of a win or a loss (slower), or only the value.
-    pub remoteness: bool,
-    /// The memory of the transposition table, in bytes.
-    pub table_bytes: u64,
-}
-
-/// The result of [`search`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Searched {
-    /// The value, with its remoteness where it was searched for (a win or a loss with
-    /// [`SearchOptions::remoteness`]); `None` for the remoteness otherwise.
-    pub value: Value,
-    /// The remoteness, when searched for.
-    pub remoteness: Option<u32>,
-    /// Positions searched (visits, counting a position again each time it is searched).
-    pub nodes: u64,
-    /// Entries of the transposition table in use at the end.
-    pub table_used: usize,
-    /// Entries of the transposition table.
-    pub table_entries: usize,
-}
-
-impl Searched {
-    /// The outcome, with remoteness 0 where it was not searched for.
-    pub fn outcome(&self) -> Outcome {
-        Outcome::new(self.value, self.remoteness.unwrap_or(0))
-    }
-}
 
 /// One entry of the transposition table.
 #[derive(Clone)]
@@ -139,19 +108,20 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 }
 
-/// The search's state.
-struct Searcher<'g, G: Game> {
+/// The engine's search over the rules: its table, kept from one position to the next.
+pub struct Generic<'g, G: Game> {
     game: &'g G,
     remoteness: bool,
     table: Table<G::Position>,
     path: HashSet<G::Position>,
     nodes: u64,
+    /// Whether a search met a tie, or a draw, since the searcher was made: a table entry
+    /// scoring 0 may come from an earlier position's search, so these are never reset.
     met_tie: bool,
     met_draw: bool,
-    progress: &'g dyn Progress,
 }
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game> Generic<'_, G> {
     /// The score of a terminal outcome, for the player to move.
     fn score(&mut self, o: Outcome) -> i32 {
         let r = o.remoteness().unwrap_or(0).min(MATE as u32 / 2) as i32;
@@ -192,9 +162,15 @@ impl<G: Game> Searcher<'_, G> {
     /// Fail-soft alpha-beta: the score of `pos` if it lies strictly between `alpha` and `beta`,
     /// else a bound beyond the window on the side it failed; and whether the result met a
     /// repetition (see the module's documentation).
-    fn search(&mut self, pos: &G::Position, mut alpha: i32, mut beta: i32) -> Result<(i32, bool), Error> {
+    fn alphabeta(
+        &mut self,
+        pos: &G::Position,
+        mut alpha: i32,
+        mut beta: i32,
+        progress: &dyn Progress,
+    ) -> Result<(i32, bool), Error> {
         self.nodes += 1;
-        if self.nodes & 0xffff == 0 && self.progress.cancelled() {
+        if self.nodes & 0xffff == 0 && progress.cancelled() {
             return Err(Error::Cancelled { checkpoint: None });
         }
         if let Some(o) = self.game.terminal(pos) {
@@ -236,7 +212,7 @@ impl<G: Game> Searcher<'_, G> {
                 self.met_draw = true;
                 (0, true)
             } else {
-                match self.search(child, self.down(beta), self.down(alpha)) {
+                match self.alphabeta(child, self.down(beta), self.down(alpha), progress) {
                     Ok((s, t)) => (self.up(s), t),
                     Err(e) => {
                         failure = Some(e);
@@ -285,72 +261,107 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
-/// The value of `pos` (and its remoteness with [`SearchOptions::remoteness`]) by exact
-/// alpha-beta search (see the module's documentation).
+impl<'g, G: Game> Generic<'g, G> {
+    /// A searcher with a table of `options.table_bytes`, refused over the memory limit.
+    pub fn new(game: &'g G, options: &SearchOptions) -> Result<Generic<'g, G>, Error> {
+        check_memory(options.table_bytes)?;
+        Ok(Generic {
+            game,
+            remoteness: options.remoteness,
+            table: Table::new(options.table_bytes),
+            path: HashSet::new(),
+            nodes: 0,
+            met_tie: false,
+            met_draw: false,
+        })
+    }
+}
+
+/// Refuses a transposition table over the memory limit.
+pub fn check_memory(table_bytes: u64) -> Result<(), Error> {
+    match crate::memory::limit().filter(|&l| table_bytes > l) {
+        Some(limit) => Err(Error::TooLarge(format!(
+            "a transposition table of {} is over the memory limit of {}",
+            crate::memory::describe_bytes(table_bytes),
+            crate::memory::describe_bytes(limit)
+        ))),
+        None => Ok(()),
+    }
+}
+
+impl<G: Game> Searcher<G::Position> for Generic<'_, G> {
+    fn search(&mut self, pos: &G::Position, progress: &dyn Progress) -> Result<Searched, Error> {
+        let before = self.nodes;
+        let remoteness = self.remoteness;
+        progress.phase("searching: is it a win?", None);
+        let (win, _) = self.alphabeta(pos, 0, 1, progress)?;
+        let score = if win >= 1 {
+            if remoteness {
+                progress.phase("searching: the shortest win", None);
+                self.alphabeta(pos, 0, MATE, progress)?.0
+            } else {
+                win
+            }
+        } else {
+            progress.phase("searching: is it a loss?", None);
+            let (lose, _) = self.alphabeta(pos, -1, 0, progress)?;
+            match (lose < 0, remoteness) {
+                (true, true) => {
+                    progress.phase("searching: the longest loss", None);
+                    self.alphabeta(pos, -MATE, 0, progress)?.0
+                }
+                (true, false) => -1,
+                (false, _) => 0,
+            }
+        };
+        let (value, remoteness) = match score.signum() {
+            1 => (Value::Win, remoteness.then(|| (MATE - score) as u32)),
+            -1 => (Value::Lose, remoteness.then(|| (MATE + score) as u32)),
+            _ => match (self.met_tie, self.met_draw) {
+                (true, true) => {
+                    return Err(Error::Unsupported(
+                        "the search met both ties and draws (endless play or drawn ends), which it \
+                         cannot tell apart: solve the game strongly instead"
+                            .into(),
+                    ))
+                }
+                (_, true) => (Value::Draw, None),
+                _ => (Value::Tie, None),
+            },
+        };
+        Ok(Searched {
+            value,
+            remoteness,
+            score: None,
+            nodes: self.nodes - before,
+            table_used: self.table.used,
+            table_entries: self.table.slots.len(),
+        })
+    }
+}
+
+/// A searcher for `game`: its own ([`Search`]) where it has one, else the engine's ([`Generic`]).
+pub fn searcher<'g, G: Game>(
+    game: &'g G,
+    options: &SearchOptions,
+) -> Result<Box<dyn Searcher<G::Position> + 'g>, Error> {
+    match game.capabilities().search {
+        Some(own) => {
+            check_memory(options.table_bytes)?;
+            own.searcher(options)
+        }
+        None => Ok(Box::new(Generic::new(game, options)?)),
+    }
+}
+
+/// The value of `pos` (and its remoteness with [`SearchOptions::remoteness`]) by the engine's
+/// exact alpha-beta search over the rules (see the module's documentation), whatever search the
+/// game has of its own.
 pub fn search<G: Game>(
     game: &G,
     pos: &G::Position,
     options: &SearchOptions,
     progress: &dyn Progress,
 ) -> Result<Searched, Error> {
-    if let Some(limit) = crate::memory::limit().filter(|&l| options.table_bytes > l) {
-        return Err(Error::TooLarge(format!(
-            "a transposition table of {} is over the memory limit of {}",
-            crate::memory::describe_bytes(options.table_bytes),
-            crate::memory::describe_bytes(limit)
-        )));
-    }
-    let mut s = Searcher {
-        game,
-        remoteness: options.remoteness,
-        table: Table::new(options.table_bytes),
-        path: HashSet::new(),
-        nodes: 0,
-        met_tie: false,
-        met_draw: false,
-        progress,
-    };
-    progress.phase("searching: is it a win?", None);
-    let (win, _) = s.search(pos, 0, 1)?;
-    let score = if win >= 1 {
-        if options.remoteness {
-            progress.phase("searching: the shortest win", None);
-            s.search(pos, 0, MATE)?.0
-        } else {
-            win
-        }
-    } else {
-        progress.phase("searching: is it a loss?", None);
-        let (lose, _) = s.search(pos, -1, 0)?;
-        match (lose < 0, options.remoteness) {
-            (true, true) => {
-                progress.phase("searching: the longest loss", None);
-                s.search(pos, -MATE, 0)?.0
-            }
-            (true, false) => -1,
-            (false, _) => 0,
-        }
-    };
-    let (value, remoteness) = match score.signum() {
-        1 => (Value::Win, options.remoteness.then(|| (MATE - score) as u32)),
-        -1 => (Value::Lose, options.remoteness.then(|| (MATE + score) as u32)),
-        _ => match (s.met_tie, s.met_draw) {
-            (true, true) => {
-                return Err(Error::Unsupported(
-                    "the search met both ties and draws (endless play or drawn ends), which it cannot \
-                     tell apart: solve the game strongly instead"
-                        .into(),
-                ))
-            }
-            (_, true) => (Value::Draw, None),
-            _ => (Value::Tie, None),
-        },
-    };
-    Ok(Searched {
-        value,
-        remoteness,
-        nodes: s.nodes,
-        table_used: s.table.used,
-        table_entries: s.table.slots.len(),
-    })
+    Generic::new(game, options)?.search(pos, progress)
 }

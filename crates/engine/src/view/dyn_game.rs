@@ -1,12 +1,12 @@
 //! An object-safe view of any [`Game`], so that front ends can hold games of different position
 //! types behind one `Box<dyn DynGame>` and work with positions as text.
 
-use crate::error::Error;
+use crate::error::{Error, ParseError};
 use crate::progress::Progress;
 use crate::rules::capability;
 use crate::rules::game::{Game, Kind};
 use crate::rules::misere::Misere;
-use crate::rules::value::Outcome;
+use crate::rules::value::{Outcome, Value};
 use crate::solve::loopy;
 use crate::solve::loopy::{LoopyNim, LoopySolution};
 use crate::solve::search::{self, SearchOptions};
@@ -81,16 +81,22 @@ pub trait DynGame: Send + Sync {
         Ok(None)
     }
 
-    /// The value of `position` (the start when `None`) by exact alpha-beta search, without a
-    /// strong solve ([`crate::solve::search`]); with `moves`, every move's value too, each by a
-    /// search of its own.
+    /// A search of positions by exact alpha-beta search, without a strong solve
+    /// ([`crate::solve::search`]): one transposition table of `options.table_bytes` for every
+    /// position searched with it.
+    fn searcher<'a>(&'a self, options: &SearchOptions) -> Result<Box<dyn DynSearcher + 'a>, Error>;
+
+    /// The value of `position` (the start when `None`) by exact alpha-beta search
+    /// ([`DynGame::searcher`]); with `moves`, every move's value too, each by a search of its own.
     fn search(
         &self,
         position: Option<&str>,
         options: &SearchOptions,
         moves: bool,
         progress: &dyn Progress,
-    ) -> Result<SearchReport, Error>;
+    ) -> Result<SearchReport, Error> {
+        self.searcher(options)?.search(position, moves, progress)
+    }
 
     /// The game's dense index, for stored solutions ([`DenseStore`], [`crate::store`]); `None`
     /// for games not solved through the dense path.
@@ -108,6 +114,84 @@ pub trait DynGame: Send + Sync {
     /// has one; `None` by default.
     fn misere(&self) -> Option<Box<dyn DynGame + '_>> {
         None
+    }
+}
+
+/// A search under way over positions given as text ([`DynGame::searcher`]).
+pub trait DynSearcher {
+    /// The value of `position` (the start when `None`), its remoteness and score where the
+    /// options ask for them; with `moves`, every move's too, best first.
+    fn search(
+        &mut self,
+        position: Option<&str>,
+        moves: bool,
+        progress: &dyn Progress,
+    ) -> Result<SearchReport, Error>;
+}
+
+/// [`DynSearcher`] for a game's rules: its own search or the engine's.
+struct TextSearcher<'g, G: Game> {
+    game: &'g G,
+    searcher: Box<dyn search::Searcher<G::Position> + 'g>,
+}
+
+impl<G: Game> DynSearcher for TextSearcher<'_, G> {
+    fn search(
+        &mut self,
+        position: Option<&str>,
+        moves: bool,
+        progress: &dyn Progress,
+    ) -> Result<SearchReport, Error> {
+        let game = self.game;
+        let pos = parse_or(game, position, || game.start())?;
+        if let Some(end) = game.terminal(&pos) {
+            let text = capability::format(game, &pos);
+            let how = match end.value() {
+                Value::Win => "the player to move has won",
+                Value::Lose => "the player to move has lost",
+                Value::Tie => "a tie",
+                Value::Draw => "a draw",
+            };
+            return Err(Error::Position {
+                text,
+                error: ParseError::new(format!("the game is over ({how}): nothing to search")),
+            });
+        }
+        let found = self.searcher.search(&pos, progress)?;
+        let mut nodes = found.nodes;
+        let mut searched = Vec::new();
+        if moves {
+            for m in game.moves(&pos) {
+                let child = self.searcher.search(&m.to, progress)?;
+                nodes += child.nodes;
+                let mover = child.outcome().for_mover();
+                let remoteness = match child.value {
+                    Value::Win | Value::Lose => child.remoteness.map(|r| r + 1),
+                    _ => None,
+                };
+                searched.push(SearchedMove {
+                    label: m.label,
+                    position: capability::format(game, &m.to),
+                    value: mover.value(),
+                    remoteness,
+                    score: child.score.map(|s| -s),
+                });
+            }
+            searched.sort_by(|a, b| {
+                let key = |m: &SearchedMove| Outcome::new(m.value, m.remoteness.unwrap_or(0));
+                key(b).preference_cmp(key(a))
+            });
+        }
+        Ok(SearchReport {
+            position: capability::format(game, &pos),
+            value: found.value,
+            remoteness: found.remoteness,
+            score: found.score,
+            moves: searched,
+            nodes,
+            table_used: found.table_used,
+            table_entries: found.table_entries,
+        })
     }
 }
 
@@ -162,43 +246,8 @@ impl<G: Game> DynGame for G {
         capability::format(self, &self.start())
     }
 
-    fn search(
-        &self,
-        position: Option<&str>,
-        options: &SearchOptions,
-        moves: bool,
-        progress: &dyn Progress,
-    ) -> Result<SearchReport, Error> {
-        let pos = parse_or(self, position, || self.start())?;
-        let found = search::search(self, &pos, options, progress)?;
-        let mut nodes = found.nodes;
-        let mut searched = Vec::new();
-        if moves {
-            for m in self.moves(&pos) {
-                let child = search::search(self, &m.to, options, progress)?;
-                nodes += child.nodes;
-                let mover = child.outcome().for_mover();
-                searched.push(SearchedMove {
-                    label: m.label,
-                    position: capability::format(self, &m.to),
-                    value: mover.value(),
-                    remoteness: child.remoteness.map(|r| r + 1),
-                });
-            }
-            searched.sort_by(|a, b| {
-                let key = |m: &SearchedMove| Outcome::new(m.value, m.remoteness.unwrap_or(0));
-                key(b).preference_cmp(key(a))
-            });
-        }
-        Ok(SearchReport {
-            position: capability::format(self, &pos),
-            value: found.value,
-            remoteness: found.remoteness,
-            moves: searched,
-            nodes,
-            table_used: found.table_used,
-            table_entries: found.table_entries,
-        })
+    fn searcher<'a>(&'a self, options: &SearchOptions) -> Result<Box<dyn DynSearcher + 'a>, Error> {
+        Ok(Box::new(TextSearcher { game: self, searcher: search::searcher(self, options)? }))
     }
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {

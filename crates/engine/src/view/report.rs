@@ -109,6 +109,8 @@ pub struct SearchReport {
     pub value: Value,
     /// The remoteness, where searched for (a win or a loss, with remoteness asked).
     pub remoteness: Option<u32>,
+    /// The value in the game's own scoring, where it has one ([`crate::rules::search::Searched::score`]).
+    pub score: Option<i32>,
     /// Every move with what it gives the player who makes it, best first (when asked for).
     pub moves: Vec<SearchedMove>,
     /// Positions searched, in all the searches of the report.
@@ -131,6 +133,8 @@ pub struct SearchedMove {
     pub value: Value,
     /// The remoteness, counting the move itself, where searched for.
     pub remoteness: Option<u32>,
+    /// The value in the game's own scoring for the player who makes the move, where it has one.
+    pub score: Option<i32>,
 }
 
 /// The answer to a query about one position.

@@ -6,7 +6,7 @@
 //! and losses, are the table's; with a table of a few thousand entries, so that its
 //! replacement rule is exercised too.
 
-use nimber_engine::solve::search::{search, SearchOptions};
+use nimber_engine::solve::search::{search, searcher, SearchOptions};
 use nimber_engine::table::{dense, plumbing::SlotMoves};
 use nimber_engine::{Silent, Value};
 use nimber_games::connect4::ConnectFour;
@@ -15,10 +15,20 @@ use nimber_games::tictactoe::TicTacToe;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// Which search [`agree`] runs.
+#[derive(Copy, Clone)]
+enum Which {
+    /// The engine's search over the rules, a fresh table for every position.
+    Engine,
+    /// The game's own search ([`nimber_engine::Search`]) on this many threads, one table kept
+    /// over all positions.
+    Own(usize),
+}
+
 /// Searches `sample` reachable positions of `game` (all of them when there are fewer), drawn
 /// with a fixed seed, and compares with the dense solution; returns the positions checked and
 /// how many of them are won, lost, tied and drawn.
-fn agree<G: SlotMoves>(name: &str, game: &G, sample: usize) -> (usize, [usize; 4]) {
+fn agree<G: SlotMoves>(name: &str, game: &G, sample: usize, which: Which) -> (usize, [usize; 4]) {
     let table = dense::solve(game, None, &Silent).unwrap();
     let mut slots: Vec<u64> = (0..game.size()).filter(|&s| table.get_slot(s).is_some()).collect();
     assert_eq!(slots.len() as u64, table.len(), "{name}");
@@ -30,19 +40,31 @@ fn agree<G: SlotMoves>(name: &str, game: &G, sample: usize) -> (usize, [usize; 4
         }
         slots.truncate(sample);
     }
+    let threads = match which {
+        Which::Own(threads) => threads,
+        Which::Engine => 1,
+    };
+    let value = SearchOptions { remoteness: false, table_bytes: 1 << 16, threads };
+    let exact = SearchOptions { remoteness: true, table_bytes: 1 << 16, threads };
+    let mut own = match which {
+        Which::Own(_) => Some((searcher(game, &value).unwrap(), searcher(game, &exact).unwrap())),
+        Which::Engine => None,
+    };
     let mut by_value = [0; 4];
     for &slot in &slots {
         let pos = game.unrank(slot).unwrap();
         let want = table.get_slot(slot).unwrap();
-        let value = SearchOptions { remoteness: false, table_bytes: 1 << 16 };
-        let got = search(game, &pos, &value, &Silent).unwrap();
+        let (got, got_exact) = match &mut own {
+            Some((v, e)) => (v.search(&pos, &Silent).unwrap(), e.search(&pos, &Silent).unwrap()),
+            None => {
+                (search(game, &pos, &value, &Silent).unwrap(), search(game, &pos, &exact, &Silent).unwrap())
+            }
+        };
         assert_eq!(got.value, want.value(), "{name}: value of {pos:?}");
         assert_eq!(got.remoteness, None);
-        let exact = SearchOptions { remoteness: true, table_bytes: 1 << 16 };
-        let got = search(game, &pos, &exact, &Silent).unwrap();
-        assert_eq!(got.value, want.value(), "{name}: value of {pos:?} with remoteness");
+        assert_eq!(got_exact.value, want.value(), "{name}: value of {pos:?} with remoteness");
         if matches!(want.value(), Value::Win | Value::Lose) {
-            assert_eq!(got.remoteness, want.remoteness(), "{name}: remoteness of {pos:?}");
+            assert_eq!(got_exact.remoteness, want.remoteness(), "{name}: remoteness of {pos:?}");
         }
         by_value[want.value().index()] += 1;
     }
@@ -53,17 +75,85 @@ fn agree<G: SlotMoves>(name: &str, game: &G, sample: usize) -> (usize, [usize; 4
 #[test]
 fn search_agrees_with_tables() {
     // Every reachable position of tic-tac-toe (5,478), won, lost and tied.
-    let (n, by_value) = agree("tic-tac-toe", &TicTacToe, usize::MAX);
+    let (n, by_value) = agree("tic-tac-toe", &TicTacToe, usize::MAX, Which::Engine);
     assert_eq!(n, 5_478);
     assert!(by_value[0] > 0 && by_value[1] > 0 && by_value[2] > 0 && by_value[3] == 0);
     // Dodgem 3x3 (cycles, but no position drawn): every reachable position.
-    let (n, by_value) = agree("dodgem 3x3", &Dodgem::new(3).unwrap().with_mirror(false), usize::MAX);
+    let (n, by_value) =
+        agree("dodgem 3x3", &Dodgem::new(3).unwrap().with_mirror(false), usize::MAX, Which::Engine);
     assert_eq!((n, by_value[3]), (2_055, 0));
 
     // Connect Four 4x4: 10,000 of its reachable positions.
-    let (n, by_value) = agree("connect4 4x4", &ConnectFour::new(4, 4).unwrap().with_mirror(false), 10_000);
+    let (n, by_value) =
+        agree("connect4 4x4", &ConnectFour::new(4, 4).unwrap().with_mirror(false), 10_000, Which::Engine);
     assert_eq!(n, 10_000);
     assert!(by_value[0] > 0 && by_value[1] > 0 && by_value[2] > 0);
+}
+
+#[test]
+fn connect_four_own_search_agrees_with_tables() {
+    // Connect Four's own search (bitboards, prunings, a table kept from one position to the
+    // next and folded by the mirror): 10,000 reachable positions of each board, or all of
+    // them, against the strong solution, by value and by remoteness. Boards even and odd in
+    // size, with and without room for lines across (3 wide has none); 5x4 on two threads too,
+    // whose longer searches (past the first thread's budget alone) run on both.
+    let boards = [
+        (4, 4, 10_000, 1),
+        (5, 4, 10_000, 1),
+        (5, 4, 10_000, 2),
+        (4, 5, 10_000, 1),
+        (6, 3, 10_000, 1),
+        (5, 3, 10_000, 1),
+        (3, 4, 6_000, 1),
+    ];
+    for (w, h, want, threads) in boards {
+        let game = ConnectFour::new(w, h).unwrap().with_mirror(false);
+        let name = format!("connect4 {w}x{h}, own search, {threads} threads");
+        let (n, by_value) = agree(&name, &game, 10_000, Which::Own(threads));
+        assert_eq!(n, want, "{w}x{h}");
+        assert!(by_value[0] > 0 && by_value[1] > 0, "{w}x{h}: {by_value:?}");
+    }
+}
+
+/// Tromp's results: the empty boards up to 5x5 (and 6 wide, 5 high) are ties (draws, in his
+/// words); searched on one thread and on two (whose helpers share the table), with the score.
+#[test]
+fn connect_four_small_empty_boards_are_ties() {
+    use nimber_engine::Game;
+    for (w, h) in [(4, 4), (5, 4), (4, 5), (5, 5)] {
+        let game = ConnectFour::new(w, h).unwrap();
+        for threads in [1, 2] {
+            let exact = SearchOptions { remoteness: true, table_bytes: 1 << 22, threads };
+            let got = searcher(&game, &exact).unwrap().search(&game.start(), &Silent).unwrap();
+            assert_eq!((got.value, got.remoteness, got.score), (Value::Tie, None, Some(0)), "{w}x{h}");
+            eprintln!(
+                "connect4 {w}x{h} empty board, {threads} threads: tie, {} positions searched",
+                got.nodes
+            );
+        }
+    }
+}
+
+/// The score of Connect Four's own search: 22 minus the winner's stones on 7x6 (in general one
+/// more than the most stones a player can have, minus the winner's), from the remoteness.
+#[test]
+fn connect_four_scores_count_the_winners_stones() {
+    use nimber_engine::{Game, Notation};
+    let game = ConnectFour::new(7, 6).unwrap();
+    let exact = SearchOptions { remoteness: true, table_bytes: 1 << 20, threads: 1 };
+    let mut own = searcher(&game, &exact).unwrap();
+    // x (to move, 3 stones) wins at once with a fourth: 22 - 4; o, after it, has lost to x's 4.
+    let pos = game.parse("......./......./......./......./ooo..../xxx....").unwrap();
+    let got = own.search(&pos, &Silent).unwrap();
+    assert_eq!((got.value, got.remoteness, got.score), (Value::Win, Some(1), Some(18)));
+    let after = game.moves(&pos).into_iter().find(|m| m.label == "4").unwrap().to;
+    let got = own.search(&after, &Silent).unwrap();
+    assert_eq!((got.value, got.remoteness, got.score), (Value::Lose, Some(0), Some(-18)));
+    // o to move must block at 4, then x wins at 5 or 1 (an open three below): o loses in 2
+    // plies, x having 4 stones at the end: -(22 - 4).
+    let pos = game.parse("......./......./......./......./.o.o.../.xxx...").unwrap();
+    let got = own.search(&pos, &Silent).unwrap();
+    assert_eq!((got.value, got.remoteness, got.score), (Value::Lose, Some(2), Some(-18)));
 }
 
 #[test]
@@ -84,7 +174,7 @@ fn search_agrees_with_retrograde_on_random_loopy_graphs() {
         for pos in game.roots() {
             let want = reference.get(&pos).unwrap();
             for remoteness in [false, true] {
-                let options = SearchOptions { remoteness, table_bytes: 1 << 12 };
+                let options = SearchOptions { remoteness, table_bytes: 1 << 12, threads: 1 };
                 let got = search(&game, &pos, &options, &Silent).unwrap();
                 assert_eq!(got.value, want.value(), "seed {seed}, {}", game.name(pos));
                 if remoteness && matches!(want.value(), Value::Win | Value::Lose) {

@@ -57,6 +57,8 @@ __all__ = [
     "Position",
     "Query",
     "RulesError",
+    "Searched",
+    "SearchedMove",
     "Sequence",
     "Solution",
     "Stored",
@@ -181,6 +183,35 @@ class Query:
         ]
         title = html.escape(f"{self.position!s}: {self.outcome}")
         return f"<p><b>{title}</b></p>" + _table(["move", "to", "for the mover"], rows)
+
+
+class SearchedMove(NamedTuple):
+    """A move of a search: what it gives the player who makes it, with the remoteness and the
+    game's score where searched for."""
+
+    label: str
+    position: str
+    value: str
+    remoteness: Optional[int]
+    score: Optional[int]
+
+
+class Searched(NamedTuple):
+    """A position's value by exact search (:meth:`Game.search`): its remoteness and the game's
+    own score (Connect Four: 22 minus the winner's stones on 7x6) where searched for, the moves
+    when asked for (best first), and the positions searched."""
+
+    position: str
+    value: str
+    remoteness: Optional[int]
+    score: Optional[int]
+    moves: List[SearchedMove]
+    nodes: int
+
+    @property
+    def outcome(self) -> Outcome:
+        """The position's value and remoteness."""
+        return Outcome(self.value, self.remoteness)
 
 
 def _query(d: Dict[str, Any]) -> Query:
@@ -437,6 +468,23 @@ class Game:
         """Solves one position (the start when ``None``): its value and every move with what it
         gives the player who makes it, best first; with ``nim``, nim values too."""
         return _query(self._native.query(position, nim))
+
+    def search(
+        self,
+        position: Any = None,
+        *,
+        remoteness: bool = False,
+        moves: bool = False,
+        memory: Union[None, int, str] = None,
+    ) -> "Searched":
+        """Proves the value of one position (the start when ``None``) by exact alpha-beta search,
+        without solving every position: for games too large to solve whole (Connect Four 7x6).
+        ``remoteness``: the exact remoteness too (slower); ``moves``: every move's value too, each
+        searched; ``memory``: the transposition table's size (bytes, or ``"256M"``; 64 MiB by
+        default). Built-in games only."""
+        d = self._native.search(position, remoteness, moves, _memory(memory))
+        found = [SearchedMove(*m) for m in d["moves"]]
+        return Searched(d["position"], d["value"], d["remoteness"], d["score"], found, d["nodes"])
 
     def nim(self, position: Any = None) -> NimValue:
         """The nim value (Sprague-Grundy) of a position (the start when ``None``) of an impartial

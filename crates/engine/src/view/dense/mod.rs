@@ -279,15 +279,12 @@ impl<G: SlotMoves> DynGame for Dense<G> {
         Ok(self.0.capabilities().drawing.and_then(|d| d.svg(&pos)))
     }
 
-    /// Searches the rules themselves ([`DynGame::search`] of the game).
-    fn search(
-        &self,
-        position: Option<&str>,
+    /// Searches the rules themselves ([`DynGame::searcher`] of the game).
+    fn searcher<'a>(
+        &'a self,
         options: &crate::solve::search::SearchOptions,
-        moves: bool,
-        progress: &dyn Progress,
-    ) -> Result<crate::SearchReport, Error> {
-        DynGame::search(&self.0, position, options, moves, progress)
+    ) -> Result<Box<dyn crate::view::dyn_game::DynSearcher + 'a>, Error> {
+        DynGame::searcher(&self.0, options)
     }
 
     fn solve(&self, options: &SolveOptions, progress: &dyn Progress) -> Result<SolveReport, Error> {

@@ -233,15 +233,12 @@ impl<G: Tiered + capability::Notation<G::Position>> DynGame for Tiers<G> {
         Ok(self.0.capabilities().drawing.and_then(|d| d.svg(&pos)))
     }
 
-    /// Searches the rules themselves ([`DynGame::search`] of the game).
-    fn search(
-        &self,
-        position: Option<&str>,
+    /// Searches the rules themselves ([`DynGame::searcher`] of the game).
+    fn searcher<'a>(
+        &'a self,
         options: &crate::solve::search::SearchOptions,
-        moves: bool,
-        progress: &dyn Progress,
-    ) -> Result<crate::SearchReport, Error> {
-        DynGame::search(&self.0, position, options, moves, progress)
+    ) -> Result<Box<dyn crate::view::dyn_game::DynSearcher + 'a>, Error> {
+        DynGame::searcher(&self.0, options)
     }
 
     /// Solves every tier into a directory of the system's temporary directory, removed after.

@@ -25,6 +25,8 @@ use nimber_engine::{
 
 use crate::common::info::{Facts, GameInfo};
 
+mod search;
+
 /// A position: the stones of the player to move, and all the stones. The first player (`x`) is
 /// to move when the number of stones is even.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -180,7 +182,13 @@ pub(crate) const INFO: GameInfo = GameInfo {
            solved as one, and `solve` counts these classes (5 wide, 4 high: 1,974,174 for Tromp's 3,945,711 \
            positions); `mirror=0` counts positions. Notation: the rows from the top, separated by `/`, each cell `x`, \
            `o` or `.`, e.g. `..../..../..../.x..` on 4x4; who moves follows from the counts (x \
-           when both have as many stones). Moves are named by the column, 1 to w from the left.",
+           when both have as many stones). Moves are named by the column, 1 to w from the left; \
+           a position may also be written as the moves from the empty board, column digits in \
+           the order played (`4453`, as Tromp's and Pons' solvers read them; boards at most 9 \
+           wide). `nimber search` proves one position's value without a strong solve: on the \
+           standard board the first player wins, only in the centre column, with the 21st \
+           stone; its score is 22 minus the winner's stones (in general one more than the most \
+           stones a player can have, minus the winner's), negative for a loss.",
     params: &[
         ParamSpec { name: "w", default: "7", help: "width: the number of columns (1 to 32)" },
         ParamSpec {
@@ -256,7 +264,8 @@ impl ConnectFour {
     /// Whether `stones` hold four in a row.
     pub fn four(&self, stones: u64) -> bool {
         let h1 = self.h + 1;
-        [1, h1, h1 - 1, h1 + 1].iter().any(|&s| {
+        // A shift of 64 or more cannot hold a line (and would overflow).
+        [1, h1, h1 - 1, h1 + 1].iter().filter(|&&s| 3 * s < 64).any(|&s| {
             let pairs = stones & (stones >> s);
             pairs & (pairs >> (2 * s)) != 0
         })
@@ -287,6 +296,34 @@ impl ConnectFour {
         } else {
             (total - mover, mover)
         }
+    }
+
+    /// The board after the moves `digits` from the empty board, each a column `1` to `w` (the
+    /// notation of Tromp's and Pons' solvers, for boards at most 9 wide); `lead` characters
+    /// precede them in the text, for the columns of messages.
+    fn parse_moves(&self, digits: &str, lead: usize) -> Result<Board, ParseError> {
+        if self.w > 9 {
+            return Err(ParseError::at(
+                lead + 1,
+                format!("moves as column digits need a board at most 9 wide (this one is {})", self.w),
+            ));
+        }
+        let mut board = self.start();
+        for (i, d) in digits.bytes().enumerate() {
+            let at = lead + i + 1;
+            let c = u32::from(d - b'0');
+            if c == 0 || c > self.w {
+                return Err(ParseError::at(at, format!("no column {c}: columns are 1 to {}", self.w)));
+            }
+            if self.four(Self::theirs(board)) {
+                return Err(ParseError::at(at, format!("the game ended with move {i} (four in a row)")));
+            }
+            if !self.open(board, c - 1) {
+                return Err(ParseError::at(at, format!("column {c} is full")));
+            }
+            board = self.play(board, c - 1);
+        }
+        Ok(board)
     }
 
     /// The board as cells: `Some(true)` for x, `Some(false)` for o.
@@ -333,7 +370,7 @@ impl Game for ConnectFour {
     }
 
     fn capabilities(&self) -> Capabilities<'_, Board> {
-        Capabilities::none().notation(self).drawing(self).backward(self)
+        Capabilities::none().notation(self).drawing(self).backward(self).search(self)
     }
 }
 
@@ -421,6 +458,10 @@ impl Notation<Board> for ConnectFour {
 
     fn parse(&self, text: &str) -> Result<Board, ParseError> {
         let lead = text[..text.len() - text.trim_start().len()].chars().count();
+        let trimmed = text.trim();
+        if !trimmed.is_empty() && trimmed.bytes().all(|b| b.is_ascii_digit()) {
+            return self.parse_moves(trimmed, lead);
+        }
         let (w, h) = (self.w as usize, self.h as usize);
         let (mut x, mut o) = (0u64, 0u64);
         let mut cell = 0usize;
