@@ -6,7 +6,7 @@
 //! [`crate::graph`]) and come back as the objects.
 
 use nimber_engine::solve::loopy::LoopyNim;
-use nimber_engine::solve::search::SearchOptions;
+use nimber_engine::solve::search::{SearchOptions, DEFAULT_TABLE_BYTES};
 use nimber_engine::solve::survey::{self, Num, Observed, Scope, SurveyOptions};
 use nimber_engine::solve::{grundy, loopy, SolverChoice};
 use nimber_engine::view::dense::Dense;
@@ -503,7 +503,8 @@ impl Game {
         };
         let text = position.map(|p| self.text_of(p, true)).transpose()?;
         let game = b.build().map_err(to_py)?;
-        let options = SearchOptions { remoteness, table_bytes: memory.unwrap_or(64 << 20), threads: 0 };
+        let options =
+            SearchOptions { remoteness, table_bytes: memory.unwrap_or(DEFAULT_TABLE_BYTES), threads: 0 };
         let report = released(py, move |progress| game.search(text.as_deref(), &options, moves, progress))?;
         let list = PyList::empty(py);
         for m in &report.moves {

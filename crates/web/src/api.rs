@@ -347,11 +347,7 @@ impl App {
     /// server's memory limit).
     fn search(&self, body: &Json) -> Result<Json, Fail> {
         let position = optional_text(body, "position")?.map(str::to_string);
-        let flag = |name: &str| match body.get(name) {
-            None | Some(Json::Null) => Ok(false),
-            Some(v) => v.as_bool().ok_or_else(|| bad(format!("{name}: expected true or false"))),
-        };
-        let (remoteness, moves) = (flag("remoteness")?, flag("moves")?);
+        let (remoteness, moves) = (optional_bool(body, "remoteness")?, optional_bool(body, "moves")?);
         let req: GameRequest = parse_body(body)?;
         let built = build(&req)?;
         if let Some(p) = &position {
@@ -417,10 +413,7 @@ impl App {
         if by.is_empty() || by.len() > 2 {
             return Err(bad(format!("by: one or two features; {} given", by.len())));
         }
-        let nim = match body.get("nim") {
-            None | Some(Json::Null) => false,
-            Some(v) => v.as_bool().ok_or_else(|| bad("nim: expected true or false"))?,
-        };
+        let nim = optional_bool(body, "nim")?;
         if let Some(from) = &req.from {
             check_text("from", from)?;
         }
@@ -493,6 +486,14 @@ fn optional_text<'a>(body: &'a Json, field: &str) -> Result<Option<&'a str>, Fai
     let text = value.as_str().ok_or_else(|| bad(format!("{field}: expected a string")))?;
     check_text(field, text)?;
     Ok(Some(text))
+}
+
+/// A field of the body that is true or false, false when absent or null.
+fn optional_bool(body: &Json, field: &str) -> Result<bool, Fail> {
+    match body.get(field) {
+        None | Some(Json::Null) => Ok(false),
+        Some(v) => v.as_bool().ok_or_else(|| bad(format!("{field}: expected true or false"))),
+    }
 }
 
 /// The value of a position and of its moves, as `/api/value` answers (but the title).

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use nimber_engine::solve::search::SearchOptions;
+use nimber_engine::solve::search::{SearchOptions, DEFAULT_TABLE_BYTES};
 use nimber_engine::{SearchReport, SearchedMove, Value};
 use serde::Serialize;
 
@@ -12,15 +12,12 @@ use crate::game::build;
 use crate::output;
 use crate::progress::TerminalProgress;
 
-/// The transposition table's memory when `--memory` is not given.
-const DEFAULT_TABLE: u64 = 64 << 20;
-
 /// Searches the position (the start when none is given) and writes its value.
 pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let built = build(&GameArgs { game: args.game.clone(), params: args.params.clone() })?;
     let table_bytes = match &args.memory {
         Some(text) => parse_size(text).map_err(Failure::msg)?,
-        None => DEFAULT_TABLE,
+        None => DEFAULT_TABLE_BYTES,
     };
     let options =
         SearchOptions { remoteness: args.remoteness, table_bytes, threads: rayon::current_num_threads() };

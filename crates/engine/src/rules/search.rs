@@ -9,6 +9,9 @@ use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::value::{Outcome, Value};
 
+/// The transposition table's memory when the user names none (the command line, Python).
+pub const DEFAULT_TABLE_BYTES: u64 = 64 << 20;
+
 /// What to search for.
 #[derive(Copy, Clone, Debug)]
 pub struct SearchOptions {

@@ -33,7 +33,7 @@ use std::hash::{Hash, Hasher};
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::game::Game;
-pub use crate::rules::search::{Search, SearchOptions, Searched, Searcher};
+pub use crate::rules::search::{Search, SearchOptions, Searched, Searcher, DEFAULT_TABLE_BYTES};
 use crate::rules::value::{Outcome, Value};
 
 /// The score of a win in 0 plies (see the module's documentation).

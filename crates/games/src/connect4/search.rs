@@ -83,6 +83,24 @@ struct Known {
     best: Option<u32>,
 }
 
+impl Known {
+    /// Whether the entry `e` is the position whose check is `check`.
+    #[inline]
+    fn holds(e: u64, check: u64) -> bool {
+        e & 0x7f != 0 && e >> 27 == check
+    }
+
+    /// The bounds and best move of the entry `e`.
+    #[inline]
+    fn of(e: u64) -> Known {
+        Known {
+            lower: ((e >> 7) & 0x7f) as i32 - 64,
+            upper: ((e >> 14) & 0x7f) as i32 - 64,
+            best: (((e >> 21) & 0x3f) as u32).checked_sub(1),
+        }
+    }
+}
+
 /// An odd multiplier: multiplying by it modulo `2^key_bits` is a bijection of the keys whose
 /// top bits depend on every bit of the key.
 const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -126,13 +144,7 @@ impl Table {
     #[inline]
     fn get(&self, key: u64) -> Option<Known> {
         let (bucket, check) = self.locate(key);
-        let e = bucket.iter().map(|e| e.load(Relaxed)).find(|&e| e & 0x7f != 0 && e >> 27 == check)?;
-        let best = ((e >> 21) & 0x3f) as u32;
-        Some(Known {
-            lower: ((e >> 7) & 0x7f) as i32 - 64,
-            upper: ((e >> 14) & 0x7f) as i32 - 64,
-            best: best.checked_sub(1),
-        })
+        bucket.iter().map(|e| e.load(Relaxed)).find(|&e| Known::holds(e, check)).map(Known::of)
     }
 
     /// Records bounds on the score of the position `key` with `stones` stones, merged with
@@ -146,9 +158,10 @@ impl Table {
         for (i, e) in bucket.iter().enumerate() {
             let e = e.load(Relaxed);
             seen[i] = e;
-            if e & 0x7f != 0 && e >> 27 == check {
-                lower = lower.max(((e >> 7) & 0x7f) as i32 - 64);
-                upper = upper.min(((e >> 14) & 0x7f) as i32 - 64);
+            if Known::holds(e, check) {
+                let known = Known::of(e);
+                lower = lower.max(known.lower);
+                upper = upper.min(known.upper);
                 slot = Some(i);
                 break;
             }
@@ -206,19 +219,6 @@ impl Shape {
             }
         }
         r & (self.cells ^ mask)
-    }
-
-    /// Whether the stones `p` hold four in a row (the rules' test, on the searcher's shifts).
-    fn four(&self, p: u64) -> bool {
-        let pairs = p & (p >> 1);
-        if pairs & (pairs >> 2) != 0 {
-            return true;
-        }
-        self.w >= 4
-            && [self.h1, self.h1 - 1, self.h1 + 1].iter().any(|&s| {
-                let pairs = p & (p >> s);
-                pairs & (pairs >> (2 * s)) != 0
-            })
     }
 
     /// The mirror image of a key (each column's bits moved, whole).
@@ -376,8 +376,10 @@ impl Worker<'_> {
     }
 }
 
-/// The searcher: the board's geometry, the table, the threads.
-struct Solver {
+/// The searcher: the game (its rules end the positions searched from), the board's geometry,
+/// the table, the threads.
+struct Solver<'g> {
+    game: &'g ConnectFour,
     shape: Shape,
     table: Table,
     remoteness: bool,
@@ -388,8 +390,8 @@ struct Solver {
 /// Positions a window's search runs on one thread before the other threads join it.
 const ALONE: u64 = 1 << 16;
 
-impl Solver {
-    fn new(game: &ConnectFour, options: &SearchOptions) -> Result<Solver, Error> {
+impl<'g> Solver<'g> {
+    fn new(game: &'g ConnectFour, options: &SearchOptions) -> Result<Solver<'g>, Error> {
         let (w, h) = game.dims();
         let h1 = h + 1;
         let what = format!("Connect Four {w} wide and {h} high");
@@ -413,7 +415,7 @@ impl Solver {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
-        Ok(Solver { shape, table, remoteness: options.remoteness, threads: threads.max(1), nodes: 0 })
+        Ok(Solver { game, shape, table, remoteness: options.remoteness, threads: threads.max(1), nodes: 0 })
     }
 
     /// A thread's search over the solver's table.
@@ -518,7 +520,7 @@ impl Solver {
     }
 }
 
-impl Searcher<Board> for Solver {
+impl Searcher<Board> for Solver<'_> {
     fn search(&mut self, board: &Board, progress: &dyn Progress) -> Result<Searched, Error> {
         let before = self.nodes;
         let g = &self.shape;
@@ -526,7 +528,7 @@ impl Searcher<Board> for Solver {
         let n = mask.count_ones();
         let (mine, theirs) = ((n / 2) as i32, (n - n / 2) as i32);
         let possible = (mask + g.bottom) & g.cells;
-        let (score, exact) = if g.four(mask ^ pos) {
+        let (score, exact) = if self.game.four(mask ^ pos) {
             // The last stone made four: lost, the winner's stones on the board.
             (-(g.top - theirs), true)
         } else if mask == g.cells {
