@@ -73,16 +73,32 @@ pub fn prefetch<T>(item: &T) {
     let _ = item;
 }
 
-/// `n` atomic words, zero, on huge pages where possible.
-pub(crate) fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
-    // Zeroed allocation maps pages lazily, so the advice comes before any page exists.
-    let mut words = vec![0u64; n];
+/// `n` atomic words, zero, on huge pages where possible (for tables read at random: the
+/// processor then needs far fewer page-table walks). Aborts when the memory cannot be had, as
+/// `vec!` does; see [`try_zeroed_atomics`].
+pub fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).unwrap_or_else(|_| panic!("{n} words overflow"));
+    try_zeroed_atomics(n).unwrap_or_else(|| std::alloc::handle_alloc_error(layout))
+}
+
+/// [`zeroed_atomics`], or `None` when the memory cannot be had.
+pub fn try_zeroed_atomics(n: usize) -> Option<Vec<AtomicU64>> {
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<AtomicU64>(n).ok()?;
+    // SAFETY: the layout's size is not zero. Zeroed allocation maps pages lazily, so the advice
+    // comes before any page exists.
+    let words = unsafe { std::alloc::alloc_zeroed(layout) } as *mut AtomicU64;
+    if words.is_null() {
+        return None;
+    }
+    // SAFETY: `words` is a fresh allocation of `n` zeroed words with the layout of
+    // `[AtomicU64; n]` (zero is a valid AtomicU64), owned by the Vec from here on and freed by
+    // it with the same layout (the global allocator's, capacity `n`).
+    let mut words = unsafe { Vec::from_raw_parts(words, n, n) };
     advise_huge_pages(&mut words);
-    const _: () = assert!(std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>());
-    let mut words = std::mem::ManuallyDrop::new(words);
-    // SAFETY: AtomicU64 has the same size, alignment and bit validity as u64, so the buffer is
-    // a valid Vec<AtomicU64> of the same length and capacity, freed with the same layout.
-    unsafe { Vec::from_raw_parts(words.as_mut_ptr() as *mut AtomicU64, words.len(), words.capacity()) }
+    Some(words)
 }
 
 /// Resident memory of this process now, in bytes (Linux `/proc/self/statm`), when it can be read.

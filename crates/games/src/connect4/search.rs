@@ -69,7 +69,10 @@ impl Search<Board> for ConnectFour {
 /// bound plus 64 (7 bits each), the best move's column plus one (6 bits, 0 for none), the
 /// check (37 bits).
 struct Table {
+    /// The entries, from `base` on (the first bucket starts on a multiple of 32 bytes, so that
+    /// no bucket straddles two cache lines).
     entries: Vec<AtomicU64>,
+    base: usize,
     /// The bits of a key (`w (h + 1)`) and of a bucket's number (a power of two buckets).
     key_bits: u32,
     bucket_bits: u32,
@@ -126,10 +129,9 @@ impl Table {
             ))
         };
         let len = usize::try_from((1u64 << bucket_bits) * BUCKET as u64).map_err(|_| too_large())?;
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(len).map_err(|_| too_large())?;
-        entries.resize_with(len, || AtomicU64::new(0));
-        Ok(Table { entries, key_bits, bucket_bits, used: AtomicUsize::new(0) })
+        let entries = nimber_engine::memory::try_zeroed_atomics(len + BUCKET).ok_or_else(too_large)?;
+        let base = entries.as_ptr().align_offset(BUCKET * 8).min(BUCKET);
+        Ok(Table { entries, base, key_bits, bucket_bits, used: AtomicUsize::new(0) })
     }
 
     /// A key's bucket (its first entry) and check: the mixed key's top bits and the others.
@@ -137,8 +139,14 @@ impl Table {
     fn locate(&self, key: u64) -> (&[AtomicU64], u64) {
         let spare = self.key_bits - self.bucket_bits;
         let mixed = key.wrapping_mul(MIX) & ((1u64 << self.key_bits) - 1);
-        let at = (mixed >> spare) as usize * BUCKET;
+        let at = self.base + (mixed >> spare) as usize * BUCKET;
         (&self.entries[at..at + BUCKET], mixed & ((1u64 << spare) - 1))
+    }
+
+    /// Brings the bucket of `key` into the cache, ahead of its use.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        nimber_engine::memory::prefetch(&self.locate(key).0[0]);
     }
 
     #[inline]
@@ -221,7 +229,7 @@ impl Shape {
         r & (self.cells ^ mask)
     }
 
-    /// The mirror image of a key (each column's bits moved, whole).
+    /// The mirror image of a key or a set of stones (each column's bits moved, whole).
     #[inline]
     fn mirror(&self, key: u64) -> u64 {
         let col = (1u64 << self.h1) - 1;
@@ -230,6 +238,29 @@ impl Shape {
             out |= ((key >> (c * self.h1)) & col) << ((self.w - 1 - c) * self.h1);
         }
         out
+    }
+
+    /// The key of the position `(pos, mask)` whose mirror image is `mirror`: the smaller of
+    /// their Tromp keys, and whether it is the mirror's.
+    #[inline]
+    fn key(&self, pos: u64, mask: u64, mirror: (u64, u64)) -> (u64, bool) {
+        let key = pos + mask + self.bottom;
+        let mirrored = mirror.0 + mirror.1 + self.bottom;
+        if mirrored < key {
+            (mirrored, true)
+        } else {
+            (key, false)
+        }
+    }
+
+    /// The position after the stone `mv` in column `c`, from the side of the opponent (whose
+    /// stones are `opp`): their stones, all stones, and the mirror image of both (where the
+    /// position before has the mirror image `mirror`).
+    #[inline]
+    fn play(&self, opp: u64, mask: u64, mirror: (u64, u64), c: u32, mv: u64) -> (u64, u64, (u64, u64)) {
+        // Column c's bits move, whole, to column w - 1 - c (a mirror moves no bit between rows).
+        let seen = (mv >> (c * self.h1)) << ((self.w - 1 - c) * self.h1);
+        (opp, mask | mv, (mirror.0 ^ mirror.1, mirror.1 | seen))
     }
 
     /// The score when the opponent (who has `n - n / 2` of the `n` stones) wins with the next.
@@ -274,9 +305,18 @@ impl Worker<'_> {
     }
 
     /// Fail-soft alpha-beta on the score of the position where the player to move has the
-    /// stones `pos` of the `n` stones `mask`, and cannot win with the next stone. Returns 0,
-    /// meaning nothing, once the search is stopped; stores nothing then.
-    fn negamax(&mut self, pos: u64, mask: u64, n: u32, mut alpha: i32, mut beta: i32) -> i32 {
+    /// stones `pos` of the `n` stones `mask`, and cannot win with the next stone; `mirror` is
+    /// the same position seen in a mirror (kept along, rather than computed at every node).
+    /// Returns 0, meaning nothing, once the search is stopped; stores nothing then.
+    fn negamax(
+        &mut self,
+        pos: u64,
+        mask: u64,
+        mirror: (u64, u64),
+        n: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         let g = self.shape;
         self.nodes += 1;
         self.budget -= 1;
@@ -305,9 +345,7 @@ impl Worker<'_> {
         let (mine, theirs) = ((n / 2) as i32, (n - n / 2) as i32);
         let mut lower = -(g.top - theirs - 2);
         let mut upper = g.top - mine - 2;
-        let key = pos + mask + g.bottom;
-        let mirrored = g.mirror(key);
-        let (key, flip) = if mirrored < key { (mirrored, true) } else { (key, false) };
+        let (key, flip) = g.key(pos, mask, mirror);
         let mut hint = None;
         if let Some(known) = self.table.get(key) {
             lower = lower.max(known.lower);
@@ -326,28 +364,49 @@ impl Worker<'_> {
 
         // The moves, the most threats made first, ties from the centre out (helpers shift
         // where they start); the table's best move first.
-        let mut list = [(0u32, 0u32, 0u64); 32];
+        // Each move as its rank (threats made, plus 64 for the table's move) above its column.
+        let mut list = [0u32; 32];
         let mut len = 0;
         let count = g.order.len();
-        for k in 0..count {
-            let c = g.order[(k + self.id as usize * (n as usize + 1)) % count];
+        let mut at = if self.id == 0 { 0 } else { (self.id as usize * (n as usize + 1)) % count };
+        for _ in 0..count {
+            let c = g.order[at];
+            at = if at + 1 == count { 0 } else { at + 1 };
             let mv = moves & g.column[c as usize];
             if mv == 0 {
                 continue;
             }
+            // The child's entry is wanted soon: its bucket is fetched while the others are sorted.
+            let child = g.play(opp, mask, mirror, c, mv);
+            self.table.prefetch(g.key(child.0, child.1, child.2).0);
             let made = g.winning(pos | mv, mask | mv).count_ones() + if hint == Some(c) { 64 } else { 0 };
+            let ranked = made << 8 | c;
             let mut i = len;
-            while i > 0 && list[i - 1].0 < made {
+            while i > 0 && list[i - 1] >> 8 < made {
                 list[i] = list[i - 1];
                 i -= 1;
             }
-            list[i] = (made, c, mv);
+            list[i] = ranked;
             len += 1;
+        }
+        let column = |r: u32| (r & 0xff, moves & g.column[(r & 0xff) as usize]);
+        if n + ETC_LEFT < g.size {
+            // Enhanced transposition cutoff: a move known to reach a position whose score is
+            // at most -beta (for the opponent) ends the search before any move is searched.
+            for (c, mv) in list[..len].iter().map(|&r| column(r)) {
+                let (pos, mask, mirror) = g.play(opp, mask, mirror, c, mv);
+                if let Some(known) = self.table.get(g.key(pos, mask, mirror).0) {
+                    if -known.upper >= beta {
+                        return -known.upper;
+                    }
+                }
+            }
         }
         let mut best = i32::MIN;
         let mut best_move = None;
-        for &(_, c, mv) in &list[..len] {
-            let s = -self.negamax(opp, mask | mv, n + 1, -beta, -alpha);
+        for (c, mv) in list[..len].iter().map(|&r| column(r)) {
+            let (pos, mask, mirror) = g.play(opp, mask, mirror, c, mv);
+            let s = -self.negamax(pos, mask, mirror, n + 1, -beta, -alpha);
             if self.stop.load(Relaxed) {
                 return 0;
             }
@@ -386,6 +445,10 @@ struct Solver<'g> {
     threads: usize,
     nodes: u64,
 }
+
+/// Enhanced transposition cutoffs are looked for at positions with more than this many cells
+/// empty (nearer the end, the probes cost more than the searches they save).
+const ETC_LEFT: u32 = 14;
 
 /// Positions a window's search runs on one thread before the other threads join it.
 const ALONE: u64 = 1 << 16;
@@ -443,9 +506,10 @@ impl<'g> Solver<'g> {
     /// positions, then (when unfinished) on every thread, over the table the first left.
     fn window(&mut self, pos: u64, mask: u64, n: u32, alpha: i32, progress: &dyn Progress) -> Option<i32> {
         let stop = AtomicBool::new(false);
+        let mirror = (self.shape.mirror(pos), self.shape.mirror(mask));
         let limit = (self.threads > 1).then_some(ALONE);
         let mut first = self.worker(0, limit, &stop, Some(progress));
-        let r = first.negamax(pos, mask, n, alpha, alpha + 1);
+        let r = first.negamax(pos, mask, mirror, n, alpha, alpha + 1);
         let mut nodes = first.nodes;
         let result = if !stop.load(Relaxed) {
             Some(r)
@@ -461,14 +525,14 @@ impl<'g> Solver<'g> {
                         scope.spawn(move || {
                             // Helpers search until the first thread is done.
                             while !stop.load(Relaxed) {
-                                helper.negamax(pos, mask, n, alpha, alpha + 1);
+                                helper.negamax(pos, mask, mirror, n, alpha, alpha + 1);
                             }
                             helper.nodes
                         })
                     })
                     .collect();
                 let mut first = self.worker(0, None, &stop, Some(progress));
-                let r = first.negamax(pos, mask, n, alpha, alpha + 1);
+                let r = first.negamax(pos, mask, mirror, n, alpha, alpha + 1);
                 let stopped = stop.swap(true, Relaxed);
                 let helped: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
                 ((!stopped).then_some(r), first.nodes + helped)
@@ -556,7 +620,7 @@ impl Searcher<Board> for Solver<'_> {
             score: exact.then_some(score),
             nodes: self.nodes - before,
             table_used: self.table.used.load(Relaxed),
-            table_entries: self.table.entries.len(),
+            table_entries: self.table.entries.len() - BUCKET,
         })
     }
 }
