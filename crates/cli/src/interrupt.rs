@@ -1,4 +1,4 @@
-//! Ctrl-C (SIGINT, or SIGTERM) during a solve: the first asks the solver to stop, which it does
+//! Ctrl-C (SIGINT, or SIGTERM) during a solve or a search: the first asks the solver to stop, which it does
 //! between two rounds or batches (saving its checkpoint when it keeps one), through
 //! [`nimber_engine::Progress::cancelled`]; a second one exits at once with status 130.
 
@@ -33,8 +33,8 @@ pub fn install() {
                 }
                 let _ = writeln!(
                     std::io::stderr(),
-                    "\nnimber: stopping at the end of the current round (a checkpoint is saved when kept); \
-                     Ctrl-C again to quit at once"
+                    "\nnimber: stopping at the end of the current round (a checkpoint is saved when kept, \
+                     a search says what it proved); Ctrl-C again to quit at once"
                 );
             }
         });

@@ -70,10 +70,17 @@ pub enum Error {
         what: String,
     },
     /// The work was stopped on request ([`crate::Progress::cancelled`]) before it finished.
-    #[error("stopped before the end{}", .checkpoint.as_ref().map(|c| format!("; the work so far is saved in {c}")).unwrap_or_default())]
+    #[error(
+        "stopped before the end{}{}",
+        .proven.as_ref().map(|p| format!("; proven so far: {p}")).unwrap_or_default(),
+        .checkpoint.as_ref().map(|c| format!("; the work so far is saved in {c}")).unwrap_or_default()
+    )]
     Cancelled {
         /// Where the work done so far was saved, if it was.
         checkpoint: Option<String>,
+        /// What a search had proven when it stopped (a bound on the value, labelled as one),
+        /// if anything.
+        proven: Option<String>,
     },
     /// A checkpoint cannot be used: of another game, damaged, missing, or in the way.
     #[error("{path}: {what}")]

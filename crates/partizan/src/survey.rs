@@ -123,7 +123,7 @@ pub fn survey<G: Partizan>(
     for (k, pos) in positions.iter().enumerate() {
         if k % POLL == 0 {
             if progress.cancelled() {
-                return Err(Error::Cancelled { checkpoint: None });
+                return Err(Error::Cancelled { checkpoint: None, proven: None });
             }
             if k > 0 {
                 progress.advance(POLL as u64);

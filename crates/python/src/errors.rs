@@ -29,7 +29,7 @@ create_exception!(
 /// The Python exception of an engine error.
 pub fn to_py(error: Error) -> PyErr {
     match error {
-        Error::Cancelled { .. } => PyKeyboardInterrupt::new_err("stopped"),
+        Error::Cancelled { .. } => PyKeyboardInterrupt::new_err(error.to_string()),
         error => NimberError::new_err(error.to_string()),
     }
 }

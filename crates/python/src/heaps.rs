@@ -28,7 +28,7 @@ pub fn grundy(py: Python<'_>, code: &str, upto: Option<&Bound<'_, PyAny>>) -> Py
         move |progress| {
             let values = nim_sequence(&rules, upto, progress);
             if values.len() <= upto {
-                return Err(nimber_engine::Error::Cancelled { checkpoint: None });
+                return Err(nimber_engine::Error::Cancelled { checkpoint: None, proven: None });
             }
             let period = find_period(&values, Some(&rules), progress);
             Ok((values, period))

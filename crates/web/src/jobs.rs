@@ -124,9 +124,13 @@ impl Jobs {
                     job.state = State::Done;
                     job.result = Some(result);
                 }
-                Ok(Err(Error::Cancelled { .. })) => {
+                Ok(Err(e @ Error::Cancelled { .. })) => {
                     job.state = State::Cancelled;
-                    job.error = Some("cancelled".into());
+                    // What a search had proven by then, where it says.
+                    job.error = Some(match e {
+                        Error::Cancelled { proven: Some(_), .. } => format!("cancelled: {e}"),
+                        _ => "cancelled".into(),
+                    });
                 }
                 Ok(Err(_)) if progress.cancelled() => {
                     job.state = State::Cancelled;
@@ -213,7 +217,7 @@ mod tests {
                 while !p.cancelled() {
                     std::thread::sleep(Duration::from_millis(5));
                 }
-                Err(Error::Cancelled { checkpoint: None })
+                Err(Error::Cancelled { checkpoint: None, proven: None })
             })
             .unwrap();
         assert_eq!(started.state, State::Running);

@@ -21,13 +21,15 @@ pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let options =
         SearchOptions { remoteness: args.remoteness, table_bytes, threads: rayon::current_num_threads() };
+    // Ctrl-C stops the search with what it had proven (a second one quits at once).
+    crate::interrupt::install();
     if let Some(file) = &args.batch {
         return batch(args, &built, &options, file, out);
     }
     let progress = TerminalProgress::start();
     let result = built.game.search(args.position.as_deref(), &options, args.moves, &progress);
     progress.finish();
-    let report = result?;
+    let report = result.map_err(stopped)?;
     if args.json {
         output::write_json(out, &json(&built.title(), &report))?;
     } else {
@@ -64,7 +66,7 @@ fn batch(
             Err(e) => {
                 progress.finish();
                 return Err(match e {
-                    nimber_engine::Error::Cancelled { .. } => e.into(),
+                    nimber_engine::Error::Cancelled { .. } => stopped(e),
                     e => Failure::msg(format!("{file}: line {}: {}", i + 1, Failure::from(e))),
                 });
             }
@@ -80,6 +82,15 @@ fn batch(
     }
     progress.finish();
     Ok(())
+}
+
+/// A search stopped by Ctrl-C is reported as stopped (with what it had proven), other errors
+/// as they are.
+fn stopped(e: nimber_engine::Error) -> Failure {
+    match e {
+        nimber_engine::Error::Cancelled { .. } => Failure::Stopped(e.to_string()),
+        e => e.into(),
+    }
 }
 
 /// A value with its remoteness where it was searched for: `win in 5`, `win`.

@@ -138,7 +138,7 @@ where
                 if done.is_multiple_of(4096) {
                     progress.advance(4096);
                     if progress.cancelled() {
-                        return Err(Error::Cancelled { checkpoint: None });
+                        return Err(Error::Cancelled { checkpoint: None, proven: None });
                     }
                 }
                 if done.is_multiple_of(crate::memory::CHECK_EVERY as u64) {

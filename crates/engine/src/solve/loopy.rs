@@ -232,7 +232,7 @@ pub fn label<P>(reached: &Reached<P>, progress: &dyn Progress) -> Result<Labels,
         let mut round = 0u32;
         while !frontier.is_empty() {
             if progress.cancelled() {
-                return Err(Error::Cancelled { checkpoint: None });
+                return Err(Error::Cancelled { checkpoint: None, proven: None });
             }
             round += 1;
             next.clear();

@@ -114,7 +114,7 @@ pub(crate) fn solve_numbered<G: Game + ?Sized>(
             if done.is_multiple_of(4096) {
                 progress.advance(4096);
                 if progress.cancelled() {
-                    return Err(Error::Cancelled { checkpoint: None });
+                    return Err(Error::Cancelled { checkpoint: None, proven: None });
                 }
             }
         }

@@ -715,7 +715,7 @@ fn run_phase_with<S: RetroSpace, W: StateWord>(
         let cancelled = exchange.sum(u64::from(progress.cancelled()))? > 0;
         between(&Between { phase, round: round_number, words: state, cancelled }, exchange)?;
         if cancelled {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         progress.advance(count);
         if round_number >= layout.rem_mask {

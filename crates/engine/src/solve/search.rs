@@ -171,7 +171,7 @@ impl<G: Game> Generic<'_, G> {
     ) -> Result<(i32, bool), Error> {
         self.nodes += 1;
         if self.nodes & 0xffff == 0 && progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         if let Some(o) = self.game.terminal(pos) {
             return Ok((self.score(o), false));

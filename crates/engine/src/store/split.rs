@@ -228,7 +228,7 @@ fn batch_step(
         return Err(Error::Unsupported("process 0 could not write the store: see its error".into()));
     }
     if stops > 0 {
-        return Err(Error::Cancelled { checkpoint: None });
+        return Err(Error::Cancelled { checkpoint: None, proven: None });
     }
     let (me, members) = exchange.member();
     let mut to = vec![Vec::new(); members];

@@ -613,7 +613,7 @@ pub fn solve<G: Tiered>(
             continue;
         }
         if progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         let eta = if solved_slots > 0 {
             let per_slot = started.elapsed().as_secs_f64() / solved_slots as f64;

@@ -279,7 +279,7 @@ pub fn write(
     let plan = Plan::new(identity, solution.positions(), solution.counts())?;
     write_planned(path, &plan, progress, &mut |blocks| {
         if progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         let mut packed = Vec::new();
         solution.read_range(plan.slots_of(blocks.clone()), &mut |outcomes| {

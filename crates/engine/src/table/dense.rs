@@ -515,7 +515,7 @@ fn reachable_with<G: SlotMoves>(
         let cancelled = exchange.sum(u64::from(progress.cancelled()))? > 0;
         between(&Level { level: depth, set: &set, frontier: &level, region_bits: bits, cancelled })?;
         if cancelled {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         let mut next: Vec<Vec<u32>> = vec![Vec::new(); regions];
         const PIECE: usize = 1 << 11;

@@ -789,7 +789,7 @@ fn rounds(
 ) -> Result<(), Error> {
     for t in 1.. {
         if progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         if t > MAX_REMOTENESS {
             return Err(Error::TooLarge(format!("a lean solve records remoteness up to {MAX_REMOTENESS}")));
@@ -955,7 +955,7 @@ pub fn solve<G: SlotMoves>(
     let may_be_terminal = game.slots_may_be_terminal();
     let set_up = |k: u64| -> Result<Emit, Error> {
         if progress.cancelled() {
-            return Err(Error::Cancelled { checkpoint: None });
+            return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         let mut emit = Emit::default();
         let start = k * CHUNK as u64;

@@ -26,7 +26,7 @@ impl Progress for Stop {
 }
 
 fn stopped<T>(result: Result<T, Error>) -> bool {
-    matches!(result, Err(Error::Cancelled { checkpoint: None }))
+    matches!(result, Err(Error::Cancelled { checkpoint: None, proven: None }))
 }
 
 #[test]

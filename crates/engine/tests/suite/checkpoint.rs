@@ -133,7 +133,7 @@ fn stopped_anywhere(space: &Synthetic, log2n: u32, seed: u64, file: &str) {
                 break;
             }
 
-            Err(Error::Cancelled { checkpoint: Some(c) }) => assert_eq!(PathBuf::from(c), path),
+            Err(Error::Cancelled { checkpoint: Some(c), .. }) => assert_eq!(PathBuf::from(c), path),
             Err(e) => panic!("stop at poll {stop_at}: {e}"),
         }
         let header = checkpoint::read_header(&path).unwrap();
@@ -166,7 +166,7 @@ fn stopped_again_and_again_ends_as_uninterrupted() {
     let solution = loop {
         match checkpoint::solve_dense(&game, None, &opts, &StopAt::new(1)) {
             Ok(solution) => break solution,
-            Err(Error::Cancelled { checkpoint: Some(_) }) => stops += 1,
+            Err(Error::Cancelled { checkpoint: Some(_), .. }) => stops += 1,
             Err(e) => panic!("{e}"),
         }
         opts.resume = true;
@@ -185,7 +185,7 @@ fn a_checkpoint(name: &str, log2n: u32, seed: u64) -> (PathBuf, CheckpointOption
     let path = temp(name);
     let opts = options(&path, log2n, seed);
     let err = checkpoint::solve_dense(&game, None, &opts, &StopAt::new(4)).err().unwrap();
-    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_), .. }), "{err}");
     (path, opts)
 }
 
@@ -323,7 +323,7 @@ fn crafted_checkpoints_with_valid_checksums_are_refused() {
         let opts = options(&path, log2n, seed);
         let err =
             checkpoint::solve_dense(&SyntheticGame(&space), None, &opts, &StopAt::new(stop)).err().unwrap();
-        assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+        assert!(matches!(err, Error::Cancelled { checkpoint: Some(_), .. }), "{err}");
         let good = std::fs::read(&path).unwrap();
         opts.remove().unwrap();
         let len = good.len() as u64;

@@ -90,7 +90,7 @@ fn write_checkpoint(path: &Path, stop_at: u64) {
     )
     .err()
     .unwrap();
-    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_), .. }), "{err}");
 }
 
 /// One member runs the whole split solve, in this process.
@@ -143,7 +143,7 @@ fn write_fixtures() {
     }
     let base = temp("synthetic-member.nimberck");
     let err = split_solve(&base, Some(MEMBER.1), false).unwrap_err();
-    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_), .. }), "{err}");
     std::fs::copy(checkpoint::member_path(&base, 0), dir.join(MEMBER.0)).unwrap();
 }
 
@@ -294,7 +294,7 @@ fn a_members_checkpoint_written_before_resumes_and_is_written_again_the_same() {
     // Written again by the same solve stopped at the same point: the same bytes.
     let base = temp("again-member.nimberck");
     let err = split_solve(&base, Some(stop_at), false).unwrap_err();
-    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_) }), "{err}");
+    assert!(matches!(err, Error::Cancelled { checkpoint: Some(_), .. }), "{err}");
     let written = checkpoint::member_path(&base, 0);
     assert!(std::fs::read(&written).unwrap() == bytes, "{name}: other bytes");
     for file in checkpoint::member_files(&base, 0) {

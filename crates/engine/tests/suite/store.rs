@@ -501,7 +501,7 @@ fn a_cancelled_write_leaves_no_file() {
     let identity =
         Subject { id: &id, scheme: "synthetic-v1", size: space.size(), rules: 7, derived: Derived::Exact };
     let err = store::write(&path, &identity, &solution, &stop).unwrap_err();
-    assert!(matches!(err, Error::Cancelled { checkpoint: None }), "{err}");
+    assert!(matches!(err, Error::Cancelled { checkpoint: None, proven: None }), "{err}");
     let dir: Vec<_> =
         std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(dir.iter().all(|n| !n.to_string_lossy().starts_with("cancelled.db")), "{dir:?}");

@@ -48,8 +48,8 @@ pub struct ConnectFour {
     bottom: u64,
     /// Every cell of the board (the spare bits excluded).
     cells: u64,
-    /// The profile index, where its table fits.
-    profiles: Option<std::sync::Arc<Profiles>>,
+    /// The profile index, where its table fits: built on first use (a search needs none).
+    profiles: std::sync::Arc<std::sync::OnceLock<Option<Profiles>>>,
 }
 
 /// The profile index: for every profile `p` (the column heights as the digits of `p` in base
@@ -68,9 +68,19 @@ struct Profiles {
 const MAX_PROFILES: u64 = 1 << 20;
 
 impl Profiles {
+    /// The number of profiles of a board `w` wide and `h` high, where their table fits.
+    fn count(w: u32, h: u32) -> Option<u64> {
+        (h as u64 + 1).checked_pow(w).filter(|&c| c <= MAX_PROFILES)
+    }
+
+    /// Whether the table of profiles fits (without building it).
+    fn fit(w: u32, h: u32) -> bool {
+        Profiles::count(w, h).is_some()
+    }
+
     fn new(w: u32, h: u32) -> Option<Profiles> {
         let h1 = h as u64 + 1;
-        let count = h1.checked_pow(w).filter(|&c| c <= MAX_PROFILES)?;
+        let count = Profiles::count(w, h)?;
         let mut first = Vec::with_capacity(count as usize + 1);
         let mut stones = Vec::with_capacity(count as usize);
         let mut total = 0u64;
@@ -227,8 +237,7 @@ impl ConnectFour {
             bottom |= 1 << (c * (h + 1));
             cells |= column << (c * (h + 1));
         }
-        let profiles = Profiles::new(w, h).map(std::sync::Arc::new);
-        Ok(ConnectFour { w, h, mirror: true, bottom, cells, profiles })
+        Ok(ConnectFour { w, h, mirror: true, bottom, cells, profiles: Default::default() })
     }
 
     /// The game with or without the mirror symmetry in its index.
@@ -254,6 +263,11 @@ impl ConnectFour {
     /// Width and height.
     pub fn dims(&self) -> (u32, u32) {
         (self.w, self.h)
+    }
+
+    /// The profile index, where its table fits ((h + 1)^w profiles at most [`MAX_PROFILES`]).
+    fn profiles(&self) -> Option<&Profiles> {
+        self.profiles.get_or_init(|| Profiles::new(self.w, self.h)).as_ref()
     }
 
     /// The bit of the cell in column `col`, row `row` (0 = bottom) in a board's stone sets.
@@ -538,7 +552,7 @@ impl Notation<Board> for ConnectFour {
 /// stones (`mine + all`, the additions never carrying out of a column).
 impl Indexed for ConnectFour {
     fn size(&self) -> u64 {
-        match &self.profiles {
+        match self.profiles() {
             Some(profiles) => profiles.size(),
             None => 1 << (self.w * (self.h + 1)),
         }
@@ -546,7 +560,7 @@ impl Indexed for ConnectFour {
 
     fn rank(&self, board: &Board) -> u64 {
         let board = self.canonical(board);
-        let Some(profiles) = &self.profiles else { return self.key(&board) };
+        let Some(profiles) = self.profiles() else { return self.key(&board) };
         let h1 = self.h + 1;
         let column = (1u64 << h1) - 1;
         let profile = (0..self.w)
@@ -574,7 +588,7 @@ impl Indexed for ConnectFour {
             return None;
         }
         let h1 = self.h + 1;
-        if let Some(profiles) = &self.profiles {
+        if let Some(profiles) = self.profiles() {
             let profile = profiles.profile_of(index);
             let all = profiles.stones[profile];
             let mine = subset_unrank(index - profiles.first[profile], all, all.count_ones() / 2);
@@ -616,7 +630,7 @@ impl Indexed for ConnectFour {
 
     fn index_scheme(&self) -> String {
         let symmetry = if self.mirror { "-mirror" } else { "" };
-        let scheme = if self.profiles.is_some() { "profile" } else { "tromp" };
+        let scheme = if Profiles::fit(self.w, self.h) { "profile" } else { "tromp" };
         format!("connect4-{scheme}-v1-{}x{}{symmetry}", self.w, self.h)
     }
 }

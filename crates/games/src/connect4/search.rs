@@ -505,6 +505,9 @@ impl<'g> Solver<'g> {
     /// One window's search, `None` when the user stopped it: on one thread for [`ALONE`]
     /// positions, then (when unfinished) on every thread, over the table the first left.
     fn window(&mut self, pos: u64, mask: u64, n: u32, alpha: i32, progress: &dyn Progress) -> Option<i32> {
+        if progress.cancelled() {
+            return None;
+        }
         let stop = AtomicBool::new(false);
         let mirror = (self.shape.mirror(pos), self.shape.mirror(mask));
         let limit = (self.threads > 1).then_some(ALONE);
@@ -545,25 +548,36 @@ impl<'g> Solver<'g> {
     }
 
     /// The score of a position whose player to move cannot win at once: the value only
-    /// (`exact` false: 1, 0 or -1), or the exact score; `None` when stopped.
-    fn score(&mut self, pos: u64, mask: u64, n: u32, exact: bool, progress: &dyn Progress) -> Option<i32> {
-        let win = self.window(pos, mask, n, 0, progress)?;
-        let (mut lo, mut hi) = if win >= 1 {
+    /// (`exact` false: 1, 0 or -1), or the exact score; when stopped, the least and the most
+    /// it was proven to be by then.
+    fn score(
+        &mut self,
+        pos: u64,
+        mask: u64,
+        n: u32,
+        exact: bool,
+        progress: &dyn Progress,
+    ) -> Result<i32, (i32, i32)> {
+        // The bounds known before any search: no win with the next stone, for either side.
+        let (mut lo, mut hi) = (self.shape.lose_next(n), self.shape.top - (n / 2) as i32 - 2);
+        let win = self.window(pos, mask, n, 0, progress).ok_or((lo, hi))?;
+        if win >= 1 {
             if !exact {
-                return Some(1);
+                return Ok(1);
             }
-            (win, self.shape.top - (n / 2) as i32 - 2)
+            lo = win;
         } else {
+            hi = win.min(hi);
             progress.phase("searching: is it a loss?", None);
-            let lose = self.window(pos, mask, n, -1, progress)?;
+            let lose = self.window(pos, mask, n, -1, progress).ok_or((lo, hi))?;
             if lose >= 0 {
-                return Some(0);
+                return Ok(0);
             }
             if !exact {
-                return Some(-1);
+                return Ok(-1);
             }
-            (self.shape.lose_next(n), lose)
-        };
+            hi = lose;
+        }
         while lo < hi {
             // The middle, tried nearer zero (where short wins and losses are cheap to refute).
             let mut med = lo + (hi - lo).div_euclid(2);
@@ -573,15 +587,32 @@ impl<'g> Solver<'g> {
                 med = hi / 2;
             }
             progress.phase(&format!("searching: the score, between {lo} and {hi}"), None);
-            let r = self.window(pos, mask, n, med, progress)?;
+            let r = self.window(pos, mask, n, med, progress).ok_or((lo, hi))?;
             if r <= med {
                 hi = r;
             } else {
                 lo = r;
             }
         }
-        Some(lo)
+        Ok(lo)
     }
+}
+
+/// What a search stopped with the score between `lo` and `hi` had proven, labelled as a bound;
+/// `None` when it had proven neither a win, a loss nor a tie's side of the value.
+fn proven(lo: i32, hi: i32) -> Option<String> {
+    let side = if lo >= 1 {
+        "a win"
+    } else if hi <= -1 {
+        "a loss"
+    } else if lo >= 0 {
+        "a win or a tie"
+    } else if hi <= 0 {
+        "a loss or a tie"
+    } else {
+        return None;
+    };
+    Some(format!("{side}, its score between {lo} and {hi} (a bound, not the value)"))
 }
 
 impl Searcher<Board> for Solver<'_> {
@@ -601,8 +632,9 @@ impl Searcher<Board> for Solver<'_> {
             (g.top - mine - 1, true)
         } else {
             progress.phase("searching: is it a win?", None);
-            let Some(s) = self.score(pos, mask, n, self.remoteness, progress) else {
-                return Err(Error::Cancelled { checkpoint: None });
+            let s = match self.score(pos, mask, n, self.remoteness, progress) {
+                Ok(s) => s,
+                Err((lo, hi)) => return Err(Error::Cancelled { checkpoint: None, proven: proven(lo, hi) }),
             };
             // Without remoteness the score is only its sign (a tie's 0 is exact).
             (s, self.remoteness || s == 0)

@@ -71,7 +71,7 @@ fn stopped_at_any_level_or_round_and_resumed_ends_as_uninterrupted() {
         let stop = StopAt(Default::default(), stop_at);
         match checkpoint::solve_dense(&game, None, &options, &stop) {
             Ok(_) => break,
-            Err(nimber_engine::Error::Cancelled { checkpoint: Some(_) }) => {}
+            Err(nimber_engine::Error::Cancelled { checkpoint: Some(_), .. }) => {}
             Err(e) => panic!("{e}"),
         }
         stages.push(checkpoint::read_header(&path).unwrap().stage);

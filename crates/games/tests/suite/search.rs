@@ -157,6 +157,44 @@ fn connect_four_scores_count_the_winners_stones() {
 }
 
 #[test]
+fn connect_four_stopped_search_says_what_it_proved() {
+    // Stopped once the value is known and the exact score is being narrowed, the search says
+    // what it had proven, as a bound; stopped before anything, it claims nothing.
+    use nimber_engine::{Error, Game, Progress};
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    struct StopAt(&'static str, AtomicBool);
+    impl Progress for StopAt {
+        fn phase(&self, name: &str, _total: Option<u64>) {
+            if name.starts_with(self.0) {
+                self.1.store(true, Relaxed);
+            }
+        }
+        fn cancelled(&self) -> bool {
+            self.1.load(Relaxed)
+        }
+    }
+    let game = ConnectFour::new(7, 6).unwrap();
+    let exact = SearchOptions { remoteness: true, table_bytes: 1 << 20, threads: 1 };
+    // A line of Pons' set Test_L3_R1, score -1: a loss known after two windows, its score
+    // narrowed by two more.
+    let pos = game.parse("3146762114467714356347741621375222").unwrap();
+    let stopped = searcher(&game, &exact)
+        .unwrap()
+        .search(&pos, &StopAt("searching: the score", AtomicBool::new(false)));
+    match stopped {
+        Err(Error::Cancelled { checkpoint: None, proven: Some(p) }) => {
+            assert!(p.starts_with("a loss, its score between -"), "{p}");
+            assert!(p.ends_with("(a bound, not the value)"), "{p}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let stopped = searcher(&game, &exact)
+        .unwrap()
+        .search(&pos, &StopAt("searching: is it a win", AtomicBool::new(false)));
+    assert!(matches!(stopped, Err(Error::Cancelled { checkpoint: None, proven: None })), "{stopped:?}");
+}
+
+#[test]
 fn search_agrees_with_retrograde_on_random_loopy_graphs() {
     // Every position of 400 random graphs of 1 to 45 positions, with cycles and declared wins
     // and losses: draws come from endless play only, and the search's rule (a repetition is a

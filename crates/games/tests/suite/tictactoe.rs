@@ -92,7 +92,7 @@ fn checkpoints_of_one_byte_words_resume_at_every_level_and_round() {
         options.resume = false;
         match checkpoint::solve_dense(&game, None, &options, &StopAt(Default::default(), stop_at)) {
             Ok(_) => break,
-            Err(Error::Cancelled { checkpoint: Some(_) }) => {}
+            Err(Error::Cancelled { checkpoint: Some(_), .. }) => {}
             Err(e) => panic!("{e}"),
         }
         let header = checkpoint::read_header(&path).unwrap();

@@ -147,7 +147,7 @@ fn part(args: &SolveArgs, process: usize, addresses: Vec<String>) -> Result<Opti
     let shown = progress.finish();
     match result {
         Ok(report) => Ok(report.map(|report| (built, report, elapsed, shown))),
-        Err(Error::Cancelled { checkpoint: saved }) => Err(Failure::Stopped(match saved {
+        Err(Error::Cancelled { checkpoint: saved, .. }) => Err(Failure::Stopped(match saved {
             Some(path) => format!(
                 "stopped; every process saved the work so far in its checkpoint (this one's: {path})\n\
                  to continue: {}{}",

@@ -141,7 +141,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<(), Failure> {
             if let Some(dump) = dump.take() {
                 dump.discard();
             }
-            if let Error::Cancelled { checkpoint: saved } = &e {
+            if let Error::Cancelled { checkpoint: saved, .. } = &e {
                 return Err(Failure::Stopped(resume::stopped_message(
                     saved.as_deref(),
                     checkpoint.is_some(),

@@ -126,7 +126,10 @@ impl<'a> Checkpointer<'a> {
             self.last = Instant::now();
         }
         if cancelled {
-            return Err(Error::Cancelled { checkpoint: Some(self.options.path.display().to_string()) });
+            return Err(Error::Cancelled {
+                checkpoint: Some(self.options.path.display().to_string()),
+                proven: None,
+            });
         }
         Ok(())
     }

@@ -263,7 +263,7 @@ impl<'a> MemberCheckpointer<'a> {
             self.last = Instant::now();
         }
         if at.cancelled {
-            return Err(Error::Cancelled { checkpoint: Some(self.path.display().to_string()) });
+            return Err(Error::Cancelled { checkpoint: Some(self.path.display().to_string()), proven: None });
         }
         Ok(())
     }
