@@ -19,7 +19,8 @@ print every score of the set's file. With `--weak`, the value only (win, loss or
 -w`, Fhourstones (one position a line, a table of 8,306,069 entries of 8 bytes, 66 MB) and
 `NIMBER search connect4 --memory 66M --batch -`; every value must be the sign of the file's score.
 
-Prints, for each set, the seconds of each program and nimber's ratio to the faster peer; exits
+Prints, for each set, the seconds of each program and nimber's ratios to the faster peer, nimber
+run on one thread (`nimber-1`, against the peers' one) and on every core (`nimber-N`); exits
 non-zero when an answer differs. Timings on a shared VM drift: compare within one invocation.
 """
 
@@ -36,9 +37,9 @@ from pathlib import Path
 SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]
 
 
-def timed(cmd, text, cwd=None):
+def timed(cmd, text, cwd=None, env=None):
     start = time.time()
-    out = subprocess.run(cmd, input=text, capture_output=True, text=True, cwd=cwd, check=True).stdout
+    out = subprocess.run(cmd, input=text, capture_output=True, text=True, cwd=cwd, env=env, check=True).stdout
     return time.time() - start, out
 
 
@@ -75,17 +76,26 @@ def main():
             cmd = [args.nimber, "search", "connect4", "--memory", "66M", "--json", "--batch", "-"]
         else:
             cmd = [args.nimber, "search", "connect4", "--remoteness", "--memory", "84M", "--json", "--batch", "-"]
-        t, out = timed(cmd, text)
-        times["nimber"] = t
-        got = [json.loads(l) for l in out.splitlines()]
-        for m, w, g in zip(moves, want, got):
-            ok = g["value"] == {1: "win", -1: "lose", 0: "tie"}[sign(w)] if args.weak else g.get("score") == w
-            if not ok:
-                print(f"  {name}: nimber says {g.get('value')} {g.get('score')} for {m}, the set {w}")
+
+        def nimber(label, threads):
+            nonlocal failed
+            env = dict(os.environ)
+            if threads:
+                env["RAYON_NUM_THREADS"] = str(threads)
+            t, out = timed(cmd, text, env=env)
+            times[label] = t
+            got = [json.loads(l) for l in out.splitlines()]
+            for m, w, g in zip(moves, want, got):
+                ok = g["value"] == {1: "win", -1: "lose", 0: "tie"}[sign(w)] if args.weak else g.get("score") == w
+                if not ok:
+                    print(f"  {name}: {label} says {g.get('value')} {g.get('score')} for {m}, the set {w}")
+                    failed = True
+            if len(got) != len(moves):
+                print(f"  {name}: {label} answered {len(got)} of {len(moves)} positions")
                 failed = True
-        if len(got) != len(moves):
-            print(f"  {name}: nimber answered {len(got)} of {len(moves)} positions")
-            failed = True
+
+        # One thread against the peers' one, then every core; the peers run between the two.
+        nimber("nimber-1", 1)
         if pons:
             t, out = timed([os.path.abspath(pons)] + (["-w"] if args.weak else []), text, cwd=empty)
             times["pons"] = t
@@ -100,13 +110,13 @@ def main():
             if [{"+": 1, "-": -1, "=": 0}.get(c) for c in marks] != [sign(w) for w in want]:
                 print(f"  {name}: Fhourstones disagrees with the set")
                 failed = True
-        peers = {k: v for k, v in times.items() if k != "nimber"}
-        line = f"{name}: nimber {times['nimber']:.2f} s"
-        for k, v in peers.items():
-            line += f", {k} {v:.2f} s"
+        nimber(f"nimber-{os.cpu_count()}", None)
+        ours = [k for k in times if k.startswith("nimber")]
+        peers = {k: v for k, v in times.items() if k not in ours}
+        line = f"{name}: " + ", ".join(f"{k} {v:.2f} s" for k, v in times.items())
         if peers:
             best = min(peers, key=peers.get)
-            line += f"; nimber / {best} = {times['nimber'] / peers[best]:.3f}"
+            line += "; " + ", ".join(f"{k} / {best} = {times[k] / peers[best]:.3f}" for k in ours)
         print(line, flush=True)
     sys.exit(1 if failed else 0)
 

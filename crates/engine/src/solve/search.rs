@@ -46,6 +46,11 @@ const BUCKET: usize = 4;
 /// error: a loopy game's paths without repetition can be long.
 const MAX_DEPTH: usize = 1 << 16;
 
+/// Stack left, in bytes, below which a deeper ply of the search gets a new segment of stack
+/// of [`STACK_SEGMENT`] bytes (`stacker`).
+const RED_ZONE: usize = 128 << 10;
+const STACK_SEGMENT: usize = 4 << 20;
+
 /// One entry of the transposition table.
 #[derive(Clone)]
 struct Entry<P> {
@@ -212,7 +217,13 @@ impl<G: Game> Generic<'_, G> {
                 self.met_draw = true;
                 (0, true)
             } else {
-                match self.alphabeta(child, self.down(beta), self.down(alpha), progress) {
+                // A loopy game's lines may run thousands of plies deep: the stack grows on
+                // the heap as the recursion needs it (up to MAX_DEPTH plies).
+                let (down_beta, down_alpha) = (self.down(beta), self.down(alpha));
+                let found = stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
+                    self.alphabeta(child, down_beta, down_alpha, progress)
+                });
+                match found {
                     Ok((s, t)) => (self.up(s), t),
                     Err(e) => {
                         failure = Some(e);

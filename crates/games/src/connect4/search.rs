@@ -26,11 +26,13 @@
 //! - **The value** comes from null-window searches that halve the interval of possible scores
 //!   (first asking whether the score is positive, then narrowing), each leaving its bounds in
 //!   the table for the next.
-//! - **Threads** (lazy SMP): a search that outlasts a first budget of positions is run again
-//!   by every thread at once, each trying the moves in its own order and all sharing the
-//!   table (entries are single atomic words, each naming its position, so a race loses an
-//!   entry at worst, never mixes two). The first thread's answer is the answer, every thread's
-//!   entries are proven bounds: the value does not depend on the number of threads.
+//! - **Threads** (shared table, simplified ABDADA): a search that outlasts a first budget of
+//!   positions is run again by every thread at once, all sharing the table (entries are single
+//!   atomic words, each naming its position, so a race loses an entry at worst, never mixes
+//!   two). A thread marks the large positions it is searching, and the others search the moves
+//!   into marked positions last, so that the threads spread over the tree instead of following
+//!   one another. The first thread's answer is the answer, every thread's entries are proven
+//!   bounds: the value does not depend on the number of threads.
 //!
 //! Every answer is checked against the engine's search over the rules and against the strong
 //! solution on small boards (`tests/suite/search.rs`).
@@ -274,8 +276,11 @@ impl Shape {
 struct Worker<'s> {
     shape: &'s Shape,
     table: &'s Table,
-    /// Which thread (0 is the one whose answer counts); the others vary the order of moves.
-    id: u32,
+    /// The positions that threads are searching now (empty on one thread): see [`Busy`].
+    busy: &'s [AtomicU64],
+    /// Whether this thread searches the moves into busy positions last (the helpers do; the
+    /// first thread keeps its order, which is the best guess of the cheapest proof).
+    defers: bool,
     nodes: u64,
     /// Positions still to search before the thread looks at `stop` and at the user.
     budget: u64,
@@ -362,16 +367,12 @@ impl Worker<'_> {
         beta = beta.min(upper);
         let window = (alpha, beta);
 
-        // The moves, the most threats made first, ties from the centre out (helpers shift
-        // where they start); the table's best move first.
-        // Each move as its rank (threats made, plus 64 for the table's move) above its column.
+        // The moves, the most threats made first, ties from the centre out; the table's best
+        // move first. Each move as its rank (threats made, plus 64 for the table's move) above
+        // its column.
         let mut list = [0u32; 32];
         let mut len = 0;
-        let count = g.order.len();
-        let mut at = if self.id == 0 { 0 } else { (self.id as usize * (n as usize + 1)) % count };
-        for _ in 0..count {
-            let c = g.order[at];
-            at = if at + 1 == count { 0 } else { at + 1 };
+        for &c in &g.order {
             let mv = moves & g.column[c as usize];
             if mv == 0 {
                 continue;
@@ -402,25 +403,48 @@ impl Worker<'_> {
                 }
             }
         }
+        // With several threads, a helper searches the moves into positions another thread is
+        // searching last (the first move always first): the threads spread over the tree.
+        let shared = !self.busy.is_empty() && n + BUSY_LEFT < g.size;
+        let busy = Busy::mark(self.busy, key, shared);
         let mut best = i32::MIN;
         let mut best_move = None;
-        for (c, mv) in list[..len].iter().map(|&r| column(r)) {
-            let (pos, mask, mirror) = g.play(opp, mask, mirror, c, mv);
-            let s = -self.negamax(pos, mask, mirror, n + 1, -beta, -alpha);
-            if self.stop.load(Relaxed) {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                best_move = Some(c);
-                if s > alpha {
-                    alpha = s;
-                    if alpha >= beta {
-                        break;
+        let mut deferred = 0u32;
+        'passes: for pass in 0..2 {
+            for (j, (c, mv)) in list[..len].iter().map(|&r| column(r)).enumerate() {
+                if pass == 1 && deferred & 1 << j == 0 {
+                    continue;
+                }
+                let (pos, mask, mirror) = g.play(opp, mask, mirror, c, mv);
+                if pass == 0
+                    && shared
+                    && self.defers
+                    && j > 0
+                    && Busy::is_busy(self.busy, g.key(pos, mask, mirror).0)
+                {
+                    deferred |= 1 << j;
+                    continue;
+                }
+                let s = -self.negamax(pos, mask, mirror, n + 1, -beta, -alpha);
+                if self.stop.load(Relaxed) {
+                    return 0;
+                }
+                if s > best {
+                    best = s;
+                    best_move = Some(c);
+                    if s > alpha {
+                        alpha = s;
+                        if alpha >= beta {
+                            break 'passes;
+                        }
                     }
                 }
             }
+            if deferred == 0 {
+                break;
+            }
         }
+        drop(busy);
         let (lo, hi) = if best <= window.0 {
             (NO_LOWER, best)
         } else if best >= window.1 {
@@ -441,9 +465,58 @@ struct Solver<'g> {
     game: &'g ConnectFour,
     shape: Shape,
     table: Table,
+    /// The positions the threads are searching, by a hash of their key ([`BUSY_BITS`]).
+    busy: Vec<AtomicU64>,
     remoteness: bool,
     threads: usize,
     nodes: u64,
+}
+
+/// The positions being searched are kept in `2^BUSY_BITS` words (512 KiB), by a hash.
+const BUSY_BITS: u32 = 16;
+
+/// Only positions with more than this many cells empty are marked as being searched (below,
+/// their searches are too short to be worth sharing).
+const BUSY_LEFT: u32 = 12;
+
+/// A position marked as being searched by one thread, until dropped (a simplified ABDADA,
+/// Weill 1996): other threads put the moves into it last. A hint only: two positions may share
+/// a word, and a word may be overwritten; no value depends on it.
+struct Busy<'s> {
+    word: Option<(&'s AtomicU64, u64)>,
+}
+
+impl<'s> Busy<'s> {
+    #[inline]
+    fn slot(busy: &[AtomicU64], key: u64) -> &AtomicU64 {
+        &busy[(key.wrapping_mul(MIX) >> (64 - BUSY_BITS)) as usize]
+    }
+
+    /// Marks the position `key` (when `shared`) until the mark is dropped.
+    #[inline]
+    fn mark(busy: &'s [AtomicU64], key: u64, shared: bool) -> Busy<'s> {
+        let word = shared.then(|| {
+            let word = Busy::slot(busy, key);
+            word.store(key, Relaxed);
+            (word, key)
+        });
+        Busy { word }
+    }
+
+    /// Whether some thread is searching the position `key`.
+    #[inline]
+    fn is_busy(busy: &[AtomicU64], key: u64) -> bool {
+        Busy::slot(busy, key).load(Relaxed) == key
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        if let Some((word, key)) = self.word {
+            // Unless another position took the word meanwhile.
+            let _ = word.compare_exchange(key, 0, Relaxed, Relaxed);
+        }
+    }
 }
 
 /// Enhanced transposition cutoffs are looked for at positions with more than this many cells
@@ -478,13 +551,20 @@ impl<'g> Solver<'g> {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
-        Ok(Solver { game, shape, table, remoteness: options.remoteness, threads: threads.max(1), nodes: 0 })
+        Ok(Solver {
+            game,
+            shape,
+            table,
+            busy: (0..1 << BUSY_BITS).map(|_| AtomicU64::new(0)).collect(),
+            remoteness: options.remoteness,
+            threads: threads.max(1),
+            nodes: 0,
+        })
     }
 
     /// A thread's search over the solver's table.
     fn worker<'s>(
         &'s self,
-        id: u32,
         limit: Option<u64>,
         stop: &'s AtomicBool,
         progress: Option<&'s dyn Progress>,
@@ -492,7 +572,8 @@ impl<'g> Solver<'g> {
         Worker {
             shape: &self.shape,
             table: &self.table,
-            id,
+            busy: if self.threads > 1 { &self.busy } else { &[] },
+            defers: progress.is_none(),
             nodes: 0,
             budget: limit.map_or(POLL, |l| l.clamp(1, POLL)),
             limit,
@@ -511,7 +592,7 @@ impl<'g> Solver<'g> {
         let stop = AtomicBool::new(false);
         let mirror = (self.shape.mirror(pos), self.shape.mirror(mask));
         let limit = (self.threads > 1).then_some(ALONE);
-        let mut first = self.worker(0, limit, &stop, Some(progress));
+        let mut first = self.worker(limit, &stop, Some(progress));
         let r = first.negamax(pos, mask, mirror, n, alpha, alpha + 1);
         let mut nodes = first.nodes;
         let result = if !stop.load(Relaxed) {
@@ -521,9 +602,9 @@ impl<'g> Solver<'g> {
         } else {
             stop.store(false, Relaxed);
             let (r, helped) = std::thread::scope(|scope| {
-                let helpers: Vec<_> = (1..self.threads as u32)
-                    .map(|id| {
-                        let mut helper = self.worker(id, None, &stop, None);
+                let helpers: Vec<_> = (1..self.threads)
+                    .map(|_| {
+                        let mut helper = self.worker(None, &stop, None);
                         let stop = &stop;
                         scope.spawn(move || {
                             // Helpers search until the first thread is done.
@@ -534,7 +615,7 @@ impl<'g> Solver<'g> {
                         })
                     })
                     .collect();
-                let mut first = self.worker(0, None, &stop, Some(progress));
+                let mut first = self.worker(None, &stop, Some(progress));
                 let r = first.negamax(pos, mask, mirror, n, alpha, alpha + 1);
                 let stopped = stop.swap(true, Relaxed);
                 let helped: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
