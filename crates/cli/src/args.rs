@@ -454,7 +454,8 @@ pub struct QueryArgs {
                         positions it leaves: it answers one position of a game far too large to solve \
                         strongly. A repetition of a position on the line searched counts as a draw \
                         (endless play).\n\nExamples:\n  nimber search tictactoe --moves\n  \
-                        nimber search connect4 -p w=5 -p h=4 --remoteness")]
+                        nimber search connect4 -p w=5 -p h=4 --remoteness\n  \
+                        nimber search morris --db morris-tiers     # the placement, over the stored tiers")]
 pub struct SearchArgs {
     /// The game (see `nimber list`)
     pub game: String,
@@ -483,6 +484,12 @@ pub struct SearchArgs {
     /// The memory of the transposition table, as bytes or with a suffix K, M, G (default 64M)
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
+
+    /// Answer every position that a saved solution holds from it, searching the others: a file
+    /// of `solve --save`, or a directory of tiers (`solve morris --save DIR`); GAME must be the
+    /// solution's game, whose parameters it keeps
+    #[arg(long, value_name = "FILE|DIR")]
+    pub db: Option<PathBuf>,
 
     /// Write JSON instead of text
     #[arg(long)]

@@ -117,3 +117,28 @@ fn connect_four_scores_batches_and_refusals() {
     let err = fails(&["search", "connect4", "--memory", "1K"]);
     assert!(err.contains("too small for Connect Four 7 wide and 6 high: give it at least 131 kB"), "{err}");
 }
+
+#[test]
+fn search_over_a_saved_solution() {
+    // Dodgem 3x3 (loopy) saved whole: a search with --db reads the position and every move's
+    // result from the file, and agrees with query --db.
+    let db = temp_file("search-dodgem.db");
+    ok(&["solve", "dodgem", "-p", "n=3", "--save", db.to_str().unwrap()]);
+    let path = db.to_str().unwrap();
+    let searched = json(&["search", "dodgem", "--db", path, "--remoteness", "--moves", "--json"]);
+    let stored = json(&["query", "--db", path, "--json"]);
+    assert_eq!(searched["value"], stored["value"]);
+    assert_eq!(searched["remoteness"], stored["remoteness"]);
+    assert_eq!(moves(&searched), moves(&stored));
+    let probed = searched["probed"].as_u64().unwrap();
+    assert_eq!(probed, searched["nodes"].as_u64().unwrap());
+    assert_eq!(probed, 1 + searched["moves"].as_array().unwrap().len() as u64);
+    let text = ok(&["search", "dodgem", "--db", path]);
+    assert!(text.contains(" of them read from the saved solution;"), "{text}");
+    // The store names its game and keeps its parameters.
+    let err = fails(&["search", "connect4", "--db", path]);
+    assert!(err.contains("a solution of dodgem, not of connect4"), "{err}");
+    let err = fails(&["search", "dodgem", "-p", "n=4", "--db", path]);
+    assert!(err.contains("-p does not apply (the solution keeps its parameters: dodgem n=3)"), "{err}");
+    let _ = std::fs::remove_file(&db);
+}

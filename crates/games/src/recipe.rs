@@ -4,8 +4,9 @@
 
 use std::path::Path;
 
+use nimber_engine::solve::search::SearchOptions;
 use nimber_engine::store::Store;
-use nimber_engine::{CountRow, DynGame, Error, GameId, Params, QueryReport};
+use nimber_engine::{CountRow, DynGame, DynSearcher, Error, GameId, Params, QueryReport};
 use nimber_heaps::Ruleset;
 use nimber_partizan::DynPartizan;
 
@@ -244,6 +245,24 @@ impl OpenedSolution {
                 .tiered()
                 .expect("open_solution builds tiered games for directories")
                 .query_files(files, Some(position.unwrap_or(&self.start))),
+        }
+    }
+
+    /// The engine's exact search over the game's rules, answering every position the saved
+    /// solution holds from it (`nimber search --db`): for a directory of Nine Men's Morris's
+    /// tiers, the placement is searched and the mid- and endgame read.
+    pub fn searcher(&self, options: &SearchOptions) -> Result<Box<dyn DynSearcher + '_>, Error> {
+        match &self.saved {
+            Saved::File(store) => self
+                .game
+                .dense()
+                .expect("open_solution builds dense games for files")
+                .searcher_over(store, options),
+            Saved::Tiers(files) => self
+                .game
+                .tiered()
+                .expect("open_solution builds tiered games for directories")
+                .searcher_over(files, options),
         }
     }
 }

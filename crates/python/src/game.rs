@@ -10,7 +10,9 @@ use nimber_engine::solve::search::{SearchOptions, DEFAULT_TABLE_BYTES};
 use nimber_engine::solve::survey::{self, Num, Observed, Scope, SurveyOptions};
 use nimber_engine::solve::{grundy, loopy, SolverChoice};
 use nimber_engine::view::dense::Dense;
-use nimber_engine::{CountRow, DynGame, Error, Kind, Progress, QueryReport, SolveOptions, Solved, Value};
+use nimber_engine::{
+    CountRow, DynGame, Error, Kind, Progress, QueryReport, SearchReport, SolveOptions, Solved, Value,
+};
 use nimber_games::{GameInfo, Recipe};
 use nimber_lab::{Claim, Rule};
 use pyo3::exceptions::PyTypeError;
@@ -503,21 +505,9 @@ impl Game {
         };
         let text = position.map(|p| self.text_of(p, true)).transpose()?;
         let game = b.build().map_err(to_py)?;
-        let options =
-            SearchOptions { remoteness, table_bytes: memory.unwrap_or(DEFAULT_TABLE_BYTES), threads: 0 };
+        let options = search_options(remoteness, memory);
         let report = released(py, move |progress| game.search(text.as_deref(), &options, moves, progress))?;
-        let list = PyList::empty(py);
-        for m in &report.moves {
-            list.append((&m.label, &m.position, m.value.name(), m.remoteness, m.score))?;
-        }
-        let d = PyDict::new(py);
-        d.set_item("position", &report.position)?;
-        d.set_item("value", report.value.name())?;
-        d.set_item("remoteness", report.remoteness)?;
-        d.set_item("score", report.score)?;
-        d.set_item("moves", list)?;
-        d.set_item("nodes", report.nodes)?;
-        Ok(d.into_any().unbind())
+        search_dict(py, &report)
     }
 
     /// The names of the features of positions (`moves` last).
@@ -760,4 +750,28 @@ impl Survey {
         d.set_item("counterexample", counterexample)?;
         Ok(d.into_any().unbind())
     }
+}
+
+/// The options of a search from Python: the table's memory in bytes, 64 MiB by default.
+pub(crate) fn search_options(remoteness: bool, memory: Option<u64>) -> SearchOptions {
+    SearchOptions { remoteness, table_bytes: memory.unwrap_or(DEFAULT_TABLE_BYTES), threads: 0 }
+}
+
+/// A search's report as Python gets it: `position`, `value`, `remoteness`, `score`, `moves`
+/// (`(label, position, value, remoteness, score)`, best first), `nodes` and `probed` (of
+/// those, the positions read from a stored solution).
+pub(crate) fn search_dict(py: Python<'_>, report: &SearchReport) -> PyResult<Py<PyAny>> {
+    let list = PyList::empty(py);
+    for m in &report.moves {
+        list.append((&m.label, &m.position, m.value.name(), m.remoteness, m.score))?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("position", &report.position)?;
+    d.set_item("value", report.value.name())?;
+    d.set_item("remoteness", report.remoteness)?;
+    d.set_item("score", report.score)?;
+    d.set_item("moves", list)?;
+    d.set_item("nodes", report.nodes)?;
+    d.set_item("probed", report.probed)?;
+    Ok(d.into_any().unbind())
 }

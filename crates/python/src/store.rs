@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::errors::to_py;
-use crate::game::report_dict;
+use crate::game::{report_dict, search_dict, search_options};
+use crate::run::released;
 
 /// A stored solution with its game (a store file, or a directory of tiers): queries read the
 /// files, a few blocks each.
@@ -60,6 +61,27 @@ impl Stored {
         let report = py.detach(|| self.0.query(position.as_deref())).map_err(to_py)?;
         let text = |t: &str| Ok(PyString::new(py, t).into_any().unbind());
         report_dict(py, &report, text, None, report.notes.clone())
+    }
+
+    /// The value of a position (`start` when `None`) by exact alpha-beta search over the
+    /// game's rules, every position the files hold read from them (for Nine Men's Morris, the
+    /// placement searched over the stored tiers): a dict as `Game.search` gives, with `probed`,
+    /// the positions read from the files.
+    #[pyo3(signature = (position=None, remoteness=false, moves=false, memory=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        position: Option<String>,
+        remoteness: bool,
+        moves: bool,
+        memory: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let options = search_options(remoteness, memory);
+        let opened = &self.0;
+        let report = released(py, move |progress| {
+            opened.searcher(&options)?.search(position.as_deref(), moves, progress)
+        })?;
+        search_dict(py, &report)
     }
 
     /// The drawing of a position as SVG, if the game has one.

@@ -479,6 +479,10 @@ def test_a_stored_solve_opens_and_answers(tmp_path):
     assert stored.name == "tictactoe" and stored.positions == 5478
     assert stored.outcome() == ("tie", 9)
     assert stored.query("x../.../...").best()[0].label == "b2"
+    # A search over the store reads the position searched from it, and each move's.
+    found = stored.search("x../.../...", remoteness=True, moves=True)
+    assert (found.value, found.remoteness, found.nodes, found.probed) == ("tie", None, 9, 9)
+    assert [(m.label, m.value) for m in found.moves][0] == ("b2", "tie") and len(found.moves) == 8
     with pytest.raises(nimber.NimberError):
         nimber.open(str(tmp_path / "missing.db"))
 

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use nimber_engine::solve::search::{SearchOptions, DEFAULT_TABLE_BYTES};
-use nimber_engine::{SearchReport, SearchedMove, Value};
+use nimber_engine::{DynSearcher, SearchReport, SearchedMove, Value};
 use serde::Serialize;
 
 use crate::args::{parse_size, GameArgs, SearchArgs};
@@ -14,7 +14,6 @@ use crate::progress::TerminalProgress;
 
 /// Searches the position (the start when none is given) and writes its value.
 pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let built = build(&GameArgs { game: args.game.clone(), params: args.params.clone() })?;
     let table_bytes = match &args.memory {
         Some(text) => parse_size(text).map_err(Failure::msg)?,
         None => DEFAULT_TABLE_BYTES,
@@ -23,17 +22,53 @@ pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
         SearchOptions { remoteness: args.remoteness, table_bytes, threads: rayon::current_num_threads() };
     // Ctrl-C stops the search with what it had proven (a second one quits at once).
     crate::interrupt::install();
+    match &args.db {
+        None => {
+            let built = build(&GameArgs { game: args.game.clone(), params: args.params.clone() })?;
+            let searcher = built.game.searcher(&options)?;
+            search(args, &built.title(), searcher, out)
+        }
+        Some(db) => {
+            let opened = nimber_games::open_solution(db)?;
+            let stored = opened.recipe.info().name;
+            if !args.game.eq_ignore_ascii_case(stored) {
+                return Err(Failure::msg(format!(
+                    "--db {}: a solution of {stored}, not of {}",
+                    db.display(),
+                    args.game
+                )));
+            }
+            if !args.params.is_empty() {
+                return Err(Failure::msg(format!(
+                    "--db {}: -p does not apply (the solution keeps its parameters: {})",
+                    db.display(),
+                    opened.recipe.title()
+                )));
+            }
+            let searcher = opened.searcher(&options)?;
+            search(args, &opened.recipe.title(), searcher, out)
+        }
+    }
+}
+
+/// Searches the position, or with `--batch` every position of the file, with `searcher`.
+fn search(
+    args: &SearchArgs,
+    title: &str,
+    mut searcher: Box<dyn DynSearcher + '_>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     if let Some(file) = &args.batch {
-        return batch(args, &built, &options, file, out);
+        return batch(args, title, searcher.as_mut(), file, out);
     }
     let progress = TerminalProgress::start();
-    let result = built.game.search(args.position.as_deref(), &options, args.moves, &progress);
+    let result = searcher.search(args.position.as_deref(), args.moves, &progress);
     progress.finish();
     let report = result.map_err(stopped)?;
     if args.json {
-        output::write_json(out, &json(&built.title(), &report))?;
+        output::write_json(out, &json(title, &report))?;
     } else {
-        write_text(&built.title(), &report, out)?;
+        write_text(title, &report, out)?;
     }
     Ok(())
 }
@@ -42,8 +77,8 @@ pub fn run(args: &SearchArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// for each as it is found; stops at the first position that cannot be searched, naming its line.
 fn batch(
     args: &SearchArgs,
-    built: &crate::game::Built,
-    options: &SearchOptions,
+    title: &str,
+    searcher: &mut dyn DynSearcher,
     file: &str,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -54,8 +89,6 @@ fn batch(
         let f = std::fs::File::open(file).map_err(|e| Failure::msg(format!("{file}: {e}")))?;
         Box::new(std::io::BufReader::new(f))
     };
-    let title = built.title();
-    let mut searcher = built.game.searcher(options)?;
     let progress = TerminalProgress::start();
     for (i, line) in reader.lines().enumerate() {
         let line = line.map_err(|e| Failure::msg(format!("{file}: line {}: {e}", i + 1)))?;
@@ -72,7 +105,7 @@ fn batch(
             }
         };
         if args.json {
-            let mut json = json(&title, &report);
+            let mut json = json(title, &report);
             json.line = Some(i + 1);
             writeln!(out, "{}", serde_json::to_string(&json).map_err(|e| Failure::msg(e.to_string()))?)?;
         } else {
@@ -124,9 +157,13 @@ fn write_text(title: &str, report: &SearchReport, out: &mut dyn Write) -> Result
         let line: Vec<String> = by_label.iter().map(|m| m.score.unwrap_or(0).to_string()).collect();
         writeln!(out, "scores by move: {}", line.join(" "))?;
     }
+    let probed = match report.probed {
+        0 => String::new(),
+        n => format!(", {n} of them read from the saved solution"),
+    };
     writeln!(
         out,
-        "searched {} positions; table {} of {} entries in use",
+        "searched {} positions{probed}; table {} of {} entries in use",
         report.nodes, report.table_used, report.table_entries
     )?;
     Ok(())
@@ -152,6 +189,8 @@ struct SearchJson<'a> {
     score: Option<i32>,
     moves: Vec<MoveJson<'a>>,
     nodes: u64,
+    /// Of the positions searched, those read from the saved solution (`--db`).
+    probed: u64,
     table_used: usize,
     table_entries: usize,
 }
@@ -188,6 +227,7 @@ fn json<'a>(title: &'a str, report: &'a SearchReport) -> SearchJson<'a> {
             })
             .collect(),
         nodes: report.nodes,
+        probed: report.probed,
         table_used: report.table_used,
         table_entries: report.table_entries,
     }

@@ -38,6 +38,9 @@ pub struct Searched {
     pub score: Option<i32>,
     /// Positions searched (visits, counting a position again each time it is searched).
     pub nodes: u64,
+    /// Of those, the positions answered from a solved store (`--db`) instead of searched
+    /// below.
+    pub probed: u64,
     /// Entries of the transposition table in use at the end.
     pub table_used: usize,
     /// Entries of the transposition table.

@@ -22,6 +22,11 @@
 //! it) or an upper bound that is a loss (every move proven to lose, again by real trees); a
 //! search that met no repetition is kept whole.
 //!
+//! **Stores.** A searcher made [`Generic::probing`] a solved store (a file of `solve --save`,
+//! or a directory of tiers) answers every position the store holds from it, exactly (a draw
+//! there is the game's, found by retrograde analysis, not a repetition of the search's path),
+//! and searches below the others only.
+//!
 //! **Ties and draws** both score 0: a search that met both a tie (a game that ended level) and
 //! a draw (a repetition, or a position the rules declare drawn) cannot tell which a 0 is, and
 //! says so rather than guess.
@@ -50,6 +55,9 @@ const MAX_DEPTH: usize = 1 << 16;
 /// of [`STACK_SEGMENT`] bytes (`stacker`).
 const RED_ZONE: usize = 128 << 10;
 const STACK_SEGMENT: usize = 4 << 20;
+
+/// The outcome a solved store gives a position, `None` for one it does not hold.
+type Probe<'g, P> = Box<dyn Fn(&P) -> Result<Option<Outcome>, Error> + 'g>;
 
 /// One entry of the transposition table.
 #[derive(Clone)]
@@ -116,6 +124,9 @@ impl<P: Clone + Eq + Hash> Table<P> {
 /// The engine's search over the rules: its table, kept from one position to the next.
 pub struct Generic<'g, G: Game> {
     game: &'g G,
+    /// Where a solved store answers positions ([`Generic::probing`]).
+    probe: Option<Probe<'g, G::Position>>,
+    probed: u64,
     remoteness: bool,
     table: Table<G::Position>,
     path: HashSet<G::Position>,
@@ -175,11 +186,18 @@ impl<G: Game> Generic<'_, G> {
         progress: &dyn Progress,
     ) -> Result<(i32, bool), Error> {
         self.nodes += 1;
-        if self.nodes & 0xffff == 0 && progress.cancelled() {
+        // Polled at every 65,536th position, and at the root, so that a small search stops too.
+        if (self.nodes & 0xffff == 0 || self.path.is_empty()) && progress.cancelled() {
             return Err(Error::Cancelled { checkpoint: None, proven: None });
         }
         if let Some(o) = self.game.terminal(pos) {
             return Ok((self.score(o), false));
+        }
+        if let Some(probe) = &self.probe {
+            if let Some(o) = probe(pos)? {
+                self.probed += 1;
+                return Ok((self.score(o), false));
+            }
         }
         let mut first = 0;
         if let Some(e) = self.table.get(pos) {
@@ -278,6 +296,8 @@ impl<'g, G: Game> Generic<'g, G> {
         check_memory(options.table_bytes)?;
         Ok(Generic {
             game,
+            probe: None,
+            probed: 0,
             remoteness: options.remoteness,
             table: Table::new(options.table_bytes),
             path: HashSet::new(),
@@ -285,6 +305,18 @@ impl<'g, G: Game> Generic<'g, G> {
             met_tie: false,
             met_draw: false,
         })
+    }
+}
+
+impl<'g, G: Game> Generic<'g, G> {
+    /// The searcher answering every position that `probe` gives an outcome (a solved store's:
+    /// exact, the remoteness included) from it, without searching below.
+    pub fn probing(
+        mut self,
+        probe: impl Fn(&G::Position) -> Result<Option<Outcome>, Error> + 'g,
+    ) -> Generic<'g, G> {
+        self.probe = Some(Box::new(probe));
+        self
     }
 }
 
@@ -302,24 +334,52 @@ pub fn check_memory(table_bytes: u64) -> Result<(), Error> {
 
 impl<G: Game> Searcher<G::Position> for Generic<'_, G> {
     fn search(&mut self, pos: &G::Position, progress: &dyn Progress) -> Result<Searched, Error> {
-        let before = self.nodes;
+        let (before, probed) = (self.nodes, self.probed);
         let remoteness = self.remoteness;
+        // A position the store holds is read once, not once per window.
+        if let Some(o) = self.probe.as_ref().map(|probe| probe(pos)).transpose()?.flatten() {
+            self.nodes += 1;
+            self.probed += 1;
+            return Ok(Searched {
+                value: o.value(),
+                remoteness: o.remoteness().filter(|_| remoteness && o.value() != Value::Tie),
+                score: None,
+                nodes: 1,
+                probed: 1,
+                table_used: self.table.used,
+                table_entries: self.table.slots.len(),
+            });
+        }
+        // Stopped by the user: each phase knows what the ones before it proved.
+        let stopped = |proven: &str| {
+            let proven = proven.to_string();
+            move |e: Error| match e {
+                Error::Cancelled { checkpoint, proven: None } => {
+                    Error::Cancelled { checkpoint, proven: Some(proven) }
+                }
+                e => e,
+            }
+        };
         progress.phase("searching: is it a win?", None);
         let (win, _) = self.alphabeta(pos, 0, 1, progress)?;
         let score = if win >= 1 {
             if remoteness {
                 progress.phase("searching: the shortest win", None);
-                self.alphabeta(pos, 0, MATE, progress)?.0
+                let found = self.alphabeta(pos, 0, MATE, progress);
+                found.map_err(stopped("a win, its remoteness not found yet"))?.0
             } else {
                 win
             }
         } else {
             progress.phase("searching: is it a loss?", None);
-            let (lose, _) = self.alphabeta(pos, -1, 0, progress)?;
+            let found = self.alphabeta(pos, -1, 0, progress);
+            let (lose, _) =
+                found.map_err(stopped("not a win: a draw, a tie or a loss (a bound, not the value)"))?;
             match (lose < 0, remoteness) {
                 (true, true) => {
                     progress.phase("searching: the longest loss", None);
-                    self.alphabeta(pos, -MATE, 0, progress)?.0
+                    let found = self.alphabeta(pos, -MATE, 0, progress);
+                    found.map_err(stopped("a loss, its remoteness not found yet"))?.0
                 }
                 (true, false) => -1,
                 (false, _) => 0,
@@ -345,6 +405,7 @@ impl<G: Game> Searcher<G::Position> for Generic<'_, G> {
             remoteness,
             score: None,
             nodes: self.nodes - before,
+            probed: self.probed - probed,
             table_used: self.table.used,
             table_entries: self.table.slots.len(),
         })

@@ -129,6 +129,14 @@ pub trait DynSearcher {
     ) -> Result<SearchReport, Error>;
 }
 
+/// A [`DynSearcher`] over `game`'s positions as text, searched by `searcher`.
+pub(crate) fn text_searcher<'g, G: Game>(
+    game: &'g G,
+    searcher: Box<dyn search::Searcher<G::Position> + 'g>,
+) -> Box<dyn DynSearcher + 'g> {
+    Box::new(TextSearcher { game, searcher })
+}
+
 /// [`DynSearcher`] for a game's rules: its own search or the engine's.
 struct TextSearcher<'g, G: Game> {
     game: &'g G,
@@ -158,12 +166,29 @@ impl<G: Game> DynSearcher for TextSearcher<'_, G> {
             });
         }
         let found = self.searcher.search(&pos, progress)?;
-        let mut nodes = found.nodes;
+        let (mut nodes, mut probed) = (found.nodes, found.probed);
         let mut searched = Vec::new();
         if moves {
-            for m in game.moves(&pos) {
-                let child = self.searcher.search(&m.to, progress)?;
+            let all = game.moves(&pos);
+            let count = all.len();
+            for (done, m) in all.into_iter().enumerate() {
+                // Stopped among the moves: what is proven is the position's value, found
+                // already, not the bound on the move under way (a position of the opponent).
+                let child = match self.searcher.search(&m.to, progress) {
+                    Err(Error::Cancelled { checkpoint, .. }) => {
+                        let remoteness = found.remoteness.map(|r| format!(" in {r}")).unwrap_or_default();
+                        let score = found.score.map(|s| format!(" (score {s})")).unwrap_or_default();
+                        let proven = format!(
+                            "the position's value is {}{remoteness}{score}, by exact search; {done} of its \
+                             {count} moves were searched",
+                            found.value
+                        );
+                        return Err(Error::Cancelled { checkpoint, proven: Some(proven) });
+                    }
+                    other => other?,
+                };
                 nodes += child.nodes;
+                probed += child.probed;
                 let mover = child.outcome().for_mover();
                 let remoteness = match child.value {
                     Value::Win | Value::Lose => child.remoteness.map(|r| r + 1),
@@ -189,6 +214,7 @@ impl<G: Game> DynSearcher for TextSearcher<'_, G> {
             score: found.score,
             moves: searched,
             nodes,
+            probed,
             table_used: found.table_used,
             table_entries: found.table_entries,
         })
@@ -247,7 +273,7 @@ impl<G: Game> DynGame for G {
     }
 
     fn searcher<'a>(&'a self, options: &SearchOptions) -> Result<Box<dyn DynSearcher + 'a>, Error> {
-        Ok(Box::new(TextSearcher { game: self, searcher: search::searcher(self, options)? }))
+        Ok(text_searcher(self, search::searcher(self, options)?))
     }
 
     fn svg(&self, position: &str) -> Result<Option<String>, Error> {

@@ -115,6 +115,8 @@ pub struct SearchReport {
     pub moves: Vec<SearchedMove>,
     /// Positions searched, in all the searches of the report.
     pub nodes: u64,
+    /// Of those, the positions answered from a solved store (`--db`).
+    pub probed: u64,
     /// Entries of the transposition table in use at the end of the position's own search, and
     /// its size.
     pub table_used: usize,

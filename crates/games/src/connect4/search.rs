@@ -732,6 +732,7 @@ impl Searcher<Board> for Solver<'_> {
             remoteness,
             score: exact.then_some(score),
             nodes: self.nodes - before,
+            probed: 0,
             table_used: self.table.used.load(Relaxed),
             table_entries: self.table.entries.len() - BUCKET,
         })

@@ -316,3 +316,58 @@ fn search_agrees_with_every_library_games_solution() {
         assert!(counts[0] + counts[1] + counts[2] + counts[3] == n);
     }
 }
+
+#[test]
+fn engine_search_stopped_says_what_it_proved() {
+    // The engine's search, stopped after each of its phases, claims what the phases before
+    // proved and no more; stopped among the moves of `--moves`, the position's own value.
+    use nimber_engine::{Error, Notation, Progress};
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    /// Cancels from the `n`th phase named `name` on.
+    struct StopAt(&'static str, usize, AtomicUsize);
+    impl Progress for StopAt {
+        fn phase(&self, name: &str, _total: Option<u64>) {
+            if name.starts_with(self.0) {
+                self.2.fetch_add(1, Relaxed);
+            }
+        }
+        fn cancelled(&self) -> bool {
+            self.2.load(Relaxed) >= self.1
+        }
+    }
+    let proven = |game: &TicTacToe, pos: &str, remoteness: bool, at: &'static str| {
+        let options = SearchOptions { remoteness, table_bytes: 1 << 20, threads: 1 };
+        match search(game, &game.parse(pos).unwrap(), &options, &StopAt(at, 1, AtomicUsize::new(0))) {
+            Err(Error::Cancelled { checkpoint: None, proven }) => proven,
+            other => panic!("{pos} stopped at {at}: {other:?}"),
+        }
+    };
+    let game = TicTacToe;
+    // The empty board, a tie: not a win once the first window is closed.
+    assert_eq!(proven(&game, ".........", false, "searching: is it a win"), None);
+    assert_eq!(
+        proven(&game, ".........", false, "searching: is it a loss").as_deref(),
+        Some("not a win: a draw, a tie or a loss (a bound, not the value)")
+    );
+    // X to play after X's corner and O's edge beside it wins in 5; O to play then, X in the
+    // centre, loses in 4.
+    assert_eq!(
+        proven(&game, "XO.......", true, "searching: the shortest win").as_deref(),
+        Some("a win, its remoteness not found yet")
+    );
+    assert_eq!(
+        proven(&game, "XO..X....", true, "searching: the longest loss").as_deref(),
+        Some("a loss, its remoteness not found yet")
+    );
+    // Every move from the empty board: stopped in the first move's search (the third phase
+    // named so), the report is the empty board's value, exact.
+    let game = nimber_games::recipe::build("tictactoe", &[] as &[&str]).unwrap();
+    let options = SearchOptions { remoteness: true, table_bytes: 1 << 20, threads: 1 };
+    let stop = StopAt("searching: is it a win", 2, AtomicUsize::new(0));
+    match game.search(None, &options, true, &stop) {
+        Err(Error::Cancelled { checkpoint: None, proven: Some(p) }) => {
+            assert_eq!(p, "the position's value is tie, by exact search; 0 of its 9 moves were searched")
+        }
+        other => panic!("{other:?}"),
+    }
+}

@@ -199,7 +199,8 @@ class SearchedMove(NamedTuple):
 class Searched(NamedTuple):
     """A position's value by exact search (:meth:`Game.search`): its remoteness and the game's
     own score (Connect Four: 22 minus the winner's stones on 7x6) where searched for, the moves
-    when asked for (best first), and the positions searched."""
+    when asked for (best first), the positions searched, and of those the positions read from a
+    stored solution (:meth:`Stored.search`)."""
 
     position: str
     value: str
@@ -207,11 +208,17 @@ class Searched(NamedTuple):
     score: Optional[int]
     moves: List[SearchedMove]
     nodes: int
+    probed: int = 0
 
     @property
     def outcome(self) -> Outcome:
         """The position's value and remoteness."""
         return Outcome(self.value, self.remoteness)
+
+
+def _searched(d: Dict[str, Any]) -> Searched:
+    found = [SearchedMove(*m) for m in d["moves"]]
+    return Searched(d["position"], d["value"], d["remoteness"], d["score"], found, d["nodes"], d["probed"])
 
 
 def _query(d: Dict[str, Any]) -> Query:
@@ -482,9 +489,7 @@ class Game:
         ``remoteness``: the exact remoteness too (slower); ``moves``: every move's value too, each
         searched; ``memory``: the transposition table's size (bytes, or ``"256M"``; 64 MiB by
         default). Built-in games only."""
-        d = self._native.search(position, remoteness, moves, _memory(memory))
-        found = [SearchedMove(*m) for m in d["moves"]]
-        return Searched(d["position"], d["value"], d["remoteness"], d["score"], found, d["nodes"])
+        return _searched(self._native.search(position, remoteness, moves, _memory(memory)))
 
     def nim(self, position: Any = None) -> NimValue:
         """The nim value (Sprague-Grundy) of a position (the start when ``None``) of an impartial
@@ -645,6 +650,20 @@ class Stored:
     def outcome(self, position: Optional[str] = None) -> Outcome:
         """The value and remoteness of a position."""
         return self.query(position).outcome
+
+    def search(
+        self,
+        position: Optional[str] = None,
+        *,
+        remoteness: bool = False,
+        moves: bool = False,
+        memory: Union[None, int, str] = None,
+    ) -> Searched:
+        """Proves the value of a position (the start when ``None``) by exact alpha-beta search
+        over the game's rules, as :meth:`Game.search` does, every position the files hold read
+        from them: for Nine Men's Morris, the placement searched over the stored tiers. The
+        answer's ``probed`` counts the positions read."""
+        return _searched(self._native.search(position, remoteness, moves, _memory(memory)))
 
     def svg(self, position: str) -> Optional[str]:
         """The drawing of a position, if the game has one."""

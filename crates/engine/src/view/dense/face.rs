@@ -9,7 +9,9 @@ use crate::progress::Progress;
 use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
+use crate::solve::search::SearchOptions;
 use crate::store::read::Store;
+use crate::view::dyn_game::DynSearcher;
 use crate::view::report::{QueryReport, SolveOptions, SolveReport};
 
 /// What front ends need of a game solved through the dense path to store its solution and read
@@ -36,6 +38,14 @@ pub trait DenseStore: Send + Sync {
 
     /// A position (the start when `None`) and each of its moves, read from a store.
     fn query_store(&self, store: &Store, position: Option<&str>) -> Result<QueryReport, Error>;
+
+    /// The engine's exact search over the rules, answering every position `store` holds from
+    /// it ([`Generic::probing`](crate::solve::search::Generic::probing)).
+    fn searcher_over<'a>(
+        &'a self,
+        store: &'a Store,
+        options: &SearchOptions,
+    ) -> Result<Box<dyn DynSearcher + 'a>, Error>;
 
     /// Solves the game densely with its rounds run by `members` (one process of a cluster), and
     /// in process 0 reports it and, with `save`, stores it as

@@ -18,6 +18,7 @@ use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::params::GameId;
 use crate::rules::value::Outcome;
+use crate::solve::search::{Generic, SearchOptions};
 use crate::solve::solution::CountRow;
 use crate::store::format::{Derived, Subject};
 use crate::store::probe;
@@ -28,7 +29,7 @@ use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::lean;
 use crate::table::lean::LeanSolution;
 use crate::table::plumbing::SlotMoves;
-use crate::view::dyn_game::DynGame;
+use crate::view::dyn_game::{text_searcher, DynGame, DynSearcher};
 use crate::view::plan::{choose, partial_index, IndexShape, Plan};
 use crate::view::report::{parse, parse_or, query_report, QueryReport, SolveOptions, SolveReport, Solved};
 
@@ -353,6 +354,16 @@ impl<G: SlotMoves> DenseStore for Dense<G> {
         store.check_index(self)?;
         let pos = parse_or(&self.0, position, || self.0.start())?;
         answer::answer_from_store(&self.0, store, &pos)
+    }
+
+    fn searcher_over<'a>(
+        &'a self,
+        store: &'a Store,
+        options: &SearchOptions,
+    ) -> Result<Box<dyn DynSearcher + 'a>, Error> {
+        store.check_index(self)?;
+        let generic = Generic::new(&self.0, options)?.probing(move |p| probe::outcome(&self.0, store, p));
+        Ok(text_searcher(&self.0, Box::new(generic)))
     }
 
     fn slot_text(&self, slot: u64) -> Option<String> {

@@ -9,9 +9,11 @@ use std::sync::Mutex;
 use crate::error::Error;
 use crate::progress::Progress;
 use crate::rules::params::GameId;
+use crate::solve::search::SearchOptions;
 use crate::solve::solution::CountRow;
 use crate::store::read::Store;
 use crate::store::tiers::Manifest;
+use crate::view::dyn_game::DynSearcher;
 use crate::view::report::{QueryReport, SolveOptions, SolveReport};
 
 /// What front ends need of a game solved tier by tier: the object-safe view of a [`Tiers`](crate::view::tiers::Tiers)
@@ -39,6 +41,15 @@ pub trait TieredStore: Send + Sync {
     /// A position (the start when `None`) and each of its moves, from a solve opened by
     /// [`TieredStore::open_files`].
     fn query_files(&self, files: &TierFiles, position: Option<&str>) -> Result<QueryReport, Error>;
+
+    /// The engine's exact search over the rules, answering every position of the tiers solved
+    /// in `files` from them ([`Generic::probing`](crate::solve::search::Generic::probing)):
+    /// for Nine Men's Morris, the placement searched over the stores of the mid- and endgame.
+    fn searcher_over<'a>(
+        &'a self,
+        files: &'a TierFiles,
+        options: &SearchOptions,
+    ) -> Result<Box<dyn DynSearcher + 'a>, Error>;
 
     /// The position a front end shows first from a solve opened by [`TieredStore::open_files`]:
     /// the game's start when a tier solved there holds it, else the first position of the last

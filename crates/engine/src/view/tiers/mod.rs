@@ -12,13 +12,14 @@ use crate::rules::capability;
 use crate::rules::game::Kind;
 use crate::rules::params::GameId;
 use crate::rules::value::{Outcome, Value};
+use crate::solve::search::{Generic, SearchOptions};
 use crate::solve::solution::CountRow;
 use crate::solve::SolverChoice;
 use crate::store::read::Store;
 use crate::store::tiers::{self, Manifest, TierOptions, TierReport};
 use crate::table::tiers::Tiered;
 use crate::table::Indexed;
-use crate::view::dyn_game::DynGame;
+use crate::view::dyn_game::{text_searcher, DynGame, DynSearcher};
 use crate::view::report::{
     parse, parse_or, query_report, QueryReport, Row, SolveOptions, SolveReport, Solved,
 };
@@ -154,6 +155,18 @@ impl<G: Tiered + capability::Notation<G::Position>> TieredStore for Tiers<G> {
 
     fn query_files(&self, files: &TierFiles, position: Option<&str>) -> Result<QueryReport, Error> {
         self.query_in(&files.dir, &files.manifest, &files.open, position)
+    }
+
+    fn searcher_over<'a>(
+        &'a self,
+        files: &'a TierFiles,
+        options: &SearchOptions,
+    ) -> Result<Box<dyn DynSearcher + 'a>, Error> {
+        let generic = Generic::new(&self.0, options)?.probing(move |p| {
+            let mut open = files.open.lock().unwrap_or_else(|e| e.into_inner());
+            tiers::outcome(&self.0, &files.dir, &files.manifest, &mut open, p)
+        });
+        Ok(text_searcher(&self.0, Box::new(generic)))
     }
 
     fn files_start(&self, files: &TierFiles) -> Result<String, Error> {
