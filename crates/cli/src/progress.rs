@@ -9,7 +9,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use nimber_engine::Progress;
 
 /// How long work must last before a bar appears.
@@ -131,11 +131,15 @@ fn new_bar(name: &str, total: Option<u64>) -> ProgressBar {
         ),
         None => (
             ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
-            "{spinner} {msg}: {human_pos} {elapsed_precise}",
+            "{spinner} {msg}: {human_pos} ({rate}) {elapsed_precise}",
         ),
     };
     if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style.progress_chars("=> "));
+        // Units a second, whole: `1,234,567/s` (indicatif's own `per_sec` shows decimals).
+        let rate = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}/s", HumanCount(state.per_sec() as u64));
+        };
+        bar.set_style(style.with_key("rate", rate).progress_chars("=> "));
     }
     bar.set_message(name.to_string());
     bar

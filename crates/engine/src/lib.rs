@@ -89,6 +89,7 @@ pub use rules::search::{Search, Searcher};
 pub use rules::value::{Outcome, Value};
 pub use solve::solution::{CountRow, NimSolution, OutcomeTable, Solution};
 pub use view::dyn_game::{
-    DynGame, DynSearcher, MoveReport, QueryOptions, QueryReport, Row, SearchReport, SearchedMove,
-    SolveOptions, SolveReport, Solved,
+    DynGame, MoveReport, QueryOptions, QueryReport, Row, SearchReport, SearchedMove, SolveOptions,
+    SolveReport, Solved,
 };
+pub use view::search::DynSearcher;

@@ -132,10 +132,26 @@ pub fn allowed(path: &str) -> &'static str {
     }
 }
 
+/// What a search job searches: a game's rules, or a stored solve with its game.
+enum Source {
+    Rules(Box<dyn DynGame>),
+    Stored(Arc<OpenedSolution>),
+}
+
+impl Source {
+    fn game(&self) -> &dyn DynGame {
+        match self {
+            Source::Rules(game) => &**game,
+            Source::Stored(opened) => &*opened.game,
+        }
+    }
+}
+
 /// A stored solve opened with `--db`: a store file or a directory of tiers.
 struct StoreEntry {
     file: String,
-    opened: OpenedSolution,
+    /// Shared with the search jobs over it.
+    opened: Arc<OpenedSolution>,
 }
 
 /// The server's state.
@@ -155,7 +171,7 @@ impl App {
             let opened = nimber_games::open_solution(path)?;
             let file =
                 path.file_name().map_or_else(|| path.display().to_string(), |f| f.to_string_lossy().into());
-            stores.push(StoreEntry { file, opened });
+            stores.push(StoreEntry { file, opened: Arc::new(opened) });
         }
         Ok(App {
             jobs: Arc::new(Jobs::default()),
@@ -323,13 +339,8 @@ impl App {
     /// `POST /api/query`: a position of a solved game (or of a stored solve) and its moves.
     fn query(&self, body: &Json) -> Result<Json, Fail> {
         let position = optional_text(body, "position")?;
-        if let Some(id) = body.get("store").filter(|s| !s.is_null()) {
-            let id = id.as_u64().ok_or_else(|| bad("store: expected a store id from /api/stores"))?;
-            let entry = usize::try_from(id)
-                .ok()
-                .and_then(|i| self.stores.get(i))
-                .ok_or_else(|| Fail(404, format!("no stored solve {id} (see /api/stores)")))?;
-            let (opened, report) = (&entry.opened, entry.opened.query(position)?);
+        if let Some(opened) = self.store(body)? {
+            let report = opened.query(position)?;
             return report_json(&*opened.game, opened.recipe.info().name, &opened.recipe.title(), &report);
         }
         let req: GameRequest = parse_body(body)?;
@@ -342,25 +353,49 @@ impl App {
         report_json(solved.game(), built.recipe.info().name, &built.title(), &report)
     }
 
+    /// The stored solve a request names by `store` (an id from `/api/stores`), if it names one.
+    fn store(&self, body: &Json) -> Result<Option<&Arc<OpenedSolution>>, Fail> {
+        let Some(id) = body.get("store").filter(|s| !s.is_null()) else { return Ok(None) };
+        let id = id.as_u64().ok_or_else(|| bad("store: expected a store id from /api/stores"))?;
+        let entry = usize::try_from(id)
+            .ok()
+            .and_then(|i| self.stores.get(i))
+            .ok_or_else(|| Fail(404, format!("no stored solve {id} (see /api/stores)")))?;
+        Ok(Some(&entry.opened))
+    }
+
     /// `POST /api/search`: one position's value by exact alpha-beta search, without a strong
     /// solve, in the background (a job of kind `search`, its table [`SEARCH_TABLE`] bytes or the
-    /// server's memory limit).
+    /// server's memory limit). With `store`, over a stored solve: every position it holds is
+    /// read from it (for Nine Men's Morris's tiers, the placement is searched over them).
     fn search(&self, body: &Json) -> Result<Json, Fail> {
         let position = optional_text(body, "position")?.map(str::to_string);
         let (remoteness, moves) = (optional_bool(body, "remoteness")?, optional_bool(body, "moves")?);
-        let req: GameRequest = parse_body(body)?;
-        let built = build(&req)?;
-        if let Some(p) = &position {
-            built.game.normalize(p)?;
-        }
         let table_bytes = SEARCH_TABLE.min(self.memory.unwrap_or(u64::MAX));
         let options = SearchOptions { remoteness, table_bytes, threads: 0 };
-        let title = format!("{}: search {}", built.title(), position.as_deref().unwrap_or("the start"));
-        let (name, game_title, game) = (built.recipe.info().name, built.title(), built.game);
+        // The rules, or a stored solve with its game.
+        let (name, game_title, source) = match self.store(body)? {
+            Some(opened) => {
+                (opened.recipe.info().name, opened.recipe.title(), Source::Stored(Arc::clone(opened)))
+            }
+            None => {
+                let req: GameRequest = parse_body(body)?;
+                let built = build(&req)?;
+                (built.recipe.info().name, built.title(), Source::Rules(built.game))
+            }
+        };
+        if let Some(p) = &position {
+            source.game().normalize(p)?;
+        }
+        let title = format!("{game_title}: search {}", position.as_deref().unwrap_or("the start"));
         let status = self
             .jobs
             .start("search", title, move |progress| {
-                let r = game.search(position.as_deref(), &options, moves, progress)?;
+                let mut searcher = match &source {
+                    Source::Rules(game) => game.searcher(&options)?,
+                    Source::Stored(opened) => opened.searcher(&options)?,
+                };
+                let r = searcher.search(position.as_deref(), moves, progress)?;
                 let moves = r
                     .moves
                     .into_iter()
@@ -381,6 +416,7 @@ impl App {
                     score: r.score,
                     moves,
                     nodes: r.nodes,
+                    probed: r.probed,
                 })))
             })
             .map_err(busy)?;

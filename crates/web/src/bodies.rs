@@ -125,13 +125,15 @@ pub struct SequenceRequest {
     upto: Option<u64>,
 }
 
-/// `POST /api/search`: a game of the library, a position, and what to search for.
+/// `POST /api/search`: a game of the library (or a stored solve), a position, and what to
+/// search for.
 #[derive(ToSchema)]
 #[schema(example = json!({"game": "connect4", "position": "4453", "remoteness": true, "moves": true}))]
 #[allow(dead_code)]
 pub struct SearchRequest {
+    /// The game, when not a stored solve.
     #[schema(example = "connect4")]
-    game: String,
+    game: Option<String>,
     #[schema(value_type = Option<HashMap<String, ParamValue>>)]
     params: Option<()>,
     /// The position (default: the start).
@@ -141,6 +143,9 @@ pub struct SearchRequest {
     remoteness: Option<bool>,
     /// Also every move's value, each searched.
     moves: Option<bool>,
+    /// An id from /api/stores, instead of a game: its game searched, every position the
+    /// stored solve holds read from it.
+    store: Option<u64>,
 }
 
 /// A move of a search and what it gives the player who makes it.
@@ -174,6 +179,8 @@ pub struct Searched {
     pub moves: Vec<SearchedMove>,
     /// Positions searched.
     pub nodes: u64,
+    /// Of those, the positions read from the stored solve (`store`).
+    pub probed: u64,
 }
 
 /// `POST /api/explore`: a game's family tabulated by one or two features.

@@ -436,6 +436,19 @@ fn stored_tiers() {
     assert_eq!(pos["moves"].as_array().map(Vec::len), Some(8));
     let placement = post(&url, "/api/query", &json!({"store": 0, "position": "W: B: w 6 6"}));
     assert!(placement.error(400).contains("lies in no tier"), "placement positions are refused");
+    // Searched over the tiers instead (a job that reads every position of the tiers from the
+    // stores): the last placements, White to place its last stone, closing a mill on e1 or
+    // a3 and taking a stone; the best moves close a1 c1 e1.
+    let body = json!({"store": 0, "position": "W:a1,c1,a5,b3,d2 B:e5,c5,d4,b4,e3 w 1 1", "moves": true, "remoteness": true});
+    post_ok(&url, "/api/search", &body);
+    let job = wait_job(&url);
+    assert_eq!(job["state"], "done", "{job}");
+    let found = &job["result"];
+    assert_eq!((found["game"].as_str(), found["value"].as_str()), (Some("morris"), Some("win")), "{job}");
+    let moves = found["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 14, "{job}");
+    assert!(moves[0]["move"].as_str().unwrap().starts_with("e1x"), "{job}");
+    assert!(found["probed"].as_u64().unwrap() > 0, "{job}");
     server.stop();
     // A directory with a tier's store missing is refused at start, naming the file.
     let broken =

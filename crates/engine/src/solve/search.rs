@@ -186,6 +186,9 @@ impl<G: Game> Generic<'_, G> {
         progress: &dyn Progress,
     ) -> Result<(i32, bool), Error> {
         self.nodes += 1;
+        if self.nodes & 0xffff == 0 {
+            progress.advance(0x10000);
+        }
         // Polled at every 65,536th position, and at the root, so that a small search stops too.
         if (self.nodes & 0xffff == 0 || self.path.is_empty()) && progress.cancelled() {
             return Err(Error::Cancelled { checkpoint: None, proven: None });
@@ -306,9 +309,7 @@ impl<'g, G: Game> Generic<'g, G> {
             met_draw: false,
         })
     }
-}
 
-impl<'g, G: Game> Generic<'g, G> {
     /// The searcher answering every position that `probe` gives an outcome (a solved store's:
     /// exact, the remoteness included) from it, without searching below.
     pub fn probing(

@@ -176,23 +176,25 @@ impl Table {
                 break;
             }
         }
-        let i = slot.unwrap_or_else(|| {
-            // An empty entry, else the one with the most stones (the cheapest to search again).
-            match seen.iter().position(|&e| e & 0x7f == 0) {
-                Some(i) => {
-                    self.used.fetch_add(1, Relaxed);
-                    i
-                }
-                None => (0..BUCKET).max_by_key(|&i| (seen[i] & 0x7f, usize::MAX - i)).unwrap_or(0),
-            }
-        });
+        // The entry of the position, else an empty one, else the one with the most stones (the
+        // cheapest to search again).
+        let empty = slot.is_none().then(|| seen.iter().position(|&e| e & 0x7f == 0)).flatten();
+        let i = slot
+            .or(empty)
+            .unwrap_or_else(|| (0..BUCKET).max_by_key(|&i| (seen[i] & 0x7f, usize::MAX - i)).unwrap_or(0));
         let best = best.map_or(0, |c| c as u64 + 1);
         let entry = (stones as u64 + 1)
             | ((lower + 64) as u64) << 7
             | ((upper + 64) as u64) << 14
             | best << 21
             | check << 27;
-        bucket[i].store(entry, Relaxed);
+        match empty {
+            // Counted once when threads race to fill the same empty entry.
+            Some(i) if bucket[i].compare_exchange(seen[i], entry, Relaxed, Relaxed).is_ok() => {
+                self.used.fetch_add(1, Relaxed);
+            }
+            _ => bucket[i].store(entry, Relaxed),
+        }
     }
 }
 
@@ -303,8 +305,12 @@ impl Worker<'_> {
                 self.stop.store(true, Relaxed);
             }
         }
-        if self.progress.is_some_and(|p| p.cancelled()) {
-            self.stop.store(true, Relaxed);
+        if let Some(progress) = self.progress {
+            // The first thread's positions (the helpers report none).
+            progress.advance(POLL);
+            if progress.cancelled() {
+                self.stop.store(true, Relaxed);
+            }
         }
         self.stop.load(Relaxed)
     }

@@ -11,8 +11,8 @@ use crate::rules::value::Outcome;
 use crate::solve::exchange::Exchange;
 use crate::solve::search::SearchOptions;
 use crate::store::read::Store;
-use crate::view::dyn_game::DynSearcher;
 use crate::view::report::{QueryReport, SolveOptions, SolveReport};
+use crate::view::search::DynSearcher;
 
 /// What front ends need of a game solved through the dense path to store its solution and read
 /// it back: the object-safe view of a [`Dense`](crate::view::dense::Dense) game, from [`DynGame::dense`](crate::view::dyn_game::DynGame::dense).

@@ -29,9 +29,10 @@ use crate::table::dense::{not_reachable, solve, DenseSolution};
 use crate::table::lean;
 use crate::table::lean::LeanSolution;
 use crate::table::plumbing::SlotMoves;
-use crate::view::dyn_game::{text_searcher, DynGame, DynSearcher};
+use crate::view::dyn_game::DynGame;
 use crate::view::plan::{choose, partial_index, IndexShape, Plan};
 use crate::view::report::{parse, parse_or, query_report, QueryReport, SolveOptions, SolveReport, Solved};
+use crate::view::search::{text_searcher, DynSearcher};
 
 mod answer;
 pub(crate) mod face;
@@ -284,7 +285,7 @@ impl<G: SlotMoves> DynGame for Dense<G> {
     fn searcher<'a>(
         &'a self,
         options: &crate::solve::search::SearchOptions,
-    ) -> Result<Box<dyn crate::view::dyn_game::DynSearcher + 'a>, Error> {
+    ) -> Result<Box<dyn crate::view::search::DynSearcher + 'a>, Error> {
         DynGame::searcher(&self.0, options)
     }
 

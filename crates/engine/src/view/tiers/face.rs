@@ -13,8 +13,8 @@ use crate::solve::search::SearchOptions;
 use crate::solve::solution::CountRow;
 use crate::store::read::Store;
 use crate::store::tiers::Manifest;
-use crate::view::dyn_game::DynSearcher;
 use crate::view::report::{QueryReport, SolveOptions, SolveReport};
+use crate::view::search::DynSearcher;
 
 /// What front ends need of a game solved tier by tier: the object-safe view of a [`Tiers`](crate::view::tiers::Tiers)
 /// game, from [`DynGame::tiered`](crate::DynGame::tiered).

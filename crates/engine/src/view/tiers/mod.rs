@@ -19,10 +19,11 @@ use crate::store::read::Store;
 use crate::store::tiers::{self, Manifest, TierOptions, TierReport};
 use crate::table::tiers::Tiered;
 use crate::table::Indexed;
-use crate::view::dyn_game::{text_searcher, DynGame, DynSearcher};
+use crate::view::dyn_game::DynGame;
 use crate::view::report::{
     parse, parse_or, query_report, QueryReport, Row, SolveOptions, SolveReport, Solved,
 };
+use crate::view::search::{text_searcher, DynSearcher};
 
 pub(crate) mod face;
 
@@ -250,7 +251,7 @@ impl<G: Tiered + capability::Notation<G::Position>> DynGame for Tiers<G> {
     fn searcher<'a>(
         &'a self,
         options: &crate::solve::search::SearchOptions,
-    ) -> Result<Box<dyn crate::view::dyn_game::DynSearcher + 'a>, Error> {
+    ) -> Result<Box<dyn crate::view::search::DynSearcher + 'a>, Error> {
         DynGame::searcher(&self.0, options)
     }
 
