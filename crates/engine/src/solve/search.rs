@@ -31,9 +31,8 @@
 //! a draw (a repetition, or a position the rules declare drawn) cannot tell which a 0 is, and
 //! says so rather than guess.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::error::Error;
 use crate::progress::Progress;
@@ -55,6 +54,50 @@ const MAX_DEPTH: usize = 1 << 16;
 /// of [`STACK_SEGMENT`] bytes (`stacker`).
 const RED_ZONE: usize = 128 << 10;
 const STACK_SEGMENT: usize = 4 << 20;
+
+/// A fast hash of the positions searched (the table's buckets, the path): the words written are
+/// folded by multiplication, then mixed (SplitMix64's finalizer) so that every bit of the result
+/// depends on every bit written. Not for keys an adversary chooses: positions come from the
+/// rules.
+#[derive(Default)]
+struct Fold(u64);
+
+impl Hasher for Fold {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
 
 /// The outcome a solved store gives a position, `None` for one it does not hold.
 type Probe<'g, P> = Box<dyn Fn(&P) -> Result<Option<Outcome>, Error> + 'g>;
@@ -87,7 +130,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
     }
 
     fn bucket(&self, pos: &P) -> usize {
-        let mut h = DefaultHasher::new();
+        let mut h = Fold::default();
         pos.hash(&mut h);
         (h.finish() % (self.slots.len() / BUCKET) as u64) as usize * BUCKET
     }
@@ -129,7 +172,7 @@ pub struct Generic<'g, G: Game> {
     probed: u64,
     remoteness: bool,
     table: Table<G::Position>,
-    path: HashSet<G::Position>,
+    path: HashSet<G::Position, BuildHasherDefault<Fold>>,
     nodes: u64,
     /// Whether a search met a tie, or a draw, since the searcher was made: a table entry
     /// scoring 0 may come from an earlier position's search, so these are never reset.
@@ -303,7 +346,7 @@ impl<'g, G: Game> Generic<'g, G> {
             probed: 0,
             remoteness: options.remoteness,
             table: Table::new(options.table_bytes),
-            path: HashSet::new(),
+            path: HashSet::default(),
             nodes: 0,
             met_tie: false,
             met_draw: false,
