@@ -282,10 +282,7 @@ impl<G: SlotMoves> DynGame for Dense<G> {
     }
 
     /// Searches the rules themselves ([`DynGame::searcher`] of the game).
-    fn searcher<'a>(
-        &'a self,
-        options: &crate::solve::search::SearchOptions,
-    ) -> Result<Box<dyn crate::view::search::DynSearcher + 'a>, Error> {
+    fn searcher<'a>(&'a self, options: &SearchOptions) -> Result<Box<dyn DynSearcher + 'a>, Error> {
         DynGame::searcher(&self.0, options)
     }
 
